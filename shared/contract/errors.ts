@@ -1,0 +1,25 @@
+/**
+ * The standard error body of the spec ("Errors"), and the two paged list shapes
+ * ("General rules", 7). Every non-2xx JSON answer of the service is an ErrorBody.
+ */
+import { z } from 'zod';
+
+export const ErrorBody = z.object({
+  message: z.string(),
+  /** Field path (dot-separated, e.g. `customerModel.mobile`) to the messages for that field. */
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** `{totalRows, data}`: customer, doctor, order, with-balance and invoice lists. */
+export function pagedRows<T extends z.ZodType>(item: T) {
+  return z.object({ totalRows: z.number().int(), data: z.array(item) });
+}
+
+/** `{items, totalRecords}`: the paged receipt list. */
+export function pagedItems<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), totalRecords: z.number().int() });
+}
+
+/** `{message}` acknowledgements (delete, cancel, status change). */
+export const MessageBody = z.object({ message: z.string() });

@@ -1,0 +1,16 @@
+/**
+ * The endpoint table: every endpoint of the Optical Retail Service API v1, one row each,
+ * grouped as the spec groups them. Add an endpoint by adding a row to its group's file.
+ */
+import type { EndpointDef } from '../contract/endpoint.js';
+import { Account } from './account.js';
+import { Auth } from './auth.js';
+
+export const api = {
+  Auth,
+  Account,
+} as const;
+
+export const endpointList: readonly EndpointDef[] = Object.values(api).flatMap(
+  (group) => Object.values(group) as EndpointDef[],
+);

@@ -1,0 +1,37 @@
+/** Login (spec: "Login request (OMLoginRequest)", "Login response"). */
+import { z } from 'zod';
+import { bool } from '../contract/primitives.js';
+
+export const LoginRequest = z.object({
+  userName: z.string().trim().min(1, 'Required').max(100),
+  password: z.string().min(1, 'Required').max(200),
+});
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+export const ModuleInfo = z.object({ moduleID: z.number().int(), moduleName: z.string(), isActive: bool() });
+
+export const LoginResponse = z.object({
+  token: z.string(),
+  id: z.string(),
+  userName: z.string(),
+  userEmail: z.string().nullable(),
+  userRole: z.string(),
+  yearId: z.string(),
+  companyID: z.string(),
+  companyName: z.string(),
+  companyEmail: z.string().nullable(),
+  branchID: z.string(),
+  branchName: z.string(),
+  branchCity: z.string().nullable(),
+  branchStateID: z.string().nullable(),
+  branchCountryID: z.string().nullable(),
+  logo: z.string().nullable(),
+  signature: z.string().nullable(),
+  languageID: z.number().int(),
+  languageCode: z.string(),
+  languageName: z.string(),
+  dashBoardUserSettings: z.unknown().nullable(),
+  maskCustomerMobileNumber: bool(),
+  modules: z.array(ModuleInfo),
+});
+export type LoginResponse = z.infer<typeof LoginResponse>;
