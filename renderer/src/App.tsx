@@ -1,0 +1,27 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { LoginScreen } from './login/LoginScreen.js';
+import { AppFrame } from './shell/AppFrame.js';
+import { useSession } from './session.js';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    // A desktop app has one window that is always focused: refetching on focus only adds noise.
+    queries: { refetchOnWindowFocus: false },
+  },
+});
+
+export function App() {
+  const session = useSession((s) => s.session);
+
+  // Nothing fetched for one user may be shown to the next one at the same counter.
+  useEffect(() => {
+    if (!session) queryClient.clear();
+  }, [session]);
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      {session ? <AppFrame session={session} /> : <LoginScreen />}
+    </QueryClientProvider>
+  );
+}

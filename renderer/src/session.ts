@@ -1,0 +1,29 @@
+/**
+ * The signed-in session: the whole login response, token included. Kept in sessionStorage so
+ * that a reload during a shift keeps the cashier signed in, while closing the app (or the
+ * window) signs them out; nothing of it survives on disk.
+ */
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import type { LoginResponse } from '../../shared/models/auth.js';
+
+interface SessionState {
+  session: LoginResponse | null;
+  login(session: LoginResponse): void;
+  logout(): void;
+}
+
+export const useSession = create<SessionState>()(
+  persist(
+    (set) => ({
+      session: null,
+      login: (session) => set({ session }),
+      logout: () => set({ session: null }),
+    }),
+    {
+      name: 'optical-pos.session',
+      storage: createJSONStorage(() => sessionStorage),
+      partialize: (state) => ({ session: state.session }),
+    },
+  ),
+);
