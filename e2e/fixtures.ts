@@ -1,0 +1,37 @@
+/**
+ * The real service, started once per worker on a free port with a fresh data directory (so it
+ * is in demo mode with the demo users) and serving the built renderer at `/`.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test as base, expect } from '@playwright/test';
+import { startServer } from '../main/service/server.js';
+import { rendererDist } from './paths.js';
+
+export interface Service {
+  /** Origin of the running service, e.g. `http://127.0.0.1:41234`. */
+  url: string;
+}
+
+export const test = base.extend<object, { service: Service }>({
+  service: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires a destructuring pattern here.
+    async ({}, use) => {
+      const dataDir = await mkdtemp(join(tmpdir(), 'optical-pos-e2e-'));
+      const server = await startServer({ dataDir, port: 0, staticDir: rendererDist });
+      try {
+        await use({ url: server.url });
+      } finally {
+        await server.close();
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ service }, use) => {
+    await use(service.url);
+  },
+});
+
+export { expect };

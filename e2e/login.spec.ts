@@ -1,0 +1,103 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { createClient } from '../shared/client.js';
+import type { EndpointInput } from '../shared/contract/endpoint.js';
+import { api } from '../shared/endpoints/index.js';
+import type { LoginResponse } from '../shared/models/auth.js';
+import { expect, test } from './fixtures.js';
+import { repoRoot } from './paths.js';
+
+const CASHIER = { userName: 'cashier', password: 'demo1234' };
+
+/**
+ * What the service itself says about the cashier's session, asked through the shared client:
+ * the UI must show these, whatever names the demo data happens to use.
+ */
+async function cashierSession(serviceUrl: string): Promise<LoginResponse> {
+  const client = createClient({ baseUrl: serviceUrl });
+  // Same cast as the login screen: shared's EndpointInput types `body` as undefined for now.
+  return client.call(api.Auth.login, { body: CASHIER } as unknown as EndpointInput<typeof api.Auth.login>);
+}
+
+/** The strict CSP must not block anything the built renderer needs. */
+function watchForCspViolations(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) violations.push(message.text());
+  });
+  page.on('pageerror', (error) => violations.push(`page error: ${error.message}`));
+  return violations;
+}
+
+async function signIn(page: Page, userName: string, password: string): Promise<void> {
+  await page.getByLabel('User name').fill(userName);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+test('a cashier signs in and sees the company, branch and year in the app frame', async ({ page, service }) => {
+  const expected = await cashierSession(service.url);
+  const problems = watchForCspViolations(page);
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Optical POS' })).toBeVisible();
+  await signIn(page, CASHIER.userName, CASHIER.password);
+
+  const header = page.getByRole('banner');
+  await expect(header).toContainText(expected.companyName);
+  await expect(header).toContainText(expected.branchName);
+  await expect(header).toContainText(expected.userName);
+  await expect(header).toContainText(expected.userRole);
+  await expect(page.getByRole('heading', { name: `Welcome, ${expected.userName}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toHaveCount(0);
+
+  await mkdir(join(repoRoot, 'test-results'), { recursive: true });
+  await page.screenshot({ path: join(repoRoot, 'test-results', 'logged-in-frame.png') });
+
+  // A reload during a shift keeps the session (sessionStorage).
+  await page.reload();
+  await expect(page.getByRole('banner')).toContainText(expected.branchName);
+
+  expect(problems).toEqual([]);
+});
+
+test('a wrong password shows the error banner and stays on the login screen', async ({ page }) => {
+  await page.goto('/');
+  await signIn(page, CASHIER.userName, 'not-the-password');
+
+  const alert = page.getByRole('alert');
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText('Sign-in failed');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  await expect(page.getByLabel('User name')).toHaveValue(CASHIER.userName);
+  await expect(page.getByRole('banner')).toHaveCount(0);
+});
+
+test('empty fields are flagged next to the fields without calling the service', async ({ page }) => {
+  await page.goto('/');
+  let loginCalls = 0;
+  page.on('request', (request) => {
+    if (request.url().includes('/api/Auth/login')) loginCalls += 1;
+  });
+  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  await expect(page.getByLabel('User name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Required')).toHaveCount(2);
+  expect(loginCalls).toBe(0);
+});
+
+test('logging out returns to the login screen, and a reload does not sign back in', async ({ page }) => {
+  await page.goto('/');
+  await signIn(page, CASHIER.userName, CASHIER.password);
+  await expect(page.getByRole('banner')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Log out' }).click();
+
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('banner')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByLabel('User name')).toHaveValue('');
+});
