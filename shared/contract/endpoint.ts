@@ -67,15 +67,18 @@ export function endpoint<
   return def;
 }
 
-type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
-type In<T> = T extends z.ZodType ? z.input<T> : undefined;
+/** A row's declared part, or never when the row has none. */
+type Part<T> = Exclude<T, undefined>;
+type Out<T> = [Part<T>] extends [never] ? undefined : Part<T> extends z.ZodType ? z.output<Part<T>> : undefined;
+type In<T> = [Part<T>] extends [never] ? undefined : Part<T> extends z.ZodType ? z.input<Part<T>> : undefined;
+type Has<T> = [Part<T>] extends [never] ? false : true;
 
 /** What a caller passes: only the parts the row declares. */
-export type EndpointInput<E extends EndpointDef> = (E['params'] extends z.ZodType
+export type EndpointInput<E extends EndpointDef> = (Has<E['params']> extends true
   ? { params: In<E['params']> }
   : { params?: undefined }) &
-  (E['query'] extends z.ZodType ? { query?: In<E['query']> } : { query?: undefined }) &
-  (E['body'] extends z.ZodType ? { body: In<E['body']> } : { body?: undefined });
+  (Has<E['query']> extends true ? { query?: In<E['query']> } : { query?: undefined }) &
+  (Has<E['body']> extends true ? { body: In<E['body']> } : { body?: undefined });
 
 /** What a handler receives after validation. */
 export interface ParsedInput<E extends EndpointDef> {

@@ -1,0 +1,51 @@
+/**
+ * `npm run serve`: the service plus the built renderer, in plain Node, no Electron. Also how
+ * one branch PC serves the store's other tills (with HOST set beyond loopback, and TLS).
+ *
+ *   PORT          port to listen on (default 5170; 0 = any free port)
+ *   HOST          address to listen on (default 127.0.0.1)
+ *   POS_DATA_DIR  data folder (default ~/.optical-pos)
+ *   POS_TLS_KEY, POS_TLS_CERT  PEM files; required when HOST is not loopback
+ *   POS_DEMO=0    refuse to open the demo store when no real store is set up
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defaultDataDir } from './data-dir.js';
+import { startServer } from './service/server.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const staticDir = path.join(root, 'dist', 'renderer');
+
+function tls() {
+  const key = process.env.POS_TLS_KEY;
+  const cert = process.env.POS_TLS_CERT;
+  if (!key || !cert) return undefined;
+  return { key: readFileSync(key), cert: readFileSync(cert) };
+}
+
+async function main() {
+  const dataDir = defaultDataDir();
+  const https = tls();
+  const server = await startServer({
+    dataDir,
+    port: process.env.PORT === undefined ? 5170 : Number(process.env.PORT),
+    host: process.env.HOST || '127.0.0.1',
+    allowDemo: process.env.POS_DEMO !== '0',
+    ...(staticDir ? { staticDir } : {}),
+    ...(https ? { https } : {}),
+  });
+  const mode = server.deps.mode === 'demo' ? ' (demo store: users admin, manager, cashier, optometrist / demo1234)' : '';
+  console.log(`Optical POS service listening on ${server.url}${mode}`);
+  console.log(`Data: ${dataDir}  API docs: ${server.url}/api-v1/docs`);
+  const stop = () => {
+    server.close().then(() => process.exit(0), () => process.exit(1));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

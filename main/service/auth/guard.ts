@@ -1,0 +1,51 @@
+/**
+ * Bearer-token check for every endpoint but login: a missing, malformed, expired or forged token
+ * is a 401; a user switched off since the token was issued is a 401 too; a role the endpoint's
+ * row does not list is a 403.
+ */
+import type { Role } from '../../../shared/contract/roles.js';
+import type { ServiceDeps, SessionUser } from '../context.js';
+import { forbidden, unauthorized } from '../http/errors.js';
+import { users } from '../store/user.js';
+import { TokenError } from './token.js';
+
+const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/;
+
+export function guard(deps: ServiceDeps) {
+  const userStore = users(deps.db);
+
+  return async function authenticate(header: string | undefined, allowed: readonly Role[]): Promise<SessionUser> {
+    if (!header) throw unauthorized('Missing bearer token');
+    const match = BEARER.exec(header.trim());
+    if (!match) throw unauthorized('Malformed Authorization header; expected "Bearer <token>"');
+    let claims;
+    try {
+      claims = await deps.tokens.verify(match[1]!);
+    } catch (err) {
+      if (err instanceof TokenError) throw unauthorized(err.message);
+      throw err;
+    }
+    let session: SessionUser;
+    try {
+      const id = deps.enc.decode('user', claims.sub);
+      const row = userStore.byId(id);
+      if (!row || !row.is_active || row.role !== claims.role) throw unauthorized('Invalid token');
+      session = {
+        id,
+        userName: row.user_name,
+        role: row.role,
+        companyId: deps.enc.decode('company', claims.company),
+        branchId: deps.enc.decode('branch', claims.branch),
+        yearId: deps.enc.decode('year', claims.year),
+        seesFullMobile: row.sees_full_mobile === 1,
+      };
+      if (session.companyId !== row.company_id) throw unauthorized('Invalid token');
+    } catch (err) {
+      // A signature that verified but ids that do not decode means a token from another
+      // installation's key, which cannot happen honestly: treat it as forged.
+      throw err instanceof Error && 'status' in err ? err : unauthorized('Invalid token');
+    }
+    if (!allowed.includes(session.role)) throw forbidden(`Your role (${session.role}) may not do this`);
+    return session;
+  };
+}

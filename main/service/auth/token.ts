@@ -1,0 +1,72 @@
+/**
+ * Access tokens: HS256 JWTs signed with a key derived from the installation secret (jose).
+ * Eight hours covers a shop shift; the client logs in again on 401. Claims carry ENC ids only,
+ * since a JWT's payload is readable by whoever holds it.
+ */
+import { SignJWT, jwtVerify, errors } from 'jose';
+import { ROLES, type Role } from '../../../shared/contract/roles.js';
+
+export const TOKEN_LIFETIME_SECONDS = 8 * 60 * 60;
+const ISSUER = 'optical-pos';
+const AUDIENCE = 'optical-retail-api-v1';
+
+export interface TokenClaims {
+  /** ENC user id. */
+  sub: string;
+  role: Role;
+  company: string;
+  branch: string;
+  year: string;
+}
+
+export type TokenFailure = 'expired' | 'invalid';
+
+export class TokenError extends Error {
+  constructor(readonly reason: TokenFailure) {
+    super(reason === 'expired' ? 'Token expired; sign in again' : 'Invalid token');
+  }
+}
+
+export function tokens(key: Uint8Array, now: () => Date) {
+  const seconds = () => Math.floor(now().getTime() / 1000);
+  return {
+    async issue(claims: TokenClaims): Promise<string> {
+      const iat = seconds();
+      return new SignJWT({ role: claims.role, company: claims.company, branch: claims.branch, year: claims.year })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(claims.sub)
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + TOKEN_LIFETIME_SECONDS)
+        .sign(key);
+    },
+    async verify(token: string): Promise<TokenClaims> {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          currentDate: now(),
+        });
+        const { sub, role, company, branch, year } = payload;
+        if (
+          typeof sub !== 'string' ||
+          typeof company !== 'string' ||
+          typeof branch !== 'string' ||
+          typeof year !== 'string' ||
+          !ROLES.includes(role as Role)
+        ) {
+          throw new TokenError('invalid');
+        }
+        return { sub, role: role as Role, company, branch, year };
+      } catch (err) {
+        if (err instanceof TokenError) throw err;
+        if (err instanceof errors.JWTExpired) throw new TokenError('expired');
+        throw new TokenError('invalid');
+      }
+    },
+  };
+}
+
+export type Tokens = ReturnType<typeof tokens>;

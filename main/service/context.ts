@@ -1,0 +1,62 @@
+/**
+ * What every handler can reach: the database, the installation's id tools, the clock, and the
+ * signed-in user of the request. Handlers get this instead of importing singletons, so a test
+ * can run many services side by side, each on its own file and clock.
+ */
+import type { Role } from '../../shared/contract/roles.js';
+import type { LoginThrottle } from './auth/login-throttle.js';
+import type { Tokens } from './auth/token.js';
+import type { Db } from './db/database.js';
+import type { Entity } from './ids/entities.js';
+import { EncIdError, type EncIds } from './ids/enc-id.js';
+import type { IdSource } from './ids/id-source.js';
+import { invalidId } from './http/errors.js';
+
+export type StoreMode = 'demo' | 'store';
+
+export interface ServiceDeps {
+  db: Db;
+  enc: EncIds;
+  ids: IdSource;
+  tokens: Tokens;
+  throttle: LoginThrottle;
+  now: () => Date;
+  mode: StoreMode;
+  version: string;
+}
+
+/** The signed-in user, resolved from the bearer token on every request. */
+export interface SessionUser {
+  id: number;
+  userName: string;
+  role: Role;
+  companyId: number;
+  branchId: number;
+  yearId: number;
+  seesFullMobile: boolean;
+}
+
+export interface RequestContext extends ServiceDeps {
+  /** Throws 401 on a public endpoint, where nobody is signed in. */
+  readonly user: SessionUser;
+  /** Decodes an ENC id from the request, answering 400 naming `field` if it is not one. */
+  decode(entity: Entity, value: string, field: string): number;
+}
+
+export function requestContext(deps: ServiceDeps, user: SessionUser | null): RequestContext {
+  return {
+    ...deps,
+    get user(): SessionUser {
+      if (!user) throw new Error('No signed-in user on a public endpoint');
+      return user;
+    },
+    decode(entity, value, field) {
+      try {
+        return deps.enc.decode(entity, value);
+      } catch (err) {
+        if (err instanceof EncIdError) throw invalidId(field, err);
+        throw err;
+      }
+    },
+  };
+}

@@ -1,0 +1,9 @@
+/** Append only: a released migration is never edited, a new one is added at the end. */
+import { foundation } from './001-foundation.js';
+
+export interface Migration {
+  name: string;
+  sql: string;
+}
+
+export const migrations: readonly Migration[] = [foundation];

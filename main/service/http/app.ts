@@ -1,0 +1,69 @@
+/**
+ * The Fastify application: body parsing for the spec's JSON content types, error handling,
+ * the contract's routes, the OpenAPI document and its docs page, and optionally the built
+ * renderer as static files (for `npm run serve` and browsers on other tills).
+ */
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { existsSync } from 'node:fs';
+import { API_PREFIX } from '../../../shared/client.js';
+import { endpointList } from '../../../shared/endpoints/index.js';
+import { buildOpenApi } from '../../../shared/openapi.js';
+import type { ServiceDeps } from '../context.js';
+import { installErrorHandling } from './errors.js';
+import type { Handler } from './handler.js';
+import { registerRoutes } from './routes.js';
+
+export interface AppOptions {
+  staticDir?: string;
+  strictResponses?: boolean;
+  logger?: boolean;
+  /** Required by server.ts for any address beyond loopback. */
+  https?: { key: Buffer; cert: Buffer };
+}
+
+/** Spec, rule 2: application/json, text/json and application/*+json are all JSON. */
+function installJsonParsing(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  for (const type of ['application/json', 'text/json', /^application\/[\w.-]+\+json$/]) {
+    app.addContentTypeParser(type, { parseAs: 'string' }, (_request, text, done) => {
+      const source = String(text);
+      if (source.trim() === '') return done(null, undefined);
+      try {
+        done(null, JSON.parse(source));
+      } catch {
+        done(Object.assign(new Error('Request body is not valid JSON'), { statusCode: 400 }), undefined);
+      }
+    });
+  }
+}
+
+export async function buildApp(
+  deps: ServiceDeps,
+  handlers: readonly Handler[],
+  options: AppOptions = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 2 * 1024 * 1024,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    ...(options.https ? { https: options.https } : {}),
+  }) as unknown as FastifyInstance;
+  installJsonParsing(app);
+  installErrorHandling(app);
+
+  const implemented = new Set(handlers.map((h) => h.endpoint.name));
+  const document = buildOpenApi(endpointList, { implemented, version: `v1 (Optical POS ${deps.version})` });
+  app.get(`${API_PREFIX}/openapi.json`, async () => document);
+  await app.register(fastifySwagger, { mode: 'static', specification: { document: document as never } });
+  await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs` });
+
+  registerRoutes(app, deps, handlers, { strictResponses: options.strictResponses ?? false });
+
+  if (options.staticDir && existsSync(options.staticDir)) {
+    await app.register(fastifyStatic, { root: options.staticDir, prefix: '/', wildcard: false });
+  }
+  return app;
+}

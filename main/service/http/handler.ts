@@ -1,0 +1,28 @@
+/**
+ * A handler is an endpoint row of the contract plus the function that answers it. Routes are
+ * registered only for rows that have one: an endpoint not built yet is absent (404), not faked.
+ */
+import type { EndpointDef, EndpointResponse, ParsedInput } from '../../../shared/contract/endpoint.js';
+import type { RequestContext } from '../context.js';
+
+/** For binary and document endpoints: bytes and their content type. */
+export interface BinaryResult {
+  contentType: string;
+  bytes: Uint8Array;
+  fileName?: string;
+}
+
+export type HandlerResult<E extends EndpointDef> =
+  E['responseKind'] extends { kind: 'binary' | 'document' } ? BinaryResult : EndpointResponse<E>;
+
+export interface Handler<E extends EndpointDef = EndpointDef> {
+  endpoint: E;
+  run(input: ParsedInput<E>, ctx: RequestContext): Promise<unknown> | unknown;
+}
+
+export function implement<E extends EndpointDef>(
+  endpoint: E,
+  run: (input: ParsedInput<E>, ctx: RequestContext) => Promise<HandlerResult<E>> | HandlerResult<E>,
+): Handler<E> {
+  return { endpoint, run };
+}

@@ -1,0 +1,77 @@
+/**
+ * Turns handlers into Fastify routes under `/api-v1`: authenticate, validate path, query and
+ * body against the contract, run, and check the answer against the contract's response schema
+ * before it leaves.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { routerPath, type EndpointDef, type ParsedInput } from '../../../shared/contract/endpoint.js';
+import { API_PREFIX } from '../../../shared/client.js';
+import { guard } from '../auth/guard.js';
+import { requestContext, type ServiceDeps } from '../context.js';
+import type { BinaryResult, Handler } from './handler.js';
+import { parsePart } from './validation.js';
+
+/** Typed responses are offered as application/json, text/json and text/plain (spec, rule 2). */
+function responseType(accept: string | undefined): string {
+  if (!accept || accept.includes('application/json') || accept.includes('*/*')) return 'application/json; charset=utf-8';
+  if (accept.includes('text/json')) return 'text/json; charset=utf-8';
+  if (accept.includes('text/plain')) return 'text/plain; charset=utf-8';
+  return 'application/json; charset=utf-8';
+}
+
+export interface RouteOptions {
+  /** Throw on a response that breaks the contract (tests and development); otherwise log it. */
+  strictResponses: boolean;
+}
+
+export function registerRoutes(
+  app: FastifyInstance,
+  deps: ServiceDeps,
+  handlers: readonly Handler[],
+  options: RouteOptions,
+): void {
+  const authenticate = guard(deps);
+
+  for (const { endpoint, run } of handlers) {
+    app.route({
+      method: endpoint.method,
+      url: API_PREFIX + routerPath(endpoint.path),
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const user =
+          endpoint.auth === 'public' ? null : await authenticate(request.headers.authorization, endpoint.auth);
+        const input = {
+          params: parsePart(endpoint.params, request.params, 'path'),
+          query: parsePart(endpoint.query, request.query, 'query'),
+          body: parsePart(endpoint.body, request.body, 'body'),
+        } as ParsedInput<EndpointDef>;
+        const result = await run(input, requestContext(deps, user));
+        return send(endpoint, result, request, reply, options);
+      },
+    });
+  }
+}
+
+function send(
+  endpoint: EndpointDef,
+  result: unknown,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: RouteOptions,
+) {
+  const kind = endpoint.responseKind?.kind ?? 'json';
+  if (kind !== 'json') {
+    const binary = result as BinaryResult;
+    reply.type(binary.contentType);
+    if (binary.fileName) reply.header('content-disposition', `inline; filename="${binary.fileName}"`);
+    return reply.send(Buffer.from(binary.bytes));
+  }
+  const checked = endpoint.response.safeParse(result);
+  if (!checked.success) {
+    if (options.strictResponses) {
+      throw new Error(`Response of ${endpoint.name} breaks the contract: ${checked.error.message}`);
+    }
+    request.log.error({ endpoint: endpoint.name, issues: checked.error.issues }, 'response breaks the contract');
+  }
+  reply.type(responseType(request.headers.accept));
+  return reply.send(JSON.stringify(checked.success ? checked.data : result));
+}

@@ -1,0 +1,40 @@
+/**
+ * The kinds of record an ENC id can name. The number is sealed into the id, so a customer id
+ * is refused where an order id is expected. Append only: a number, once given, is never reused.
+ */
+export const ENTITY_TAGS = {
+  user: 1,
+  company: 2,
+  branch: 3,
+  year: 4,
+  country: 5,
+  state: 6,
+  module: 7,
+  customer: 10,
+  prescription: 11,
+  doctor: 12,
+  salesOrder: 20,
+  salesOrderLine: 21,
+  cartLine: 22,
+  receipt: 23,
+  invoice: 24,
+  creditNote: 25,
+  purchaseOrder: 26,
+  item: 30,
+  itemType: 31,
+  category: 32,
+  subCategory: 33,
+  supplier: 34,
+  fitter: 35,
+  priority: 36,
+  source: 37,
+  membership: 38,
+  gender: 39,
+  paymentKind: 40,
+  cardType: 41,
+  insuranceCompany: 42,
+  cancellationReason: 43,
+  quickSaleType: 44,
+} as const;
+
+export type Entity = keyof typeof ENTITY_TAGS;

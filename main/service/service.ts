@@ -1,0 +1,101 @@
+/**
+ * Opens a store's data folder and builds the service over it. The folder holds either a real
+ * store (store.sqlite, made by `npm run setup`) or, until one exists, the demo store
+ * (demo.sqlite). The real store always wins, so demo data never mixes into it.
+ */
+import { mkdirSync, existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { loginThrottle } from './auth/login-throttle.js';
+import { tokens } from './auth/token.js';
+import type { ServiceDeps, StoreMode } from './context.js';
+import { openDatabase, type Db } from './db/database.js';
+import { handlers } from './endpoints/index.js';
+import { buildApp } from './http/app.js';
+import { encIds } from './ids/enc-id.js';
+import { idSource } from './ids/id-source.js';
+import { loadInstallation } from './ids/installation.js';
+import { createStore } from './setup/create-store.js';
+import { demoStore } from './setup/demo-store.js';
+import { companies } from './store/company.js';
+
+export const STORE_FILE = 'store.sqlite';
+export const DEMO_FILE = 'demo.sqlite';
+
+export interface ServiceOptions {
+  dataDir: string;
+  /** Open the demo store when no real store exists (default true). */
+  allowDemo?: boolean;
+  staticDir?: string;
+  strictResponses?: boolean;
+  logger?: boolean;
+  now?: () => Date;
+  nativeBinding?: string;
+  https?: { key: Buffer; cert: Buffer };
+}
+
+export interface Service {
+  app: FastifyInstance;
+  deps: ServiceDeps;
+  close(): Promise<void>;
+}
+
+function appVersion(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  for (const up of ['../..', '../../..']) {
+    const file = path.join(here, up, 'package.json');
+    if (existsSync(file)) return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+  }
+  return '0.0.0';
+}
+
+export function storeFile(dataDir: string): { file: string; mode: StoreMode } | null {
+  const real = path.join(dataDir, STORE_FILE);
+  if (existsSync(real)) return { file: real, mode: 'store' };
+  return null;
+}
+
+export async function openService(options: ServiceOptions): Promise<Service> {
+  mkdirSync(options.dataDir, { recursive: true });
+  const now = options.now ?? (() => new Date());
+  const real = storeFile(options.dataDir);
+  if (!real && options.allowDemo === false) {
+    throw new Error(`No store in ${options.dataDir}. Run \`npm run setup\` first.`);
+  }
+  const file = real?.file ?? path.join(options.dataDir, DEMO_FILE);
+  const mode: StoreMode = real?.mode ?? 'demo';
+  const db: Db = openDatabase(file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
+  try {
+    const installation = loadInstallation(db);
+    const ids = idSource(db, installation.node);
+    if (mode === 'demo' && companies(db).count() === 0) await createStore(db, ids, demoStore, now(), 'demo');
+    const deps: ServiceDeps = {
+      db,
+      enc: encIds(installation),
+      ids,
+      tokens: tokens(installation.jwtKey, now),
+      throttle: loginThrottle(now),
+      now,
+      mode,
+      version: appVersion(),
+    };
+    const app = await buildApp(deps, handlers, {
+      ...(options.staticDir ? { staticDir: options.staticDir } : {}),
+      strictResponses: options.strictResponses ?? false,
+      logger: options.logger ?? false,
+      ...(options.https ? { https: options.https } : {}),
+    });
+    return {
+      app,
+      deps,
+      async close() {
+        await app.close();
+        db.close();
+      },
+    };
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+}

@@ -1,0 +1,15 @@
+/** SQL for the `setting` table: small key/value facts about this installation and store. */
+import type { Db } from '../db/database.js';
+
+export function settings(db: Db) {
+  const get = db.prepare<[string], { value: string }>('SELECT value FROM setting WHERE key = ?');
+  const set = db.prepare<[string, string]>(
+    'INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+  );
+  return {
+    get: (key: string): string | undefined => get.get(key)?.value,
+    set: (key: string, value: string): void => {
+      set.run(key, value);
+    },
+  };
+}
