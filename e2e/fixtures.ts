@@ -19,7 +19,13 @@ export const test = base.extend<object, { service: Service }>({
     // eslint-disable-next-line no-empty-pattern -- Playwright requires a destructuring pattern here.
     async ({}, use) => {
       const dataDir = await mkdtemp(join(tmpdir(), 'optical-pos-e2e-'));
-      const server = await startServer({ dataDir, port: 0, staticDir: rendererDist });
+      const server = await startServer({
+        dataDir,
+        port: 0,
+        staticDir: rendererDist,
+        // A response that breaks the shared contract fails the test instead of only being logged.
+        strictResponses: true,
+      });
       try {
         await use({ url: server.url });
       } finally {

@@ -49,6 +49,7 @@ test('a cashier signs in and sees the company, branch and year in the app frame'
   await expect(header).toContainText(expected.branchName);
   await expect(header).toContainText(expected.userName);
   await expect(header).toContainText(expected.userRole);
+  await expect(header).toContainText(/Financial year\s*\d{4}-\d{2}/i);
   await expect(page.getByRole('heading', { name: `Welcome, ${expected.userName}` })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign in' })).toHaveCount(0);
 
@@ -72,6 +73,31 @@ test('a wrong password shows the error banner and stays on the login screen', as
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
   await expect(page.getByLabel('User name')).toHaveValue(CASHIER.userName);
   await expect(page.getByRole('banner')).toHaveCount(0);
+});
+
+test('an unreachable service is reported as such, not as a wrong password', async ({ page }) => {
+  await page.goto('/');
+  // Once the page is loaded, cut it off from the API as if the service had stopped.
+  await page.route('**/api-v1/**', (route) => route.abort('connectionrefused'));
+  await signIn(page, CASHIER.userName, CASHIER.password);
+
+  await expect(page.getByRole('alert')).toContainText('Cannot reach the Optical POS service');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+});
+
+test('repeated wrong passwords lock the user name and the banner says so', async ({ page }) => {
+  // Another demo user, so the lock does not get in the way of the cashier tests.
+  const userName = 'manager';
+  await page.goto('/');
+  let lastStatus = 0;
+  for (let attempt = 1; attempt <= 10 && lastStatus !== 429; attempt += 1) {
+    const answer = page.waitForResponse((r) => r.url().includes('/api/Auth/login'));
+    await signIn(page, userName, `wrong-${attempt}`);
+    lastStatus = (await answer).status();
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  }
+  expect(lastStatus).toBe(429);
+  await expect(page.getByRole('alert')).toContainText('Account temporarily locked');
 });
 
 test('empty fields are flagged next to the fields without calling the service', async ({ page }) => {
