@@ -16,7 +16,6 @@ export interface Service {
 
 export const test = base.extend<object, { service: Service }>({
   service: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires a destructuring pattern here.
     async ({}, use) => {
       const dataDir = await mkdtemp(join(tmpdir(), 'optical-pos-e2e-'));
       const server = await startServer({
