@@ -3,7 +3,7 @@
  * client calls through them and the OpenAPI document is generated from them: an endpoint is
  * declared here and nowhere else.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Role } from './roles.js';
 
 export const GROUPS = [

@@ -1,0 +1,83 @@
+// @ts-check
+/**
+ * Lint, and the layering rule of the codebase (VS Code style: each layer says what it may
+ * import, and the linter holds it to that):
+ *
+ *   shared/    the contract: imports zod and itself only. Runs in Node and in the browser.
+ *   main/      the service (main/service, main/serve.ts, main/setup.ts) imports shared/, never
+ *              electron or renderer/; only main/electron/ may import electron.
+ *   renderer/  imports shared/ and browser libraries, never main/, electron or Node built-ins.
+ */
+import tseslint from 'typescript-eslint';
+
+const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'crypto', 'child_process', 'net', 'http', 'https'];
+
+export default tseslint.config(
+  {
+    ignores: ['node_modules/', 'dist/', 'release/', 'test-results/', 'playwright-report/', '.native/', 'coverage/'],
+  },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['shared/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/main/**', '**/renderer/**'], message: 'shared/ is the contract: it imports neither main/ nor renderer/.' },
+            { group: ['electron', 'better-sqlite3', 'fastify', '@fastify/*', 'react', 'react-dom', ...nodeBuiltins], message: 'shared/ runs in Node and the browser: zod only.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['main/**'],
+    ignores: ['main/electron/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['electron', 'electron/*'], message: 'The service runs in plain Node too: only main/electron/ may import electron.' },
+            { group: ['**/renderer/**'], message: 'main/ never imports renderer/; it serves the built files.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['main/electron/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/renderer/**'], message: 'main/ never imports renderer/.' }] },
+      ],
+    },
+  },
+  {
+    files: ['renderer/**'],
+    ignores: ['renderer/vite.config.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/main/**'], message: 'renderer/ talks to the service only through the shared client.' },
+            { group: ['electron', 'better-sqlite3', 'fastify', ...nodeBuiltins], message: 'renderer/ is browser code: it imports shared/ and browser libraries only.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.cjs', '**/*.cts'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+);

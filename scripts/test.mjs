@@ -1,0 +1,100 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: every suite in order — typecheck, lint, unit + integration (node:test over the
+ * real service and real SQLite files), e2e (Playwright in Debian's Chromium) — then one line
+ * `N passed, N failed` summing them all, which CI reads. Exit code is non-zero on any failure.
+ *
+ *   node scripts/test.mjs            all suites
+ *   node scripts/test.mjs unit       node:test only
+ *   node scripts/test.mjs e2e        Playwright only
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const only = process.argv[2];
+
+/** Runs a command with its output shown live, and returns the exit code and the output. */
+function run(command, args, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const relay = (stream, target) =>
+      stream.on('data', (chunk) => {
+        output += chunk;
+        target.write(chunk);
+      });
+    relay(child.stdout, process.stdout);
+    relay(child.stderr, process.stderr);
+    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+function testFiles(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith('.test.ts'))
+    .map((f) => path.join(path.relative(root, dir), f))
+    .sort();
+}
+
+const suites = {
+  async typecheck() {
+    const { code } = await run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+    return { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 };
+  },
+  async lint() {
+    const { code } = await run(bin('eslint'), ['.', '--max-warnings', '0']);
+    return { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 };
+  },
+  async unit() {
+    const files = testFiles(path.join(root, 'test'));
+    const { code, output } = await run(process.execPath, [
+      '--import',
+      'tsx',
+      '--test',
+      '--test-concurrency=2',
+      '--test-reporter=spec',
+      ...files,
+    ]);
+    const count = (label) => Number(new RegExp(`^[^\\w\\n]*${label} (\\d+)$`, 'm').exec(output)?.[1] ?? NaN);
+    const passed = count('pass');
+    const failed = count('fail');
+    if (Number.isNaN(passed) || Number.isNaN(failed)) return { passed: 0, failed: 1 };
+    // A crash outside any test (a file that fails to load) still fails the suite.
+    return { passed, failed: failed === 0 && code !== 0 ? 1 : failed };
+  },
+  async e2e() {
+    mkdirSync(path.join(root, 'test-results'), { recursive: true });
+    const report = path.join(root, 'test-results', 'e2e.json');
+    const { code } = await run(bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: report });
+    if (!existsSync(report)) return { passed: 0, failed: 1 };
+    const stats = JSON.parse(readFileSync(report, 'utf8')).stats ?? {};
+    const passed = (stats.expected ?? 0) + (stats.flaky ?? 0);
+    const failed = stats.unexpected ?? 0;
+    return { passed, failed: failed === 0 && code !== 0 ? 1 : failed };
+  },
+};
+
+const order = only ? [only] : ['typecheck', 'lint', 'unit', 'e2e'];
+let passed = 0;
+let failed = 0;
+const lines = [];
+for (const name of order) {
+  if (!suites[name]) {
+    console.error(`Unknown suite ${name}; one of ${Object.keys(suites).join(', ')}`);
+    process.exit(2);
+  }
+  console.log(`\n=== ${name} ===`);
+  const result = await suites[name]();
+  passed += result.passed;
+  failed += result.failed;
+  lines.push(`${name}: ${result.passed} passed, ${result.failed} failed`);
+}
+console.log('\n' + lines.join('\n'));
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

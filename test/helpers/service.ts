@@ -1,0 +1,66 @@
+/**
+ * A real service for a test: its own temp data folder and SQLite file, a real HTTP port on
+ * loopback, a clock the test can move, strict response checking, and the shared client.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createClient, type Client } from '../../shared/client.js';
+import { api } from '../../shared/endpoints/index.js';
+import { startServer, type RunningServer, type ServerOptions } from '../../main/service/server.js';
+
+export interface TestService {
+  server: RunningServer;
+  url: string;
+  dataDir: string;
+  clock: { now: Date; advance(ms: number): void };
+  /** A client without a token. */
+  anon: Client;
+  /** Logs in a demo user and returns a client carrying the token. */
+  as(userName: string, password?: string): Promise<Client & { token: string }>;
+  close(): Promise<void>;
+}
+
+export async function startTestService(options: Partial<ServerOptions> = {}): Promise<TestService> {
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'optical-pos-test-'));
+  const clock = {
+    now: new Date(),
+    advance(ms: number) {
+      clock.now = new Date(clock.now.getTime() + ms);
+    },
+  };
+  const server = await startServer({ dataDir, port: 0, strictResponses: true, now: () => clock.now, ...options });
+  const anon = createClient({ baseUrl: server.url });
+  return {
+    server,
+    url: server.url,
+    dataDir,
+    clock,
+    anon,
+    async as(userName, password = 'demo1234') {
+      const login = await anon.call(api.Auth.login, { body: { userName, password } });
+      const client = createClient({ baseUrl: server.url, getToken: () => login.token });
+      return Object.assign(client, { token: login.token });
+    },
+    async close() {
+      await server.close();
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Raw HTTP for what the typed client would never send: bad JSON, bad headers, odd types. */
+export async function http(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; headers: Headers; json: Record<string, unknown>; text: string }> {
+  const response = await fetch(url, { method: init.method ?? 'GET', headers: init.headers, body: init.body });
+  const text = await response.text();
+  let json: Record<string, unknown> = {};
+  try {
+    json = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    // not JSON; the caller looks at text
+  }
+  return { status: response.status, headers: response.headers, json, text };
+}
