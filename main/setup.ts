@@ -1,0 +1,88 @@
+/**
+ * `npm run setup`: turns this PC into a real store (company, GSTIN, state, branches, admin).
+ * Asks for what is missing when run at a terminal; takes everything as flags for scripts:
+ *
+ *   npm run setup -- --company "Sharma Opticals" --gstin 27AAPFU0939F1ZV --state Maharashtra \
+ *     --city Pune --branch "PUN1:Camp:Pune" --branch "PUN2:Baner:Pune" \
+ *     --admin-user owner --admin-password '...' [--node 1] [--data-dir DIR]
+ *
+ * --node is this installation's number (1 for a single-PC store; head office gives each branch
+ * PC its own, so their records never share an id).
+ */
+import { stdin, stdout } from 'node:process';
+import { createInterface } from 'node:readline/promises';
+import { parseArgs } from 'node:util';
+import { defaultDataDir } from './data-dir.js';
+import { StoreSpecError } from './service/setup/create-store.js';
+import { setupStore } from './service/setup/setup-store.js';
+
+const { values } = parseArgs({
+  options: {
+    company: { type: 'string' },
+    gstin: { type: 'string' },
+    state: { type: 'string' },
+    city: { type: 'string' },
+    address: { type: 'string' },
+    email: { type: 'string' },
+    mobile: { type: 'string' },
+    branch: { type: 'string', multiple: true },
+    'admin-user': { type: 'string' },
+    'admin-password': { type: 'string' },
+    node: { type: 'string' },
+    'data-dir': { type: 'string' },
+  },
+});
+
+const interactive = stdin.isTTY === true;
+const rl = interactive ? createInterface({ input: stdin, output: stdout }) : null;
+
+async function ask(flag: string, question: string, current: string | undefined, fallback?: string): Promise<string> {
+  if (current) return current;
+  if (!rl) {
+    if (fallback !== undefined) return fallback;
+    throw new Error(`Missing --${flag} (run at a terminal to be asked)`);
+  }
+  const answer = (await rl.question(`${question}${fallback ? ` [${fallback}]` : ''}: `)).trim();
+  return answer || fallback || ask(flag, question, undefined, fallback);
+}
+
+function parseBranch(text: string): { code: string; name: string; city: string | null } {
+  const [code = '', name = '', city = ''] = text.split(':').map((s) => s.trim());
+  return { code, name, city: city || null };
+}
+
+async function main() {
+  const dataDir = values['data-dir'] ?? defaultDataDir();
+  const company = await ask('company', 'Company name', values.company);
+  const gstin = await ask('gstin', 'Company GSTIN', values.gstin);
+  const state = await ask('state', 'State (name or GST code)', values.state);
+  const city = await ask('city', 'City', values.city, '');
+  const branchTexts = values.branch?.length
+    ? values.branch
+    : [await ask('branch', 'First branch as CODE:Name:City', undefined)];
+  const adminUser = await ask('admin-user', 'Admin user name', values['admin-user'], 'admin');
+  const adminPassword = await ask('admin-password', 'Admin password (8+ characters)', values['admin-password']);
+  const node = Number(await ask('node', 'Installation number', values.node, '1'));
+  rl?.close();
+
+  const file = await setupStore(
+    dataDir,
+    {
+      company: { name: company, gstin, state, city, address: values.address, email: values.email, mobile: values.mobile },
+      branches: branchTexts.map(parseBranch),
+      users: [{ userName: adminUser, role: 'admin', password: adminPassword, fullName: null }],
+    },
+    node,
+  );
+  console.log(`Store set up in ${file}. Start it with \`npm start\` or \`npm run serve\` and sign in as ${adminUser}.`);
+}
+
+main().catch((err: unknown) => {
+  rl?.close();
+  if (err instanceof StoreSpecError) {
+    console.error(`Setup refused:\n  ${err.problems.join('\n  ')}`);
+  } else {
+    console.error(`Setup failed: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  process.exit(1);
+});
