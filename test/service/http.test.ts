@@ -1,0 +1,60 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { startServer } from '../../main/service/server.js';
+import { http, startTestService, type TestService } from '../helpers/service.js';
+
+let svc: TestService;
+before(async () => {
+  svc = await startTestService();
+});
+after(() => svc.close());
+
+test('an unknown route is 404 {message}', async () => {
+  const res = await http(`${svc.url}/api-v1/api/Nope/nothing`);
+  assert.equal(res.status, 404);
+  assert.deepEqual(Object.keys(res.json), ['message']);
+});
+
+test('paths match regardless of case, as the original service did', async () => {
+  const res = await http(`${svc.url}/api-v1/api/auth/LOGIN`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userName: 'cashier', password: 'demo1234' }),
+  });
+  assert.equal(res.status, 200);
+});
+
+test('typed responses honour Accept: text/json and text/plain', async () => {
+  const { token } = await svc.as('cashier');
+  for (const type of ['text/json', 'text/plain', 'application/json']) {
+    const res = await http(`${svc.url}/api-v1/api/Account/user-details`, {
+      headers: { authorization: `Bearer ${token}`, accept: type },
+    });
+    assert.equal(res.status, 200);
+    assert.ok(res.headers.get('content-type')?.startsWith(type), `${type} → ${res.headers.get('content-type')}`);
+    assert.equal(res.json.userName, 'cashier');
+  }
+});
+
+test('query strings are validated against the contract too', async () => {
+  const { token } = await svc.as('cashier');
+  const res = await http(`${svc.url}/api-v1/api/Account/user-details?date=2026-11-22`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  assert.equal(res.status, 200);
+});
+
+test('the OpenAPI 3.1 document and its docs page are served', async () => {
+  const doc = await http(`${svc.url}/api-v1/openapi.json`);
+  assert.equal(doc.status, 200);
+  assert.equal(doc.json.openapi, '3.1.0');
+  const paths = doc.json.paths as Record<string, Record<string, { 'x-implemented'?: boolean }>>;
+  assert.equal(paths['/api/Auth/login']?.post?.['x-implemented'], true);
+  const docs = await http(`${svc.url}/api-v1/docs/`);
+  assert.equal(docs.status, 200);
+  assert.match(docs.text, /<html/i);
+});
+
+test('listening beyond loopback without TLS is refused', async () => {
+  await assert.rejects(startServer({ dataDir: svc.dataDir, host: '0.0.0.0', port: 0 }), /without TLS/);
+});
