@@ -10,12 +10,11 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { appRoot } from './app-root.js';
 import { defaultDataDir } from './data-dir.js';
 import { startServer } from './service/server.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const staticDir = path.join(root, 'dist', 'renderer');
+const staticDir = path.join(appRoot(), 'dist', 'renderer');
 
 function tls() {
   const key = process.env.POS_TLS_KEY;

@@ -3,9 +3,9 @@
  * store (store.sqlite, made by `npm run setup`) or, until one exists, the demo store
  * (demo.sqlite). The real store always wins, so demo data never mixes into it.
  */
-import { mkdirSync, existsSync, readFileSync } from 'node:fs';
+import { mkdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { appVersion } from '../app-root.js';
 import type { FastifyInstance } from 'fastify';
 import { loginThrottle } from './auth/login-throttle.js';
 import { tokens } from './auth/token.js';
@@ -39,15 +39,6 @@ export interface Service {
   app: FastifyInstance;
   deps: ServiceDeps;
   close(): Promise<void>;
-}
-
-function appVersion(): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  for (const up of ['../..', '../../..']) {
-    const file = path.join(here, up, 'package.json');
-    if (existsSync(file)) return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
-  }
-  return '0.0.0';
 }
 
 export function storeFile(dataDir: string): { file: string; mode: StoreMode } | null {
