@@ -84,3 +84,34 @@ export const qBool = (fallback: boolean) =>
     (v) => emptyToUndefined(v) ?? String(fallback),
     z.enum(['true', 'false', 'True', 'False', '1', '0']).transform((v) => v === 'true' || v === 'True' || v === '1'),
   );
+
+/** A query number with the spec's stated default (page 1, pageSize 20), applied to `''` as well. */
+export const qInt32Or = (fallback: number) =>
+  z.preprocess((v) => emptyToUndefined(v) ?? String(fallback), z.coerce.number().pipe(int32()));
+
+/** Query numbers the spec does not mark optional. */
+export const qReqInt32 = () => z.preprocess(emptyToUndefined, z.coerce.number().pipe(int32()));
+export const qReqInt64 = () => z.preprocess(emptyToUndefined, z.coerce.number().pipe(int64()));
+
+/** An int64 path segment (the spec's few numeric path ids): text in the URL, a number after parsing. */
+export const pathInt64 = () => z.coerce.number().pipe(int64());
+
+/** A non-empty path segment: ENC ids, order numbers, file names. */
+export const pathStr = () => z.string().min(1);
+
+/*
+ * Response builders. A string the service always fills is z.string(); one that may be missing is
+ * nullable, so a client cannot forget to handle the null.
+ */
+export const noutStr = () => z.string().nullable();
+export const outNum = () => z.number();
+export const noutNum = () => z.number().nullable();
+export const outInt = () => z.number().int();
+export const noutInt = () => z.number().int().nullable();
+
+/**
+ * A text field with a stated pattern that is still optional. An empty string counts as "not
+ * given", as the .NET validators behind the spec treat it, so a counter form may send ''.
+ */
+export const optPattern = (pattern: RegExp, message: string) =>
+  z.string().regex(new RegExp(`^$|${pattern.source}`), message).nullish();

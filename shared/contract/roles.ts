@@ -19,3 +19,5 @@ export const SALES_ROLES: readonly Role[] = ['admin', 'manager', 'cashier'];
 export const CLINICAL_ROLES: readonly Role[] = ['admin', 'manager', 'cashier', 'optometrist'];
 export const MANAGERS: readonly Role[] = ['admin', 'manager'];
 export const ADMIN_ONLY: readonly Role[] = ['admin'];
+/** Doctor master data: the people who work with doctors, not the till. */
+export const DOCTOR_EDITORS: readonly Role[] = ['admin', 'manager', 'optometrist'];

@@ -1,0 +1,73 @@
+/**
+ * The quick-sale cart: temporary sales-order lines kept per `sessionID` (spec: "Temporary sales
+ * order line" and the cart requests under "Lookup and search requests").
+ */
+import { z } from 'zod';
+import { fields, nbool, ndt, nint64, nnum, noutStr, outNum, str, strings } from '../contract/primitives.js';
+
+export const SalesOrderTempModelRequest = z.object({
+  ...strings(
+    'id', 'sessionID', 'salesOrderID', 'itemID', 'inventoryID', 'createdIP', 'spherical', 'cylinder', 'axis',
+    'addition', 'near', 'vision', 'vn', 'pd', 'pairNo', 'basecurve', 'diameter', 'prescriptionRemarks', 'k1',
+    'k2', 'typeID', 'batchNo',
+  ),
+  isOrdered: nbool(),
+  ...fields(
+    nnum,
+    'qty', 'mrp', 'totalMRP', 'price', 'totalPrice', 'discountRate', 'discountAmount', 'taxableAmount', 'taxRate',
+    'taxAmount', 'sgstRate', 'sgstAmount', 'cgstRate', 'cgstAmount', 'igstRate', 'igstAmount', 'jobCharges',
+    'serviceTaxId', 'serviceTaxRate', 'serviceTaxAmount', 'totalAmount', 'createdBy', 'spectacleLensType',
+    'lensFittingHeight', 'lensTotalHeight',
+  ),
+  ...fields(ndt, 'createdDate', 'expiredDate'),
+});
+export type SalesOrderTempModelRequest = z.infer<typeof SalesOrderTempModelRequest>;
+
+/** The cart's session id: a new one when the request had none. */
+export const SaveSalesOrderTempResult = z.object({ sessionID: z.string(), message: z.string() });
+export type SaveSalesOrderTempResult = z.infer<typeof SaveSalesOrderTempResult>;
+
+export const GetSalesOrderTempRequest = z.object({
+  sessionId: str(),
+  ...fields(nnum, 'jobCharges', 'shippingCharges', 'otherCharges', 'serviceTax'),
+});
+export type GetSalesOrderTempRequest = z.infer<typeof GetSalesOrderTempRequest>;
+
+/**
+ * A cart line. The spec shows {itemID, itemName, qty, price, mrp}; `id` (the number
+ * update-sales-order-temp-values takes, and delete-salesorder-temp's salesOrderTempId as text),
+ * `pairNo` and the line's discount and total are added so the cart can be edited and shown.
+ */
+export const SalesOrderTempLine = z.object({
+  id: z.number().int(),
+  itemID: z.string(),
+  itemName: z.string(),
+  ...fields(outNum, 'qty', 'price', 'mrp'),
+  pairNo: noutStr(),
+  ...fields(outNum, 'discountRate', 'discountAmount', 'totalAmount'),
+});
+export type SalesOrderTempLine = z.infer<typeof SalesOrderTempLine>;
+
+export const SalesOrderTemp = z.object({
+  sessionID: z.string(),
+  customerID: noutStr(),
+  items: z.array(SalesOrderTempLine),
+  netAmount: outNum(),
+});
+export type SalesOrderTemp = z.infer<typeof SalesOrderTemp>;
+
+export const DeleteSessionRequest = z.object(strings('sessionID'));
+export type DeleteSessionRequest = z.infer<typeof DeleteSessionRequest>;
+
+export const DeleteSalesOrderTempRequest = z.object(strings('sessionID', 'salesOrderTempId', 'pairNo'));
+export type DeleteSalesOrderTempRequest = z.infer<typeof DeleteSalesOrderTempRequest>;
+
+/** `id` is the cart line's number (SalesOrderTempLine.id); a fraction of an id means nothing. */
+export const UpdateSalesOrderRequestModel = z.object({
+  id: nint64(),
+  ...fields(nnum, 'qty', 'price', 'discountRate', 'discountAmount'),
+});
+export type UpdateSalesOrderRequestModel = z.infer<typeof UpdateSalesOrderRequestModel>;
+
+export const UpdateSalesOrderTempResult = z.object({ message: z.string(), netAmount: outNum() });
+export type UpdateSalesOrderTempResult = z.infer<typeof UpdateSalesOrderTempResult>;

@@ -1,0 +1,79 @@
+/** Eye prescriptions (spec: "Prescription save request", "Prescription reference", "Prescription outputs"). */
+import { z } from 'zod';
+import { fields, nint64, noutInt, noutStr, strings } from '../contract/primitives.js';
+
+type PerEye<B extends readonly string[], T> = { [K in B[number] as `${K}_Left` | `${K}_Right`]: T };
+
+/** `spherical` → `spherical_Left`, `spherical_Right`: the spec's per-eye naming. */
+function perEye<const B extends readonly string[], T extends z.ZodType>(make: () => T, ...bases: B): PerEye<B, T> {
+  return Object.fromEntries(bases.flatMap((b) => [[`${b}_Left`, make()], [`${b}_Right`, make()]])) as PerEye<B, T>;
+}
+
+/**
+ * One Rx row of the examination (distance, near, contact lens ... by lensTypeID). Values stay the
+ * spec's strings; the optical checks (0.25 steps, AXIS 1..180) live in the service's Rx module.
+ */
+export const OMPrescriptionRequestModel = z.object(
+  strings('lensTypeID', 'sph', 'cyl', 'axis', 'add', 'va', 'vn', 'pd', 'bc', 'dia', 'fh', 'th'),
+);
+export type OMPrescriptionRequestModel = z.infer<typeof OMPrescriptionRequestModel>;
+
+export const OMAppCustomerData = z.object({
+  ...fields(nint64, 'companyID', 'branchID', 'yearID'),
+  ...strings(
+    'customerID', 'id', 'firstName', 'lastName', 'mobile', 'email', 'birthDate', 'genderID', 'houseNO',
+    'societyName', 'street', 'area', 'city', 'sourceID', 'doctorID', 'presripionTypeID', 'visitingDate',
+    'prescriptionRemarks',
+  ),
+  prescriptionList: z.array(OMPrescriptionRequestModel).nullish(),
+});
+export type OMAppCustomerData = z.infer<typeof OMAppCustomerData>;
+
+export const OMAppEyeInfoModel = z.object(strings('customerEyeInfoID'));
+export type OMAppEyeInfoModel = z.infer<typeof OMAppEyeInfoModel>;
+
+export const SavePrescriptionResult = z.object({ message: z.string(), customerID: z.string(), eyeInfoID: z.string() });
+export type SavePrescriptionResult = z.infer<typeof SavePrescriptionResult>;
+
+export const GetPrescriptionOutput = z.object({
+  id: z.string(),
+  customerID: z.string(),
+  typeID: noutInt(),
+  ...fields(noutStr, 'spherical_Left', 'cylindrical_Left', 'axis_Left', 'spherical_Right', 'cylindrical_Right', 'axis_Right'),
+  visitingDate: noutStr(),
+  doctorName: noutStr(),
+  isActive: z.boolean(),
+});
+export type GetPrescriptionOutput = z.infer<typeof GetPrescriptionOutput>;
+
+/** Everything a printed prescription card needs, company and branch header included. */
+export const PrescriptionFullDetail = z.object({
+  customerID: z.string(),
+  ...fields(noutStr, 'firstName', 'lastName', 'mobile', 'emailID', 'city', 'visitingDate'),
+  typeID: noutInt(),
+  ...perEye(noutStr, 'spherical', 'cylindrical', 'axis', 'addition', 'vision', 'vN', 'pD', 'baseCurve', 'diameter', 'k1', 'k2'),
+  ...fields(
+    noutStr,
+    'prescriptionRemarks', 'companyName', 'companyAddress', 'companyEmailID', 'companyMobile', 'branchName',
+    'branchAddress', 'branchEmail', 'branchMoile', 'doctorID',
+  ),
+});
+export type PrescriptionFullDetail = z.infer<typeof PrescriptionFullDetail>;
+
+export const PrescriptionListItem = z.object({
+  id: z.string(),
+  customerID: z.string(),
+  ...fields(noutInt, 'itemTypeId', 'typeID', 'spectacleType'),
+  ...fields(
+    noutStr,
+    'eyeInfo_DoctorID', 'doctorName', 'visitingDate', 'visitingDateString', 'remarks', 'createdBy', 'createdIP',
+    'modifiedBy', 'modifiedIP', 'eyeCheckupRecallDate',
+  ),
+  ...fields(() => z.boolean(), 'isActive', 'goToSalesOrder', 'isPrevious'),
+  ...perEye(
+    noutStr,
+    'spherical', 'cylindrical', 'axis', 'addition', 'vision', 'baseCurve', 'diameter', 'vN', 'pD', 'k1', 'k2',
+    'dist', 'near', 'wODist', 'wONear', 'pIN', 'iOP',
+  ),
+});
+export type PrescriptionListItem = z.infer<typeof PrescriptionListItem>;
