@@ -79,15 +79,18 @@ const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
 export const qStr = () => z.string().optional();
 export const qInt32 = () => z.preprocess(emptyToUndefined, z.coerce.number().pipe(int32()).optional());
 export const qInt64 = () => z.preprocess(emptyToUndefined, z.coerce.number().pipe(int64()).optional());
+/* The default sits inside the preprocess so that OpenAPI shows the parameter as optional. */
 export const qBool = (fallback: boolean) =>
   z.preprocess(
-    (v) => emptyToUndefined(v) ?? String(fallback),
-    z.enum(['true', 'false', 'True', 'False', '1', '0']).transform((v) => v === 'true' || v === 'True' || v === '1'),
+    emptyToUndefined,
+    z
+      .enum(['true', 'false', 'True', 'False', '1', '0'])
+      .prefault(fallback ? 'true' : 'false')
+      .transform((v) => v === 'true' || v === 'True' || v === '1'),
   );
 
 /** A query number with the spec's stated default (page 1, pageSize 20), applied to `''` as well. */
-export const qInt32Or = (fallback: number) =>
-  z.preprocess((v) => emptyToUndefined(v) ?? String(fallback), z.coerce.number().pipe(int32()));
+export const qInt32Or = (fallback: number) => z.preprocess(emptyToUndefined, z.coerce.number().pipe(int32()).default(fallback));
 
 /** Query numbers the spec does not mark optional. */
 export const qReqInt32 = () => z.preprocess(emptyToUndefined, z.coerce.number().pipe(int32()));

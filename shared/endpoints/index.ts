@@ -5,10 +5,24 @@
 import type { EndpointDef } from '../contract/endpoint.js';
 import { Account } from './account.js';
 import { Auth } from './auth.js';
+import { Common } from './common.js';
+import { Customer } from './customer.js';
+import { Dashboard } from './dashboard.js';
+import { Invoice } from './invoice.js';
+import { Orders } from './orders.js';
+import { QuickSale } from './quick-sale.js';
+import { Receipts } from './receipts.js';
 
 export const api = {
   Auth,
   Account,
+  Customer,
+  Orders,
+  QuickSale,
+  Invoice,
+  Receipts,
+  Dashboard,
+  Common,
 } as const;
 
 export const endpointList: readonly EndpointDef[] = Object.values(api).flatMap(

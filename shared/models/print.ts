@@ -1,0 +1,25 @@
+/**
+ * Invoice and receipt print output (spec: the four Common pdf endpoints, body "a JSON string").
+ * The body is the ENC id of the document to print; the answer is bytes, not JSON.
+ */
+import { z } from 'zod';
+import { encId, qBool, qStr } from '../contract/primitives.js';
+
+export const InvoicePrintQuery = z.object({ BranchID: qStr(), CompanyID: qStr() });
+
+/** `external` true prints the customer's copy, false the store's copy. */
+export const ReceiptPrintQuery = z.object({
+  receiptNo: z.string().default(''),
+  external: qBool(true),
+  BranchID: qStr(),
+  CompanyID: qStr(),
+});
+
+/** The invoice's ENC id, as a JSON string: `"ENC_..."`. */
+export const InvoicePrintBody = encId();
+
+/** The receipt's ENC id as a JSON string, or `""` when the query's receiptNo names the receipt. */
+export const ReceiptPrintBody = z.string().regex(/^$|^ENC_/, 'Expected the receipt ENC id or ""');
+
+/** PDF or HTML bytes; the endpoint row names the content type. */
+export const PrintDocument = z.unknown();
