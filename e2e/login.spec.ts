@@ -2,7 +2,6 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { createClient } from '../shared/client.js';
-import type { EndpointInput } from '../shared/contract/endpoint.js';
 import { api } from '../shared/endpoints/index.js';
 import type { LoginResponse } from '../shared/models/auth.js';
 import { expect, test } from './fixtures.js';
@@ -16,8 +15,7 @@ const CASHIER = { userName: 'cashier', password: 'demo1234' };
  */
 async function cashierSession(serviceUrl: string): Promise<LoginResponse> {
   const client = createClient({ baseUrl: serviceUrl });
-  // Same cast as the login screen: shared's EndpointInput types `body` as undefined for now.
-  return client.call(api.Auth.login, { body: CASHIER } as unknown as EndpointInput<typeof api.Auth.login>);
+  return client.call(api.Auth.login, { body: CASHIER });
 }
 
 /** The strict CSP must not block anything the built renderer needs. */

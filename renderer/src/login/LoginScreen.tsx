@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { ApiError } from '../../../shared/client.js';
-import type { EndpointInput } from '../../../shared/contract/endpoint.js';
 import { api } from '../../../shared/endpoints/index.js';
 import { LoginRequest } from '../../../shared/models/auth.js';
 import { client, serviceUrl } from '../service.js';
@@ -49,10 +48,7 @@ export function LoginScreen() {
   });
 
   const mutation = useMutation({
-    // The cast works around shared's EndpointInput, which types `body` as undefined for every row
-    // (`body?` makes E['body'] include undefined); harmless once that is fixed there.
-    mutationFn: (body: LoginRequest) =>
-      client.call(api.Auth.login, { body } as unknown as EndpointInput<typeof api.Auth.login>),
+    mutationFn: (body: LoginRequest) => client.call(api.Auth.login, { body }),
     onSuccess: (session) => login(session),
     onError: (error) => {
       if (error instanceof ApiError) {
