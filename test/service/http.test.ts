@@ -13,6 +13,8 @@ test('an unknown route is 404 {message}', async () => {
   const res = await http(`${svc.url}/api-v1/api/Nope/nothing`);
   assert.equal(res.status, 404);
   assert.deepEqual(Object.keys(res.json), ['message']);
+  assert.equal(res.headers.get('x-frame-options'), 'DENY');
+  assert.equal(res.headers.get('x-content-type-options'), 'nosniff');
 });
 
 test('paths match regardless of case, as the original service did', async () => {

@@ -53,6 +53,12 @@ export async function buildApp(
   }) as unknown as FastifyInstance;
   installJsonParsing(app);
   installErrorHandling(app);
+  // The renderer's CSP is a <meta> tag, which cannot forbid framing; these headers can.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('x-frame-options', 'DENY');
+    reply.header('referrer-policy', 'no-referrer');
+  });
 
   const implemented = new Set(handlers.map((h) => h.endpoint.name));
   const document = buildOpenApi(endpointList, { implemented, version: `v1 (Optical POS ${deps.version})` });

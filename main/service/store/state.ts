@@ -13,7 +13,9 @@ export function states(db: Db) {
   const byNameOrCode = db.prepare<[string, string], StateRow>(
     'SELECT * FROM state WHERE name = ? COLLATE NOCASE OR gst_state_code = ?',
   );
+  const ofCountry = db.prepare<[number], StateRow>('SELECT * FROM state WHERE country_id = ? ORDER BY name');
   return {
+    ofCountry: (countryId: number) => ofCountry.all(countryId),
     byId: (id: number) => byId.get(id),
     /** Accepts "Gujarat", "gujarat", "24" or "24". */
     find: (text: string) => byNameOrCode.get(text.trim(), text.trim().padStart(2, '0')),
