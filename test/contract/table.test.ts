@@ -1,0 +1,95 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { GROUPS } from '../../shared/contract/endpoint.js';
+import { ROLES } from '../../shared/contract/roles.js';
+import { api, endpointList } from '../../shared/endpoints/index.js';
+import { specEndpoints } from './helpers.js';
+
+const key = (e: { method: string; path: string }) => `${e.method} ${e.path}`;
+
+test('the table holds exactly the 80 method+path pairs of endpoints.tsv', () => {
+  const spec = specEndpoints();
+  assert.equal(spec.length, 80);
+  assert.deepEqual(endpointList.map(key).sort(), spec.map(key).sort());
+});
+
+test('every row sits in the group the spec puts it in', () => {
+  const groupOf = new Map(specEndpoints().map((e) => [key(e), e.group]));
+  for (const e of endpointList) assert.equal(e.group, groupOf.get(key(e)), key(e));
+});
+
+test('group counts match the spec: 1, 2, 14, 10, 31, 6, 2, 1, 13', () => {
+  const counts = GROUPS.map((g) => endpointList.filter((e) => e.group === g).length);
+  assert.deepEqual(counts, [1, 2, 14, 10, 31, 6, 2, 1, 13]);
+  assert.equal(endpointList.length, 80);
+});
+
+test('api keys follow the spec’s group order and each key holds only its group', () => {
+  assert.deepEqual(Object.keys(api), ['Auth', 'Account', 'Customer', 'Orders', 'QuickSale', 'Invoice', 'Receipts', 'Dashboard', 'Common']);
+  for (const [groupKey, rows] of Object.entries(api)) {
+    for (const row of Object.values(rows)) {
+      assert.equal(row.group.replace(' ', ''), groupKey);
+      assert.ok(row.name.startsWith(`${groupKey}.`), `${row.name} should start with ${groupKey}.`);
+    }
+  }
+});
+
+test('operation names are unique', () => {
+  const names = endpointList.map((e) => e.name);
+  assert.equal(new Set(names).size, names.length);
+});
+
+test('path params are declared exactly for the placeholders of the path', () => {
+  for (const e of endpointList) {
+    const placeholders = [...e.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+    const declared = Object.keys(e.params?.shape ?? {}).sort();
+    assert.deepEqual(declared, placeholders, e.name);
+  }
+});
+
+test('only login is public; every other row names known roles', () => {
+  for (const e of endpointList) {
+    if (e.path === '/api/Auth/login') {
+      assert.equal(e.auth, 'public');
+      continue;
+    }
+    assert.notEqual(e.auth, 'public', e.name);
+    assert.ok(Array.isArray(e.auth) && e.auth.length > 0, e.name);
+    for (const r of e.auth as readonly string[]) assert.ok((ROLES as readonly string[]).includes(r), `${e.name}: ${r}`);
+  }
+});
+
+test('role matrix: the decided restrictions hold', () => {
+  const roles = (name: string) => {
+    const row = endpointList.find((e) => e.name === name);
+    assert.ok(row, name);
+    return [...(row.auth as readonly string[])].sort();
+  };
+  assert.deepEqual(roles('Orders.cancel'), ['admin', 'manager']);
+  assert.deepEqual(roles('Dashboard.dashboardData'), ['admin', 'manager']);
+  assert.deepEqual(roles('QuickSale.addInsuranceCompany'), ['admin', 'manager']);
+  assert.deepEqual(roles('Customer.saveDoctor'), ['admin', 'manager', 'optometrist']);
+  assert.ok(!roles('QuickSale.saveSale').includes('optometrist'));
+  assert.ok(roles('Orders.status').includes('cashier'));
+  assert.ok(roles('Customer.savePrescription').includes('optometrist'));
+  assert.deepEqual(roles('Common.years'), [...ROLES].sort());
+});
+
+test('non-JSON rows: the four print endpoints are documents, the branch logo is an image', () => {
+  const kinds = Object.fromEntries(endpointList.filter((e) => e.responseKind).map((e) => [e.path, e.responseKind]));
+  assert.deepEqual(kinds, {
+    '/api/Common/invoice/pdf': { kind: 'document', contentTypes: ['application/pdf'] },
+    '/api/Common/invoice/pdf/html': { kind: 'document', contentTypes: ['text/html'] },
+    '/api/Common/receipt/pdf': { kind: 'document', contentTypes: ['application/pdf'] },
+    '/api/Common/receipt/pdf/html': { kind: 'document', contentTypes: ['text/html'] },
+    '/api/quickSale/get-branch-logo/{branchId}/{fileName}': { kind: 'binary', contentTypes: ['image/png', 'image/jpeg'] },
+  });
+});
+
+test('rows with a body are exactly the POST and PUT rows, less get-profile', () => {
+  for (const e of endpointList) {
+    const hasBody = e.body !== undefined;
+    const expected = (e.method === 'POST' || e.method === 'PUT') && e.name !== 'Account.getProfile';
+    assert.equal(hasBody, expected, e.name);
+  }
+});
