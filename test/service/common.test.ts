@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { ApiError, type Client } from '../../shared/client.js';
 import { api } from '../../shared/endpoints/index.js';
-import { yearSpan } from '../../main/service/store/financial-year.js';
-import { localDate } from '../../main/service/calendar.js';
+import { yearSpan } from '../../shared/domain/financial-year.js';
+import { localDate } from '../../shared/domain/calendar.js';
 import { http, startTestService, type TestService } from '../helpers/service.js';
 
 let svc: TestService;

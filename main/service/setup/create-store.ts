@@ -8,7 +8,7 @@ import type { Role } from '../../../shared/contract/roles.js';
 import { ROLES } from '../../../shared/contract/roles.js';
 import { gstinProblem, gstinStateCode } from '../../../shared/domain/gstin.js';
 import { hashPassword } from '../auth/password.js';
-import { localDate } from '../calendar.js';
+import { localDate } from '../../../shared/domain/calendar.js';
 import type { Db } from '../db/database.js';
 import type { IdSource } from '../ids/id-source.js';
 import { branches } from '../store/branch.js';

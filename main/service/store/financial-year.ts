@@ -4,6 +4,7 @@
  */
 import type { Db } from '../db/database.js';
 import type { IdSource } from '../ids/id-source.js';
+import { yearSpan } from '../../../shared/domain/financial-year.js';
 
 export interface YearRow {
   id: number;
@@ -11,17 +12,6 @@ export interface YearRow {
   name: string;
   start_date: string;
   end_date: string;
-}
-
-/** The financial year containing a calendar date (YYYY-MM-DD). */
-export function yearSpan(date: string): { name: string; start: string; end: string } {
-  const [y, m] = date.split('-').map(Number) as [number, number];
-  const startYear = m >= 4 ? y : y - 1;
-  return {
-    name: `${startYear}-${String((startYear + 1) % 100).padStart(2, '0')}`,
-    start: `${startYear}-04-01`,
-    end: `${startYear + 1}-03-31`,
-  };
 }
 
 export function financialYears(db: Db) {

@@ -1,15 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/endpoints/index.js';
+import { localDate } from '../../../shared/domain/calendar.js';
+import { yearSpan } from '../../../shared/domain/financial-year.js';
 import { client } from '../service.js';
-
-/**
- * The name of a financial year the way the service names them ("2026-27"): Indian books run
- * 1 April to 31 March, and signing in opens the year that contains the till's date.
- */
-export function financialYearName(at: Date): string {
-  const startYear = at.getMonth() >= 3 ? at.getFullYear() : at.getFullYear() - 1;
-  return `${startYear}-${String((startYear + 1) % 100).padStart(2, '0')}`;
-}
 
 /**
  * The session's financial year by name. The login response carries only the year's opaque id,
@@ -24,5 +17,5 @@ export function FinancialYear({ yearId }: { yearId: string }) {
     staleTime: 10 * 60_000,
   });
   const year = years.data?.find((y) => y.yearID === yearId);
-  return <>{year?.yearName ?? financialYearName(new Date())}</>;
+  return <>{year?.yearName ?? yearSpan(localDate(new Date())).name}</>;
 }

@@ -2,7 +2,7 @@ import { api } from '../../../../shared/endpoints/index.js';
 import type { LoginResponse } from '../../../../shared/models/auth.js';
 import { ROLE_NAMES } from '../../../../shared/contract/roles.js';
 import { decoyHash, verifyPassword } from '../../auth/password.js';
-import { localDate } from '../../calendar.js';
+import { localDate } from '../../../../shared/domain/calendar.js';
 import { HttpError, unauthorized } from '../../http/errors.js';
 import { implement } from '../../http/handler.js';
 import { branches } from '../../store/branch.js';

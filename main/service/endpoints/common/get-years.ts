@@ -1,5 +1,5 @@
 import { api } from '../../../../shared/endpoints/index.js';
-import { localDate } from '../../calendar.js';
+import { localDate } from '../../../../shared/domain/calendar.js';
 import { implement } from '../../http/handler.js';
 import { financialYears } from '../../store/financial-year.js';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { gstinCheckChar, gstinProblem } from '../../shared/domain/gstin.js';
-import { yearSpan } from '../../main/service/store/financial-year.js';
+import { yearSpan } from '../../shared/domain/financial-year.js';
 
 test('a GSTIN with the right check character passes; one typo is caught', () => {
   const good = '27AAPFU0939F1Z' + gstinCheckChar('27AAPFU0939F1Z');
