@@ -60,3 +60,34 @@ test('the OpenAPI 3.1 document and its docs page are served', async () => {
 test('listening beyond loopback without TLS is refused', async () => {
   await assert.rejects(startServer({ dataDir: svc.dataDir, host: '0.0.0.0', port: 0 }), /without TLS/);
 });
+
+test('with a key and certificate the service speaks TLS', async () => {
+  const { execFileSync } = await import('node:child_process');
+  const { mkdtempSync, readFileSync, rmSync } = await import('node:fs');
+  const { request } = await import('node:https');
+  const os = await import('node:os');
+  const path = await import('node:path');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'pos-tls-'));
+  try {
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',
+      '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')], { stdio: 'ignore' });
+    const cert = readFileSync(path.join(dir, 'cert.pem'));
+    const tls = await startServer({ dataDir: dir, port: 0, https: { key: readFileSync(path.join(dir, 'key.pem')), cert } });
+    try {
+      assert.match(tls.url, /^https:/);
+      const status = await new Promise<number>((resolve, reject) => {
+        const req = request(`${tls.url}/api-v1/openapi.json`, { ca: cert, checkServerIdentity: () => undefined }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+      assert.equal(status, 200);
+    } finally {
+      await tls.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
