@@ -1,0 +1,253 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
+import type { z } from 'zod';
+import { api } from '../../../shared/endpoints/index.js';
+import {
+  EncryptedCustomerModel,
+  type CustomerListItem,
+  type CustomerRecord,
+} from '../../../shared/models/customer.js';
+import { client } from '../service.js';
+import { dateInputValue } from '../shell/dates.js';
+import { bannerFor, ErrorBanner, placeFieldErrors } from '../shell/errors.js';
+import { Field } from '../shell/Field.js';
+import { hrefFor, navigate } from '../shell/router.js';
+
+type CustomerInput = z.input<typeof EncryptedCustomerModel>;
+type CustomerBody = z.output<typeof EncryptedCustomerModel>;
+
+/** The fields this form shows; the rest of the 77 travel through untouched on edit. */
+const SHOWN = [
+  'title', 'firstName', 'middleName', 'lastName', 'mobile', 'phoneNO', 'emailId', 'birthDate', 'marriageDate',
+  'houseNumber', 'societyName', 'street', 'area', 'landmark', 'city', 'zipCode', 'taxNO', 'remarks', 'isActive',
+  'dndForPromotionalMessage',
+] as const satisfies readonly FieldPath<CustomerInput>[];
+type ShownField = (typeof SHOWN)[number];
+
+const REQUIRED = new Set<string>(['firstName', 'lastName']);
+
+/**
+ * A blank box is "not given": the contract's date fields reject '' and the service stores null
+ * for absent text, so blanks become null before the contract's schema sees them. The two
+ * required names stay '' so that their message is "Required", not a type error.
+ */
+function blanksToNull(values: CustomerInput): CustomerInput {
+  const out: Record<string, unknown> = { ...values };
+  for (const [key, value] of Object.entries(out)) {
+    if (typeof value === 'string' && value.trim() === '' && !REQUIRED.has(key)) out[key] = null;
+  }
+  return out as CustomerInput;
+}
+
+const contractResolver = zodResolver(EncryptedCustomerModel);
+const resolver: Resolver<CustomerInput, unknown, CustomerBody> = (values, context, options) =>
+  contractResolver(blanksToNull(values), context, options);
+
+const EMPTY: CustomerInput = { firstName: '', lastName: '', mobile: '', emailId: '', isActive: true };
+
+/** A stored record as form values: nulls as blank boxes, dates as yyyy-mm-dd. */
+function recordToForm(record: CustomerRecord): CustomerInput {
+  const values: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(record)) values[key] = value === null ? '' : value;
+  values.birthDate = dateInputValue(record.birthDate);
+  values.marriageDate = dateInputValue(record.marriageDate);
+  return values as CustomerInput;
+}
+
+function isShown(path: string): path is ShownField {
+  return (SHOWN as readonly string[]).includes(path);
+}
+
+export function CustomerForm({ customerId }: { customerId?: string }) {
+  const editing = customerId !== undefined;
+  const queryClient = useQueryClient();
+  const [duplicates, setDuplicates] = useState<{ rows: CustomerListItem[]; body: CustomerBody } | null>(null);
+  const [unplaced, setUnplaced] = useState<string[]>([]);
+
+  const detail = useQuery({
+    queryKey: ['Customer.detail', customerId],
+    queryFn: () => client.call(api.Customer.detail, { body: { customerID: customerId } }),
+    enabled: editing,
+  });
+
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    setFocus,
+    formState: { errors, isDirty },
+  } = useForm<CustomerInput, unknown, CustomerBody>({ resolver, defaultValues: EMPTY });
+
+  useEffect(() => {
+    if (detail.data) reset(recordToForm(detail.data));
+  }, [detail.data, reset]);
+
+  const save = useMutation({
+    mutationFn: (body: CustomerBody) => client.call(api.Customer.upsert, { body }),
+    onSuccess: async (result) => {
+      await queryClient.invalidateQueries({ queryKey: ['Customer.list'] });
+      await queryClient.invalidateQueries({ queryKey: ['Customer.detail', result.customerID] });
+      navigate({ name: 'customer', customerId: result.customerID, tab: 'profile' }, { replace: editing });
+    },
+    onError: (error) => {
+      let first: ShownField | null = null;
+      const left = placeFieldErrors(error, (path, message) => {
+        // The upsert body is the customer itself; accept a customerModel. prefix as well.
+        const field = path.replace(/^customerModel\./, '');
+        if (!isShown(field)) return false;
+        setError(field, { type: 'server', message });
+        first ??= field;
+        return true;
+      });
+      setUnplaced(left);
+      if (first) setFocus(first);
+    },
+  });
+
+  const check = useMutation({
+    mutationFn: (body: CustomerBody) =>
+      client.call(api.Customer.checkDuplicate, {
+        body: {
+          mobile: body.mobile || null,
+          email: body.emailId || null,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          birthDate: body.birthDate ?? null,
+        },
+      }),
+  });
+
+  async function submit(body: CustomerBody) {
+    setUnplaced([]);
+    setDuplicates(null);
+    if (!editing) {
+      // A second record for the same person splits their prescription history: ask first.
+      const found = await check.mutateAsync(body).catch(() => null);
+      if (found && found.length > 0) {
+        setDuplicates({ rows: found, body });
+        return;
+      }
+    }
+    save.mutate(body);
+  }
+
+  const err = (name: ShownField) => errors[name]?.message;
+  const pending = save.isPending || check.isPending;
+  const title = editing ? 'Edit customer' : 'New customer';
+
+  if (editing && detail.isError) {
+    return (
+      <section className="panel screen">
+        <h1>{title}</h1>
+        <ErrorBanner banner={bannerFor(detail.error, 'load this customer')} />
+      </section>
+    );
+  }
+
+  return (
+    <section className="panel screen" aria-labelledby="customer-form-title">
+      <header className="screen-head">
+        <h1 id="customer-form-title">{title}</h1>
+        <a
+          className="button button-secondary"
+          href={hrefFor(editing ? { name: 'customer', customerId, tab: 'profile' } : { name: 'customers' })}
+        >
+          Cancel
+        </a>
+      </header>
+
+      {save.isError && <ErrorBanner banner={bannerFor(save.error, 'save the customer')} extra={unplaced} />}
+      {check.isError && (
+        <ErrorBanner banner={bannerFor(check.error, 'check for duplicates')} />
+      )}
+
+      {duplicates && (
+        <div className="banner banner-warning" role="alert" aria-labelledby="dup-title">
+          <strong id="dup-title">
+            {duplicates.rows.length === 1 ? 'This customer may already exist' : `${duplicates.rows.length} customers look like this one`}
+          </strong>
+          <span>Same mobile, e-mail, or name and birth date. Open the existing record, or save a new one anyway.</span>
+          <ul className="duplicate-list" aria-label="Likely duplicates">
+            {duplicates.rows.map((d) => (
+              <li key={d.customerID}>
+                <span className="duplicate-name">{d.name}</span>
+                <span className="mono">{d.mobile ?? ''}</span>
+                <span>{d.email ?? ''}</span>
+                <span>{d.city ?? ''}</span>
+                <a className="button button-secondary button-small" href={hrefFor({ name: 'customer', customerId: d.customerID, tab: 'profile' })}>
+                  Open {d.name}
+                </a>
+              </li>
+            ))}
+          </ul>
+          <div className="actions">
+            <button type="button" className="button button-primary" disabled={pending} onClick={() => save.mutate(duplicates.body)}>
+              Save as a new customer anyway
+            </button>
+          </div>
+        </div>
+      )}
+
+      {editing && detail.isPending ? (
+        <p className="muted">Loading…</p>
+      ) : (
+        <form className="form-grid" noValidate onSubmit={handleSubmit(submit)} aria-label={title}>
+          <fieldset className="form-section">
+            <legend>Name and contact</legend>
+            <Field id="c-title" label="Title" className="span-1" registration={register('title')} error={err('title')} list="c-titles" />
+            <datalist id="c-titles">
+              <option value="Mr" />
+              <option value="Ms" />
+              <option value="Mrs" />
+              <option value="Dr" />
+              <option value="Master" />
+              <option value="Baby" />
+            </datalist>
+            <Field id="c-first" label="First name" className="span-2" autoFocus registration={register('firstName')} error={err('firstName')} autoComplete="off" />
+            <Field id="c-middle" label="Middle name" className="span-2" registration={register('middleName')} error={err('middleName')} autoComplete="off" />
+            <Field id="c-last" label="Last name" className="span-2" registration={register('lastName')} error={err('lastName')} autoComplete="off" />
+            <Field id="c-mobile" label="Mobile" className="span-2" type="tel" inputMode="tel" registration={register('mobile')} error={err('mobile')} hint="10 digits" autoComplete="off" />
+            <Field id="c-phone" label="Other phone" className="span-2" type="tel" registration={register('phoneNO')} error={err('phoneNO')} autoComplete="off" />
+            <Field id="c-email" label="E-mail" className="span-3" type="email" registration={register('emailId')} error={err('emailId')} autoComplete="off" />
+            <Field id="c-birth" label="Birth date" className="span-2" type="date" registration={register('birthDate')} error={err('birthDate')} />
+            <Field id="c-marriage" label="Anniversary" className="span-2" type="date" registration={register('marriageDate')} error={err('marriageDate')} />
+          </fieldset>
+
+          <fieldset className="form-section">
+            <legend>Address</legend>
+            <Field id="c-house" label="House no." className="span-1" registration={register('houseNumber')} error={err('houseNumber')} />
+            <Field id="c-society" label="Building / society" className="span-3" registration={register('societyName')} error={err('societyName')} />
+            <Field id="c-street" label="Street" className="span-3" registration={register('street')} error={err('street')} />
+            <Field id="c-area" label="Area" className="span-2" registration={register('area')} error={err('area')} />
+            <Field id="c-landmark" label="Landmark" className="span-2" registration={register('landmark')} error={err('landmark')} />
+            <Field id="c-city" label="City" className="span-2" registration={register('city')} error={err('city')} />
+            <Field id="c-zip" label="PIN code" className="span-1" inputMode="numeric" registration={register('zipCode')} error={err('zipCode')} />
+          </fieldset>
+
+          <fieldset className="form-section">
+            <legend>Other</legend>
+            <Field id="c-tax" label="GSTIN / tax no." className="span-2" registration={register('taxNO')} error={err('taxNO')} />
+            <Field id="c-remarks" label="Remarks" className="span-5" registration={register('remarks')} error={err('remarks')} />
+            <label className="check span-3">
+              <input type="checkbox" {...register('dndForPromotionalMessage')} /> No promotional messages
+            </label>
+            {editing && (
+              <label className="check span-2">
+                <input type="checkbox" {...register('isActive')} /> Active
+              </label>
+            )}
+          </fieldset>
+
+          <div className="actions">
+            <button type="submit" className="button button-primary" disabled={pending || (editing && !isDirty)}>
+              {check.isPending ? 'Checking…' : save.isPending ? 'Saving…' : editing ? 'Save changes' : 'Save customer'}
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

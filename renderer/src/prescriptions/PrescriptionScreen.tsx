@@ -1,0 +1,406 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useForm, type FieldErrors, type FieldPath, type Resolver } from 'react-hook-form';
+import { api } from '../../../shared/endpoints/index.js';
+import { localDate } from '../../../shared/domain/calendar.js';
+import { DEFAULT_PRESCRIPTION_TYPE, PRESCRIPTION_TYPES, transpose, type Eye, type LensUse } from '../../../shared/domain/rx.js';
+import { OMAppCustomerData, OMPrescriptionRequestModel } from '../../../shared/models/prescription.js';
+import { fullName } from '../customers/CustomerPage.js';
+import { isInactive } from '../customers/CustomerList.js';
+import { client } from '../service.js';
+import { formatDate } from '../shell/dates.js';
+import { bannerFor, ErrorBanner, placeFieldErrors } from '../shell/errors.js';
+import { hrefFor, navigate } from '../shell/router.js';
+import { cellLabel, cellPath, COLUMNS, emptyGrid, entryErrorPath, EYES, gridEntries, gridProblems, tidyCell, USES, type Grid, type GridColumn } from './grid.js';
+import { historyValue } from './history.js';
+import { prescriptionListKey, prescriptionTypeLabel, usePrescriptionList } from './PrescriptionHistory.js';
+
+interface RxForm {
+  doctorID: string;
+  presripionTypeID: string;
+  visitingDate: string;
+  recallDate: string;
+  prescriptionRemarks: string;
+  grid: Grid;
+}
+type RxPath = FieldPath<RxForm>;
+
+/*
+ * The save request (OMAppCustomerData) has no recall date and its entries have no K1/K2. Those
+ * inputs light up by themselves once the contract carries the fields; until then they are shown
+ * disabled rather than typed into and silently lost.
+ */
+const RECALL_FIELD = 'eyeCheckupRecallDate';
+const SAVES_RECALL = RECALL_FIELD in OMAppCustomerData.shape;
+const SAVES_K = 'k1' in OMPrescriptionRequestModel.shape && 'k2' in OMPrescriptionRequestModel.shape;
+const saves = (column: GridColumn) => SAVES_K || (column !== 'k1' && column !== 'k2');
+
+/** Puts a message at a dotted path of RHF's nested error object. */
+function putError(errors: Record<string, unknown>, path: string, message: string): void {
+  const keys = path.split('.');
+  let at = errors;
+  keys.slice(0, -1).forEach((k) => {
+    at = (at[k] ??= {}) as Record<string, unknown>;
+  });
+  at[keys[keys.length - 1]!] = { type: 'validate', message };
+}
+
+/** Local checks before anything is sent: the shared Rx rules for every cell, and the dates. */
+const resolver: Resolver<RxForm> = (values) => {
+  const errors: Record<string, unknown> = {};
+  for (const [path, message] of Object.entries(gridProblems(values.grid))) putError(errors, path, message);
+  if (!values.visitingDate) putError(errors, 'visitingDate', 'Enter the date of the examination');
+  if (values.recallDate && values.visitingDate && values.recallDate <= values.visitingDate) {
+    putError(errors, 'recallDate', 'The recall comes after the visit');
+  }
+  return Object.keys(errors).length > 0
+    ? { values: {}, errors: errors as FieldErrors<RxForm> }
+    : { values, errors: {} };
+};
+
+export function PrescriptionScreen({ customerId }: { customerId: string }) {
+  const queryClient = useQueryClient();
+  const sentRef = useRef<{ use: LensUse; eye: Eye }[]>([]);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [unplaced, setUnplaced] = useState<string[]>([]);
+  const [cylinderForm, setCylinderForm] = useState<'as typed' | 'transposed'>('as typed');
+
+  const customer = useQuery({
+    queryKey: ['Customer.detail', customerId],
+    queryFn: () => client.call(api.Customer.detail, { body: { customerID: customerId } }),
+  });
+  const doctors = useQuery({
+    queryKey: ['Customer.doctorList'],
+    queryFn: () => client.call(api.Customer.doctorList, { body: {} }),
+    staleTime: 60_000,
+  });
+  const history = usePrescriptionList(customerId);
+  const previous = history.data?.find((p) => p.isActive) ?? null;
+
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    setValue,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitted },
+  } = useForm<RxForm>({
+    resolver,
+    defaultValues: {
+      doctorID: '',
+      presripionTypeID: String(DEFAULT_PRESCRIPTION_TYPE),
+      visitingDate: localDate(new Date()),
+      recallDate: '',
+      prescriptionRemarks: '',
+      grid: emptyGrid(),
+    },
+  });
+
+  const save = useMutation({
+    mutationFn: (values: RxForm) => {
+      const sent = gridEntries(values.grid);
+      sentRef.current = sent;
+      const body: OMAppCustomerData & Record<string, unknown> = {
+        customerID: customerId,
+        doctorID: values.doctorID || null,
+        presripionTypeID: values.presripionTypeID,
+        visitingDate: values.visitingDate,
+        prescriptionRemarks: values.prescriptionRemarks.trim() || null,
+        prescriptionList: sent.map(({ use, eye, entry }) =>
+          SAVES_K ? { ...entry, k1: values.grid[use][eye].k1 || null, k2: values.grid[use][eye].k2 || null } : entry,
+        ),
+      };
+      if (SAVES_RECALL) body[RECALL_FIELD] = values.recallDate || null;
+      return client.call(api.Customer.savePrescription, { body });
+    },
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: prescriptionListKey(customerId) });
+      await queryClient.invalidateQueries({ queryKey: ['Customer.list'] });
+      navigate({ name: 'customer', customerId, tab: 'prescriptions' }, { replace: true });
+    },
+    onError: (error) => {
+      let first: RxPath | null = null;
+      const left = placeFieldErrors(error, (path, message) => {
+        const entry = /^prescriptionList\.(.+)$/.exec(path);
+        const target = entry
+          ? entryErrorPath(sentRef.current, entry[1]!)
+          : ['doctorID', 'presripionTypeID', 'visitingDate', 'prescriptionRemarks'].includes(path)
+            ? path
+            : null;
+        if (!target) return false;
+        setError(target as RxPath, { type: 'server', message });
+        first ??= target as RxPath;
+        return true;
+      });
+      setUnplaced(left);
+      if (first) setFocus(first);
+    },
+  });
+
+  function submit(values: RxForm) {
+    setNotice(null);
+    setUnplaced([]);
+    if (gridEntries(values.grid).length === 0) {
+      setNotice('Enter the figures of at least one eye before saving.');
+      return;
+    }
+    save.mutate(values);
+  }
+
+  /** Every row with a cylinder, rewritten in the other cylinder form; all rows or none. */
+  function transposeAll() {
+    const grid = getValues('grid');
+    const changes: [LensUse, Eye, { sph: string; cyl: string; axis: string | null }][] = [];
+    const blocked: string[] = [];
+    for (const { use, label } of USES) {
+      for (const { eye, label: eyeLabel } of EYES) {
+        const row = grid[use][eye];
+        if (!row.cyl.trim()) continue;
+        const t = transpose(row);
+        if (t) changes.push([use, eye, t]);
+        else blocked.push(`${eyeLabel} ${label.toLowerCase()}`);
+      }
+    }
+    if (blocked.length > 0) {
+      setNotice(`Cannot transpose ${blocked.join(', ')}: enter SPH, CYL and AXIS as numbers first.`);
+      return;
+    }
+    if (changes.length === 0) {
+      setNotice('There is no cylinder to transpose.');
+      return;
+    }
+    for (const [use, eye, t] of changes) {
+      const opts = { shouldDirty: true, shouldValidate: isSubmitted };
+      setValue(cellPath(use, eye, 'sph'), t.sph, opts);
+      setValue(cellPath(use, eye, 'cyl'), t.cyl, opts);
+      setValue(cellPath(use, eye, 'axis'), t.axis ?? '', opts);
+    }
+    setNotice(null);
+    setCylinderForm((f) => (f === 'as typed' ? 'transposed' : 'as typed'));
+  }
+
+  const cellError = (use: LensUse, eye: Eye, column: GridColumn) => errors.grid?.[use]?.[eye]?.[column]?.message;
+  const activeDoctors = (doctors.data ?? []).filter((d) => !isInactive(d.isActive));
+  const name = customer.data ? fullName(customer.data) : '';
+  const allErrors = [
+    ...Object.entries(errors.grid ?? {}).flatMap(([use, eyes]) =>
+      Object.entries(eyes ?? {}).flatMap(([eye, cells]) =>
+        Object.entries(cells ?? {}).map(([column, e]) => ({
+          label: cellLabel(use as LensUse, eye as Eye, column as GridColumn),
+          message: (e as { message?: string } | undefined)?.message ?? '',
+        })),
+      ),
+    ),
+  ];
+
+  return (
+    <section className="panel screen screen-wide" aria-labelledby="rx-title">
+      <a className="back-link" href={hrefFor({ name: 'customer', customerId, tab: 'prescriptions' })}>
+        ← {name || 'Customer'}
+      </a>
+      <header className="screen-head">
+        <div>
+          <h1 id="rx-title">New prescription</h1>
+          <p className="muted">
+            {name}
+            {customer.data?.mobile ? ` · ${customer.data.mobile}` : ''}
+          </p>
+        </div>
+      </header>
+
+      {customer.isError && <ErrorBanner banner={bannerFor(customer.error, 'load this customer')} />}
+      {save.isError && <ErrorBanner banner={bannerFor(save.error, 'save the prescription')} extra={unplaced} />}
+      {allErrors.length > 0 && (
+        <div className="banner banner-error" role="alert">
+          <strong>Check the highlighted cells</strong>
+          <ul className="banner-list">
+            {allErrors.map((e) => (
+              <li key={e.label}>
+                {e.label}: {e.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {notice && (
+        <div className="banner banner-warning" role="alert">
+          <span>{notice}</span>
+        </div>
+      )}
+
+      <form className="rx-form" noValidate aria-label="New prescription" onSubmit={handleSubmit(submit)}>
+        <div className="rx-exam">
+          <div className="field">
+            <label htmlFor="rx-doctor">Doctor</label>
+            <select id="rx-doctor" {...register('doctorID')}>
+              <option value="">— Not referred —</option>
+              {activeDoctors.map((d) => (
+                <option key={d.doctorID} value={d.doctorID}>
+                  {d.doctorName}
+                </option>
+              ))}
+            </select>
+            {errors.doctorID && <p className="field-error">{errors.doctorID.message}</p>}
+          </div>
+          <div className="field">
+            <label htmlFor="rx-type">Figures from</label>
+            <select id="rx-type" {...register('presripionTypeID')}>
+              {PRESCRIPTION_TYPES.map((t) => (
+                <option key={t.id} value={String(t.id)}>
+                  {t.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="rx-visit">Visiting date</label>
+            <input
+              id="rx-visit"
+              type="date"
+              aria-invalid={errors.visitingDate ? true : undefined}
+              aria-describedby={errors.visitingDate ? 'rx-visit-error' : undefined}
+              {...register('visitingDate')}
+            />
+            {errors.visitingDate && (
+              <p id="rx-visit-error" className="field-error">
+                {errors.visitingDate.message}
+              </p>
+            )}
+          </div>
+          <div className="field">
+            <label htmlFor="rx-recall">Recall date</label>
+            <input
+              id="rx-recall"
+              type="date"
+              disabled={!SAVES_RECALL}
+              aria-invalid={errors.recallDate ? true : undefined}
+              aria-describedby={errors.recallDate ? 'rx-recall-error' : SAVES_RECALL ? undefined : 'rx-recall-hint'}
+              {...register('recallDate')}
+            />
+            {!SAVES_RECALL && (
+              <p id="rx-recall-hint" className="field-hint">
+                Not stored by this service yet
+              </p>
+            )}
+            {errors.recallDate && (
+              <p id="rx-recall-error" className="field-error">
+                {errors.recallDate.message}
+              </p>
+            )}
+          </div>
+        </div>
+
+        <div className="rx-toolbar">
+          <h2 id="rx-grid-title">Right and left eye</h2>
+          <span className="muted">Tab moves across the grid; values are tidied as you leave a cell.</span>
+          <button type="button" className="button button-secondary" onClick={transposeAll}>
+            Transpose ± cylinder
+          </button>
+          <span className="tag" aria-live="polite">
+            Cylinder {cylinderForm}
+          </span>
+        </div>
+
+        <table className="rx-grid" aria-labelledby="rx-grid-title">
+          <thead>
+            <tr>
+              <th scope="col" className="rx-use">
+                Lens
+              </th>
+              <th scope="col" className="rx-eye">
+                Eye
+              </th>
+              {COLUMNS.map((c) => (
+                <th key={c.key} scope="col" title={c.title}>
+                  {c.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          {previous && (
+            <tbody className="rx-previous" aria-label="Previous prescription">
+              {EYES.map(({ eye, short }, i) => (
+                <tr key={eye}>
+                  {i === 0 && (
+                    <th scope="rowgroup" rowSpan={2} className="rx-use">
+                      Previous
+                      <span className="rx-previous-date">
+                        {formatDate(previous.visitingDate) ?? previous.visitingDateString}
+                        {previous.doctorName ? ` · ${previous.doctorName}` : ''}
+                        {prescriptionTypeLabel(previous.typeID) ? ` · ${prescriptionTypeLabel(previous.typeID)}` : ''}
+                      </span>
+                    </th>
+                  )}
+                  <th scope="row" className="rx-eye">
+                    {short}
+                  </th>
+                  {COLUMNS.map((c) => (
+                    <td key={c.key} className="mono" aria-label={`Previous ${cellLabel('distance', eye, c.key).replace(/ distance$/, '')}`}>
+                      {historyValue(previous, eye, c.key) ?? ''}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          )}
+          {USES.map(({ use, label }) => (
+            <tbody key={use} className={`rx-group rx-group-${use}`}>
+              {EYES.map(({ eye, short }, i) => (
+                <tr key={eye}>
+                  {i === 0 && (
+                    <th scope="rowgroup" rowSpan={2} className="rx-use">
+                      {label}
+                    </th>
+                  )}
+                  <th scope="row" className="rx-eye">
+                    {short}
+                  </th>
+                  {COLUMNS.map((c) => {
+                    if (!c.uses.includes(use)) return <td key={c.key} className="rx-na" aria-hidden="true" />;
+                    const error = cellError(use, eye, c.key);
+                    const path = cellPath(use, eye, c.key);
+                    return (
+                      <td key={c.key} className={error ? 'rx-cell rx-cell-invalid' : 'rx-cell'}>
+                        <input
+                          type="text"
+                          inputMode={c.key === 'va' || c.key === 'vn' ? 'text' : 'decimal'}
+                          autoComplete="off"
+                          spellCheck={false}
+                          aria-label={cellLabel(use, eye, c.key)}
+                          aria-invalid={error ? true : undefined}
+                          title={error ?? (saves(c.key) ? c.title : `${c.title}: not stored by this service yet`)}
+                          disabled={!saves(c.key)}
+                          {...register(path, {
+                            onBlur: (e: { target: HTMLInputElement }) => {
+                              const tidy = tidyCell(c.key, e.target.value);
+                              if (tidy !== e.target.value) setValue(path, tidy, { shouldDirty: true, shouldValidate: isSubmitted });
+                            },
+                          })}
+                        />
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          ))}
+        </table>
+
+        <div className="field">
+          <label htmlFor="rx-remarks">Remarks</label>
+          <textarea id="rx-remarks" rows={2} {...register('prescriptionRemarks')} />
+        </div>
+
+        <div className="actions">
+          <a className="button button-secondary" href={hrefFor({ name: 'customer', customerId, tab: 'prescriptions' })}>
+            Cancel
+          </a>
+          <button type="submit" className="button button-primary" disabled={save.isPending}>
+            {save.isPending ? 'Saving…' : 'Save prescription'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+import type { LoginResponse } from '../../../shared/models/auth.js';
+import { FinancialYear } from './FinancialYear.js';
+
+export function Home({ session }: { session: LoginResponse }) {
+  const activeModules = session.modules.filter((m) => m.isActive);
+  const branch = session.branchCity ? `${session.branchName}, ${session.branchCity}` : session.branchName;
+  return (
+    <div className="home">
+      <section className="panel panel-welcome" aria-labelledby="welcome-title">
+        <h1 id="welcome-title">Welcome, {session.userName}</h1>
+        <p className="lead">
+          You are signed in to <strong>{session.companyName}</strong> at the <strong>{branch}</strong> branch.
+        </p>
+        <h2>Active modules</h2>
+        {activeModules.length > 0 ? (
+          <ul className="module-list" aria-label="Active modules">
+            {activeModules.map((m) => (
+              <li key={m.moduleID}>{m.moduleName}</li>
+            ))}
+          </ul>
+        ) : (
+          <p>No modules are active for this company yet. An administrator can turn them on.</p>
+        )}
+        <p className="muted">Customers, prescriptions and doctors open from the menu on the left; billing arrives with the counter.</p>
+      </section>
+
+      <section className="panel" aria-labelledby="session-title">
+        <h2 id="session-title">This session</h2>
+        <dl className="facts">
+          <div>
+            <dt>User</dt>
+            <dd>{session.userName}</dd>
+          </div>
+          <div>
+            <dt>Role</dt>
+            <dd>{session.userRole}</dd>
+          </div>
+          {session.userEmail && (
+            <div>
+              <dt>Email</dt>
+              <dd>{session.userEmail}</dd>
+            </div>
+          )}
+          <div>
+            <dt>Branch</dt>
+            <dd>{branch}</dd>
+          </div>
+          <div>
+            <dt>Financial year</dt>
+            <dd>
+              <FinancialYear yearId={session.yearId} />
+            </dd>
+          </div>
+          <div>
+            <dt>Customer mobiles</dt>
+            <dd>{session.maskCustomerMobileNumber ? 'Masked' : 'Shown in full'}</dd>
+          </div>
+          <div>
+            <dt>Language</dt>
+            <dd>{session.languageName}</dd>
+          </div>
+        </dl>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { hrefFor, type Route } from './router.js';
+
+type Area = 'home' | 'customers' | 'doctors';
+
+function areaOf(route: Route): Area {
+  switch (route.name) {
+    case 'home':
+      return 'home';
+    case 'doctors':
+    case 'doctorNew':
+    case 'doctorEdit':
+      return 'doctors';
+    default:
+      return 'customers';
+  }
+}
+
+const ITEMS: { area: Area; label: string; route: Route; hint: string }[] = [
+  { area: 'home', label: 'Home', route: { name: 'home' }, hint: 'Store and session' },
+  { area: 'customers', label: 'Customers', route: { name: 'customers' }, hint: 'Search, profiles, Rx' },
+  { area: 'doctors', label: 'Doctors', route: { name: 'doctors' }, hint: 'Referring doctors' },
+];
+
+export function Nav({ route }: { route: Route }) {
+  const current = areaOf(route);
+  return (
+    <nav className="sidenav" aria-label="Main">
+      <ul>
+        {ITEMS.map((item) => (
+          <li key={item.area}>
+            <a
+              href={hrefFor(item.route)}
+              className="sidenav-link"
+              aria-current={item.area === current ? 'page' : undefined}
+            >
+              <span className="sidenav-label">{item.label}</span>
+              <span className="sidenav-hint">{item.hint}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

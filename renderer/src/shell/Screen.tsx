@@ -1,0 +1,33 @@
+import type { LoginResponse } from '../../../shared/models/auth.js';
+import { CustomerForm } from '../customers/CustomerForm.js';
+import { CustomerList } from '../customers/CustomerList.js';
+import { CustomerPage } from '../customers/CustomerPage.js';
+import { DoctorForm } from '../doctors/DoctorForm.js';
+import { DoctorList } from '../doctors/DoctorList.js';
+import { PrescriptionScreen } from '../prescriptions/PrescriptionScreen.js';
+import { Home } from './Home.js';
+import type { Route } from './router.js';
+
+/** The screen for a route. Keys make a screen start fresh when its record changes. */
+export function Screen({ route, session }: { route: Route; session: LoginResponse }) {
+  switch (route.name) {
+    case 'home':
+      return <Home session={session} />;
+    case 'customers':
+      return <CustomerList />;
+    case 'customerNew':
+      return <CustomerForm key="new" />;
+    case 'customerEdit':
+      return <CustomerForm key={route.customerId} customerId={route.customerId} />;
+    case 'customer':
+      return <CustomerPage key={route.customerId} customerId={route.customerId} tab={route.tab} />;
+    case 'prescriptionNew':
+      return <PrescriptionScreen key={route.customerId} customerId={route.customerId} />;
+    case 'doctors':
+      return <DoctorList />;
+    case 'doctorNew':
+      return <DoctorForm key="new" />;
+    case 'doctorEdit':
+      return <DoctorForm key={route.doctorId} doctorId={route.doctorId} />;
+  }
+}

@@ -1,0 +1,20 @@
+/**
+ * Dates as the service sends them (ISO, often with a time of midnight) shown as the shop reads
+ * them, and back into what a date input holds.
+ */
+const DAY = /^(\d{4})-(\d{2})-(\d{2})/;
+
+/** `2026-03-07T00:00:00` → `07 Mar 2026`; null for empty or unreadable values. */
+export function formatDate(value: string | null | undefined): string | null {
+  const m = value ? DAY.exec(value) : null;
+  if (!m) return null;
+  const [, y, mo, d] = m;
+  const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][Number(mo) - 1];
+  return month ? `${d} ${month} ${y}` : null;
+}
+
+/** The `yyyy-mm-dd` part, for an <input type="date">; '' when there is none. */
+export function dateInputValue(value: string | null | undefined): string {
+  const m = value ? DAY.exec(value) : null;
+  return m ? `${m[1]}-${m[2]}-${m[3]}` : '';
+}

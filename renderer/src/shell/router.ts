@@ -1,0 +1,87 @@
+/**
+ * A hash router small enough to read in one go. The hash keeps the place on reload (the session
+ * survives a reload too) and gives the back button something to do, with no navigation that the
+ * Electron window would have to allow.
+ */
+import { useSyncExternalStore } from 'react';
+
+export type CustomerTab = 'profile' | 'prescriptions' | 'orders';
+
+export type Route =
+  | { name: 'home' }
+  | { name: 'customers' }
+  | { name: 'customerNew' }
+  | { name: 'customer'; customerId: string; tab: CustomerTab }
+  | { name: 'customerEdit'; customerId: string }
+  | { name: 'prescriptionNew'; customerId: string }
+  | { name: 'doctors' }
+  | { name: 'doctorNew' }
+  | { name: 'doctorEdit'; doctorId: string };
+
+const TABS: readonly CustomerTab[] = ['profile', 'prescriptions', 'orders'];
+
+export function parseHash(hash: string): Route {
+  const parts = hash
+    .replace(/^#\/?/, '')
+    .split('/')
+    .filter(Boolean)
+    .map((p) => decodeURIComponent(p));
+  const [area, id, sub] = parts;
+  if (area === 'customers') {
+    if (!id) return { name: 'customers' };
+    if (id === 'new') return { name: 'customerNew' };
+    if (sub === 'edit') return { name: 'customerEdit', customerId: id };
+    if (sub === 'new-prescription') return { name: 'prescriptionNew', customerId: id };
+    const tab = TABS.find((t) => t === sub) ?? 'profile';
+    return { name: 'customer', customerId: id, tab };
+  }
+  if (area === 'doctors') {
+    if (!id) return { name: 'doctors' };
+    if (id === 'new') return { name: 'doctorNew' };
+    return { name: 'doctorEdit', doctorId: id };
+  }
+  return { name: 'home' };
+}
+
+export function hrefFor(route: Route): string {
+  const enc = encodeURIComponent;
+  switch (route.name) {
+    case 'home':
+      return '#/';
+    case 'customers':
+      return '#/customers';
+    case 'customerNew':
+      return '#/customers/new';
+    case 'customer':
+      return `#/customers/${enc(route.customerId)}/${route.tab}`;
+    case 'customerEdit':
+      return `#/customers/${enc(route.customerId)}/edit`;
+    case 'prescriptionNew':
+      return `#/customers/${enc(route.customerId)}/new-prescription`;
+    case 'doctors':
+      return '#/doctors';
+    case 'doctorNew':
+      return '#/doctors/new';
+    case 'doctorEdit':
+      return `#/doctors/${enc(route.doctorId)}`;
+  }
+}
+
+export function navigate(route: Route, options: { replace?: boolean } = {}): void {
+  const href = hrefFor(route);
+  if (options.replace) window.location.replace(href);
+  else window.location.hash = href;
+}
+
+function subscribe(onChange: () => void): () => void {
+  window.addEventListener('hashchange', onChange);
+  return () => window.removeEventListener('hashchange', onChange);
+}
+
+const currentHash = () => window.location.hash;
+
+/** The current route; re-renders on every hash change. */
+export function useRoute(): Route {
+  const hash = useSyncExternalStore(subscribe, currentHash);
+  return parseHash(hash);
+}
