@@ -6,8 +6,8 @@ import { client } from '../service.js';
 import { formatDate } from '../shell/dates.js';
 import { bannerFor, ErrorBanner } from '../shell/errors.js';
 import { hrefFor } from '../shell/router.js';
-import { COLUMNS, EYES } from './grid.js';
-import { historyValue, usedColumns } from './history.js';
+import { COLUMNS, EYES, USES } from './grid.js';
+import { groupExams, historyValue, useOf, usedColumns } from './history.js';
 
 export const prescriptionListKey = (customerId: string) => ['Customer.prescriptionList', customerId] as const;
 
@@ -34,9 +34,9 @@ export function PrescriptionHistory({ customerId }: { customerId: string }) {
   }
   return (
     <ol className="rx-history" aria-label="Prescription history">
-      {list.data.map((item) => (
-        <li key={item.id}>
-          <RxCard item={item} />
+      {groupExams(list.data).map((exam) => (
+        <li key={exam[0]!.id}>
+          <RxCard exam={exam} />
         </li>
       ))}
     </ol>
@@ -47,17 +47,21 @@ export function prescriptionTypeLabel(typeID: number | null): string | null {
   return PRESCRIPTION_TYPES.find((t) => t.id === typeID)?.label ?? null;
 }
 
+const useLabel = (item: PrescriptionListItem) => USES.find((u) => u.use === useOf(item))?.label ?? '';
+
 /** One examination, compact: the card an optometrist compares against. */
-export function RxCard({ item, heading }: { item: PrescriptionListItem; heading?: string }) {
-  const columns = usedColumns([item]);
+export function RxCard({ exam }: { exam: PrescriptionListItem[] }) {
+  const item = exam[0]!;
+  const columns = usedColumns(exam);
   const date = formatDate(item.visitingDate) ?? item.visitingDateString ?? 'No date';
   const recall = formatDate(item.eyeCheckupRecallDate);
+  const type = prescriptionTypeLabel(item.typeID);
   return (
     <article className={item.isActive ? 'rx-card' : 'rx-card rx-card-deleted'} aria-label={`Prescription of ${date}`}>
       <header className="rx-card-head">
-        <strong>{heading ? `${heading}: ${date}` : date}</strong>
+        <strong>{date}</strong>
         {item.doctorName && <span>{item.doctorName}</span>}
-        {prescriptionTypeLabel(item.typeID) && <span className="muted">{prescriptionTypeLabel(item.typeID)}</span>}
+        {type && <span className="muted">{type}</span>}
         {recall && <span className="muted">Recall {recall}</span>}
         {!item.isActive && <span className="tag tag-danger">Deleted</span>}
       </header>
@@ -65,6 +69,7 @@ export function RxCard({ item, heading }: { item: PrescriptionListItem; heading?
         <table className="rx-mini">
           <thead>
             <tr>
+              <th scope="col">Lens</th>
               <th scope="col">Eye</th>
               {columns.map((c) => (
                 <th key={c} scope="col">
@@ -74,16 +79,19 @@ export function RxCard({ item, heading }: { item: PrescriptionListItem; heading?
             </tr>
           </thead>
           <tbody>
-            {EYES.map(({ eye, short }) => (
-              <tr key={eye}>
-                <th scope="row">{short}</th>
-                {columns.map((c) => (
-                  <td key={c} className="mono">
-                    {historyValue(item, eye, c) ?? '—'}
-                  </td>
-                ))}
-              </tr>
-            ))}
+            {exam.flatMap((row) =>
+              EYES.map(({ eye, short }) => (
+                <tr key={`${useOf(row)}-${eye}`}>
+                  <th scope="row">{useLabel(row)}</th>
+                  <th scope="row">{short}</th>
+                  {columns.map((c) => (
+                    <td key={c} className="mono">
+                      {historyValue(row, eye, c) ?? '—'}
+                    </td>
+                  ))}
+                </tr>
+              )),
+            )}
           </tbody>
         </table>
       ) : (

@@ -12,7 +12,7 @@ import { formatDate } from '../shell/dates.js';
 import { bannerFor, ErrorBanner, placeFieldErrors } from '../shell/errors.js';
 import { hrefFor, navigate } from '../shell/router.js';
 import { cellLabel, cellPath, COLUMNS, emptyGrid, entryErrorPath, EYES, gridEntries, gridProblems, tidyCell, USES, type Grid, type GridColumn } from './grid.js';
-import { historyValue } from './history.js';
+import { groupExams, historyValue, useOf } from './history.js';
 import { prescriptionListKey, prescriptionTypeLabel, usePrescriptionList } from './PrescriptionHistory.js';
 
 interface RxForm {
@@ -75,7 +75,9 @@ export function PrescriptionScreen({ customerId }: { customerId: string }) {
     staleTime: 60_000,
   });
   const history = usePrescriptionList(customerId);
-  const previous = history.data?.find((p) => p.isActive) ?? null;
+  // The newest examination not deleted, one item per lens use.
+  const previous = groupExams(history.data ?? []).find((exam) => exam[0]!.isActive) ?? null;
+  const previousRows = (previous ?? []).flatMap((item) => EYES.map((e) => ({ item, ...e })));
 
   const {
     register,
@@ -320,24 +322,24 @@ export function PrescriptionScreen({ customerId }: { customerId: string }) {
           </thead>
           {previous && (
             <tbody className="rx-previous" aria-label="Previous prescription">
-              {EYES.map(({ eye, short }, i) => (
-                <tr key={eye}>
+              {previousRows.map(({ item, eye, short }, i) => (
+                <tr key={`${useOf(item)}-${eye}`}>
                   {i === 0 && (
-                    <th scope="rowgroup" rowSpan={2} className="rx-use">
+                    <th scope="rowgroup" rowSpan={previousRows.length} className="rx-use">
                       Previous
                       <span className="rx-previous-date">
-                        {formatDate(previous.visitingDate) ?? previous.visitingDateString}
-                        {previous.doctorName ? ` · ${previous.doctorName}` : ''}
-                        {prescriptionTypeLabel(previous.typeID) ? ` · ${prescriptionTypeLabel(previous.typeID)}` : ''}
+                        {formatDate(item.visitingDate) ?? item.visitingDateString}
+                        {item.doctorName ? ` · ${item.doctorName}` : ''}
+                        {prescriptionTypeLabel(item.typeID) ? ` · ${prescriptionTypeLabel(item.typeID)}` : ''}
                       </span>
                     </th>
                   )}
                   <th scope="row" className="rx-eye">
-                    {short}
+                    {USES.find((u) => u.use === useOf(item))?.label.split(' ')[0]} {short.split(' ')[0]}
                   </th>
                   {COLUMNS.map((c) => (
-                    <td key={c.key} className="mono" aria-label={`Previous ${cellLabel('distance', eye, c.key).replace(/ distance$/, '')}`}>
-                      {historyValue(previous, eye, c.key) ?? ''}
+                    <td key={c.key} className="mono" aria-label={`Previous ${cellLabel(useOf(item), eye, c.key)}`}>
+                      {historyValue(item, eye, c.key) ?? ''}
                     </td>
                   ))}
                 </tr>

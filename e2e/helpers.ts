@@ -1,0 +1,55 @@
+/** Signing in through the UI, and seeding through the shared client as the renderer would. */
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { createClient, type Client } from '../shared/client.js';
+import { api } from '../shared/endpoints/index.js';
+import { repoRoot } from './paths.js';
+
+/*
+ * login.spec.ts locks "manager" out on purpose and the service lives as long as the worker, so
+ * these specs sign in as admin (full mobiles), cashier (masked) and optometrist.
+ */
+export type DemoUser = 'admin' | 'cashier' | 'optometrist';
+export const PASSWORD = 'demo1234';
+
+export async function signIn(page: Page, userName: DemoUser): Promise<void> {
+  await page.goto('/');
+  await page.getByLabel('User name').fill(userName);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+}
+
+export async function apiAs(serviceUrl: string, userName: DemoUser): Promise<Client> {
+  const anonymous = createClient({ baseUrl: serviceUrl });
+  const { token } = await anonymous.call(api.Auth.login, { body: { userName, password: PASSWORD } });
+  return createClient({ baseUrl: serviceUrl, getToken: () => token });
+}
+
+/** Unique per run, so tests sharing one service never see each other's rows. */
+export function uniqueWord(prefix: string): string {
+  const letters = Array.from({ length: 5 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+  return `${prefix}${letters}`;
+}
+
+export function uniqueMobile(): string {
+  return `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  await mkdir(join(repoRoot, 'test-results'), { recursive: true });
+  const path = join(repoRoot, 'test-results', name);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+/** The strict CSP must not block anything these screens need. */
+export function watchForCspViolations(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) violations.push(message.text());
+  });
+  page.on('pageerror', (error) => violations.push(`page error: ${error.message}`));
+  return violations;
+}

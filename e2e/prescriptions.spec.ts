@@ -1,0 +1,105 @@
+import { api } from '../shared/endpoints/index.js';
+import { expect, test } from './fixtures.js';
+import { apiAs, screenshot, signIn, uniqueMobile, uniqueWord, watchForCspViolations } from './helpers.js';
+
+async function seedCustomer(serviceUrl: string): Promise<{ id: string; name: string; doctor: string }> {
+  const staff = await apiAs(serviceUrl, 'admin');
+  const last = uniqueWord('Joshi');
+  const { customerID } = await staff.call(api.Customer.upsert, {
+    body: { firstName: 'Meera', lastName: last, mobile: uniqueMobile() },
+  });
+  const doctor = `Dr. ${uniqueWord('Rao')}`;
+  await staff.call(api.Customer.saveDoctor, { body: { name: doctor, isActive: true } });
+  return { id: customerID, name: `Meera ${last}`, doctor };
+}
+
+test('a CYL without AXIS is flagged on its cell; once fixed the prescription saves and shows in the history', async ({ page, service }) => {
+  const problems = watchForCspViolations(page);
+  const customer = await seedCustomer(service.url);
+  await signIn(page, 'optometrist');
+  await page.getByRole('link', { name: /Customers/ }).click();
+  await page.getByLabel('Search by mobile or name').fill(customer.name.split(' ')[1]!);
+  await page.getByRole('link', { name: customer.name }).click();
+  await page.getByRole('link', { name: 'New prescription' }).click();
+
+  await expect(page.getByRole('heading', { name: 'New prescription' })).toBeVisible();
+  await page.getByLabel('Doctor').selectOption({ label: customer.doctor });
+
+  const cell = (label: string) => page.getByLabel(label, { exact: true });
+  await cell('Right SPH distance').fill('-1.5');
+  await cell('Right CYL distance').fill('-.75');
+  await cell('Left SPH distance').fill('-1.25');
+  await cell('Left VA distance').fill('6/6');
+  await cell('Right ADD near').fill('2');
+  await page.getByLabel('Remarks').fill('Computer work, anti-glare advised');
+
+  // Leaving a cell tidies it the way the service stores it.
+  await expect(cell('Right SPH distance')).toHaveValue('-1.50');
+  await expect(cell('Right CYL distance')).toHaveValue('-0.75');
+  await expect(cell('Right ADD near')).toHaveValue('+2.00');
+
+  await page.getByRole('button', { name: 'Save prescription' }).click();
+  const axis = cell('Right AXIS distance');
+  await expect(axis).toHaveAttribute('aria-invalid', 'true');
+  await expect(axis).toBeFocused();
+  await expect(page.getByRole('alert')).toContainText('Right AXIS distance: AXIS is required when CYL is not zero');
+  await screenshot(page, 'prescription-grid.png');
+
+  await axis.fill('180');
+  await expect(axis).not.toHaveAttribute('aria-invalid', 'true');
+  await page.getByRole('button', { name: 'Save prescription' }).click();
+
+  await expect(page.getByRole('tab', { name: 'Prescription history', selected: true })).toBeVisible();
+  const history = page.getByRole('list', { name: 'Prescription history' });
+  const card = history.getByRole('article').first();
+  await expect(card).toContainText(customer.doctor);
+  await expect(card).toContainText('-1.50');
+  await expect(card).toContainText('-0.75');
+  await expect(card).toContainText('180');
+  await expect(card).toContainText('Computer work');
+  expect(problems).toEqual([]);
+});
+
+test('the service’s field errors land on the right cell', async ({ page, service }) => {
+  const customer = await seedCustomer(service.url);
+  await signIn(page, 'optometrist');
+  await page.goto(`/#/customers/${encodeURIComponent(customer.id)}/new-prescription`);
+  await page.getByLabel('Left SPH distance', { exact: true }).fill('-2.00');
+  // Stand in for a rule only the service knows, answering as it answers any 400.
+  await page.route('**/api/Customer/save-prescription', (route) =>
+    route.fulfill({
+      status: 400,
+      contentType: 'application/json',
+      body: JSON.stringify({ message: 'Validation failed', errors: { 'prescriptionList.0.sph': ['Not stocked in this power'] } }),
+    }),
+  );
+  await page.getByRole('button', { name: 'Save prescription' }).click();
+  await expect(page.getByLabel('Left SPH distance', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Left SPH distance', { exact: true })).toHaveAttribute('title', 'Not stocked in this power');
+});
+
+test('Tab walks the grid in reading order and the transpose button flips the cylinder', async ({ page, service }) => {
+  const customer = await seedCustomer(service.url);
+  await signIn(page, 'optometrist');
+  await page.goto(`/#/customers/${encodeURIComponent(customer.id)}/new-prescription`);
+
+  const cell = (label: string) => page.getByLabel(label, { exact: true });
+  await cell('Right SPH distance').click();
+  await page.keyboard.type('+1');
+  await page.keyboard.press('Tab');
+  await expect(cell('Right CYL distance')).toBeFocused();
+  await expect(cell('Right SPH distance')).toHaveValue('+1.00');
+  await page.keyboard.type('-0.5');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('90');
+  await expect(cell('Right AXIS distance')).toBeFocused();
+  // The last cell of a row leads to the first of the next row.
+  await cell('Right FH distance').focus();
+  await page.keyboard.press('Tab');
+  await expect(cell('Left SPH distance')).toBeFocused();
+
+  await page.getByRole('button', { name: 'Transpose ± cylinder' }).click();
+  await expect(cell('Right SPH distance')).toHaveValue('+0.50');
+  await expect(cell('Right CYL distance')).toHaveValue('+0.50');
+  await expect(cell('Right AXIS distance')).toHaveValue('180');
+});
