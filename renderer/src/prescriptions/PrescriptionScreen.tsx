@@ -35,6 +35,8 @@ const SAVES_RECALL = RECALL_FIELD in OMAppCustomerData.shape;
 const SAVES_K = 'k1' in OMPrescriptionRequestModel.shape && 'k2' in OMPrescriptionRequestModel.shape;
 const saves = (column: GridColumn) => SAVES_K || (column !== 'k1' && column !== 'k2');
 
+const SHORT_USE: Record<LensUse, string> = { distance: 'Dist.', near: 'Near', contact: 'CL' };
+
 /** Puts a message at a dotted path of RHF's nested error object. */
 function putError(errors: Record<string, unknown>, path: string, message: string): void {
   const keys = path.split('.');
@@ -199,16 +201,14 @@ export function PrescriptionScreen({ customerId }: { customerId: string }) {
   return (
     <section className="panel screen screen-wide" aria-labelledby="rx-title">
       <a className="back-link" href={hrefFor({ name: 'customer', customerId, tab: 'prescriptions' })}>
-        ← {name || 'Customer'}
+        ← Back to the customer
       </a>
       <header className="screen-head">
-        <div>
-          <h1 id="rx-title">New prescription</h1>
-          <p className="muted">
-            {name}
-            {customer.data?.mobile ? ` · ${customer.data.mobile}` : ''}
-          </p>
-        </div>
+        <h1 id="rx-title">New prescription</h1>
+        <p className="lead">
+          <strong>{name}</strong>
+          {customer.data?.mobile ? ` · ${customer.data.mobile}` : ''}
+        </p>
       </header>
 
       {customer.isError && <ErrorBanner banner={bannerFor(customer.error, 'load this customer')} />}
@@ -282,7 +282,7 @@ export function PrescriptionScreen({ customerId }: { customerId: string }) {
             />
             {!SAVES_RECALL && (
               <p id="rx-recall-hint" className="field-hint">
-                Not stored by this service yet
+                Not stored by the service yet
               </p>
             )}
             {errors.recallDate && (
@@ -335,7 +335,7 @@ export function PrescriptionScreen({ customerId }: { customerId: string }) {
                     </th>
                   )}
                   <th scope="row" className="rx-eye">
-                    {USES.find((u) => u.use === useOf(item))?.label.split(' ')[0]} {short.split(' ')[0]}
+                    {SHORT_USE[useOf(item)]} {short.split(' ')[0]}
                   </th>
                   {COLUMNS.map((c) => (
                     <td key={c.key} className="mono" aria-label={`Previous ${cellLabel(useOf(item), eye, c.key)}`}>
@@ -389,12 +389,11 @@ export function PrescriptionScreen({ customerId }: { customerId: string }) {
           ))}
         </table>
 
-        <div className="field">
-          <label htmlFor="rx-remarks">Remarks</label>
-          <textarea id="rx-remarks" rows={2} {...register('prescriptionRemarks')} />
-        </div>
-
-        <div className="actions">
+        <div className="rx-foot">
+          <div className="field">
+            <label htmlFor="rx-remarks">Remarks</label>
+            <input id="rx-remarks" type="text" autoComplete="off" {...register('prescriptionRemarks')} />
+          </div>
           <a className="button button-secondary" href={hrefFor({ name: 'customer', customerId, tab: 'prescriptions' })}>
             Cancel
           </a>
