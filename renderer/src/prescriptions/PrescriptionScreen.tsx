@@ -26,9 +26,10 @@ interface RxForm {
 type RxPath = FieldPath<RxForm>;
 
 /*
- * The save request (OMAppCustomerData) has no recall date and its entries have no K1/K2. Those
- * inputs light up by themselves once the contract carries the fields; until then they are shown
- * disabled rather than typed into and silently lost.
+ * The save request (OMAppCustomerData) has no recall date (the service sets one from the
+ * customer's age) and its entries have no K1/K2. Those inputs light up by themselves once the
+ * contract carries the fields; until then they are shown disabled rather than typed into and
+ * silently lost.
  */
 const RECALL_FIELD = 'eyeCheckupRecallDate';
 const SAVES_RECALL = RECALL_FIELD in OMAppCustomerData.shape;
@@ -52,6 +53,7 @@ const resolver: Resolver<RxForm> = (values) => {
   const errors: Record<string, unknown> = {};
   for (const [path, message] of Object.entries(gridProblems(values.grid))) putError(errors, path, message);
   if (!values.visitingDate) putError(errors, 'visitingDate', 'Enter the date of the examination');
+  else if (values.visitingDate > localDate(new Date())) putError(errors, 'visitingDate', 'The visit cannot be in the future');
   if (values.recallDate && values.visitingDate && values.recallDate <= values.visitingDate) {
     putError(errors, 'recallDate', 'The recall comes after the visit');
   }
@@ -282,7 +284,7 @@ export function PrescriptionScreen({ customerId }: { customerId: string }) {
             />
             {!SAVES_RECALL && (
               <p id="rx-recall-hint" className="field-hint">
-                Not stored by the service yet
+                Set on saving, by the customer’s age
               </p>
             )}
             {errors.recallDate && (
@@ -371,7 +373,7 @@ export function PrescriptionScreen({ customerId }: { customerId: string }) {
                           spellCheck={false}
                           aria-label={cellLabel(use, eye, c.key)}
                           aria-invalid={error ? true : undefined}
-                          title={error ?? (saves(c.key) ? c.title : `${c.title}: not stored by this service yet`)}
+                          title={error ?? (saves(c.key) ? c.title : `${c.title}: the service cannot store it yet`)}
                           disabled={!saves(c.key)}
                           {...register(path, {
                             onBlur: (e: { target: HTMLInputElement }) => {
