@@ -74,6 +74,8 @@ test('the list finds customers by name or mobile as you type, and cashiers see m
   await expect(rows.first()).toContainText(numbers[1]!);
 
   await search.fill(family);
+  await expect(rows).toHaveCount(2);
+  await expect(page.getByText('2 found')).toBeVisible();
   await screenshot(page, 'customer-list.png');
 
   await page.getByRole('button', { name: 'Log out' }).click();

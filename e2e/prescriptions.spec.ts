@@ -31,12 +31,14 @@ test('a CYL without AXIS is flagged on its cell; once fixed the prescription sav
   await cell('Left SPH distance').fill('-1.25');
   await cell('Left VA distance').fill('6/6');
   await cell('Right ADD near').fill('2');
+  await cell('Left SPH contact lens').fill('-10');
   await page.getByLabel('Remarks').fill('Computer work, anti-glare advised');
 
   // Leaving a cell tidies it the way the service stores it.
   await expect(cell('Right SPH distance')).toHaveValue('-1.50');
   await expect(cell('Right CYL distance')).toHaveValue('-0.75');
   await expect(cell('Right ADD near')).toHaveValue('+2.00');
+  await expect(cell('Left SPH contact lens')).toHaveValue('-10.00');
 
   await page.getByRole('button', { name: 'Save prescription' }).click();
   const axis = cell('Right AXIS distance');

@@ -202,13 +202,12 @@ export function PrescriptionScreen({ customerId }: { customerId: string }) {
 
   return (
     <section className="panel screen screen-wide" aria-labelledby="rx-title">
-      <a className="back-link" href={hrefFor({ name: 'customer', customerId, tab: 'prescriptions' })}>
-        ← Back to the customer
-      </a>
       <header className="screen-head">
         <h1 id="rx-title">New prescription</h1>
         <p className="lead">
-          <strong>{name}</strong>
+          <a className="row-link" href={hrefFor({ name: 'customer', customerId, tab: 'prescriptions' })}>
+            {name || 'Customer'}
+          </a>
           {customer.data?.mobile ? ` · ${customer.data.mobile}` : ''}
         </p>
       </header>
@@ -284,7 +283,7 @@ export function PrescriptionScreen({ customerId }: { customerId: string }) {
             />
             {!SAVES_RECALL && (
               <p id="rx-recall-hint" className="field-hint">
-                Set on saving, by the customer’s age
+                Set by age on saving
               </p>
             )}
             {errors.recallDate && (

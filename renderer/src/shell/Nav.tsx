@@ -16,9 +16,9 @@ function areaOf(route: Route): Area {
 }
 
 const ITEMS: { area: Area; label: string; route: Route; hint: string }[] = [
-  { area: 'home', label: 'Home', route: { name: 'home' }, hint: 'Store and session' },
-  { area: 'customers', label: 'Customers', route: { name: 'customers' }, hint: 'Search, profiles, Rx' },
-  { area: 'doctors', label: 'Doctors', route: { name: 'doctors' }, hint: 'Referring doctors' },
+  { area: 'home', label: 'Home', route: { name: 'home' }, hint: 'Store, session' },
+  { area: 'customers', label: 'Customers', route: { name: 'customers' }, hint: 'Search, Rx' },
+  { area: 'doctors', label: 'Doctors', route: { name: 'doctors' }, hint: 'Referrals' },
 ];
 
 export function Nav({ route }: { route: Route }) {
