@@ -29,6 +29,15 @@ test('a customer with a bad mobile is refused next to the field, then saved once
   await expect(page.getByRole('tabpanel')).toContainText(number);
   await page.getByRole('tab', { name: 'Orders' }).click();
   await expect(page.getByRole('tabpanel')).toContainText('Orders arrive with the counter');
+
+  // Editing keeps what the form does not show and changes what it does.
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await expect(page.getByLabel('Last name')).toHaveValue(last);
+  await page.getByLabel('City').fill('Vadodara');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('heading', { name: `Anita ${last}` })).toBeVisible();
+  await expect(page.getByRole('tabpanel')).toContainText('Vadodara');
+  await expect(page.getByRole('tabpanel')).toContainText(number);
   expect(problems).toEqual([]);
 });
 
