@@ -17,6 +17,7 @@ import { encIds } from './ids/enc-id.js';
 import { idSource } from './ids/id-source.js';
 import { loadInstallation } from './ids/installation.js';
 import { createStore } from './setup/create-store.js';
+import { seedDemoCustomers } from './setup/demo-customers.js';
 import { demoStore } from './setup/demo-store.js';
 import { companies } from './store/company.js';
 
@@ -60,7 +61,10 @@ export async function openService(options: ServiceOptions): Promise<Service> {
   try {
     const installation = loadInstallation(db);
     const ids = idSource(db, installation.node);
-    if (mode === 'demo' && companies(db).count() === 0) await createStore(db, ids, demoStore, now(), 'demo');
+    if (mode === 'demo' && companies(db).count() === 0) {
+      const demo = await createStore(db, ids, demoStore, now(), 'demo');
+      seedDemoCustomers(db, ids, demo, now());
+    }
     const deps: ServiceDeps = {
       db,
       enc: encIds(installation),

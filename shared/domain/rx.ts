@@ -256,13 +256,14 @@ export const isBlankRxEntry = (input: RxEntryInput): boolean =>
 
 /**
  * Every entry of an examination, with errors keyed `<index>.<field>` (the service prefixes
- * `prescriptionList.`). One entry per lens type and eye: two "distance, right" rows would leave
- * the lab guessing which to grind.
+ * `prescriptionList.`). Blank rows of the grid are skipped, indices still count them. One entry
+ * per lens type and eye: two "distance, right" rows would leave the lab guessing which to grind.
  */
 export function validatePrescriptionList(entries: readonly RxEntryInput[]): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   const seen = new Map<string, number>();
   entries.forEach((input, i) => {
+    if (isBlankRxEntry(input)) return;
     for (const [field, messages] of Object.entries(readRxEntry(input).errors)) errors[`${i}.${field}`] = messages;
     const id = lensType(input.lensTypeID)?.id;
     if (id === undefined) return;

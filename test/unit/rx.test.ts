@@ -107,8 +107,9 @@ test('lens type is required and known; duplicates in one examination are flagged
   const errors = validatePrescriptionList([
     { lensTypeID: DIST_R, sph: '-1' },
     { lensTypeID: DIST_R, sph: '-1.25', cyl: '-0.5' },
+    { lensTypeID: DIST_R, sph: '', va: null },
   ]);
-  assert.deepEqual(Object.keys(errors).sort(), ['1.axis', '1.lensTypeID']);
+  assert.deepEqual(Object.keys(errors).sort(), ['1.axis', '1.lensTypeID'], 'the blank third row is skipped');
   assert.ok(isBlankRxEntry({ lensTypeID: DIST_R, sph: ' ', cyl: null }));
   assert.ok(!isBlankRxEntry({ lensTypeID: DIST_R, va: '6/6' }));
 });

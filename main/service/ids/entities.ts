@@ -35,6 +35,8 @@ export const ENTITY_TAGS = {
   insuranceCompany: 42,
   cancellationReason: 43,
   quickSaleType: 44,
+  faceShape: 45,
+  customerCategory: 46,
 } as const;
 
 export type Entity = keyof typeof ENTITY_TAGS;

@@ -1,0 +1,10 @@
+import { api } from '../../../../shared/endpoints/index.js';
+import { implement } from '../../http/handler.js';
+import { rowRange } from '../../http/paging.js';
+import { doctors } from '../../store/doctor.js';
+import { doctorListItem, doctorSearch } from './doctor-search.js';
+
+export const doctorListPage = implement(api.Customer.doctorListPage, ({ body }, ctx) => {
+  const { totalRows, rows } = doctors(ctx.db).search({ ...doctorSearch(ctx, body), ...rowRange(body.fromPage, body.toPage) });
+  return { totalRows, data: rows.map((d) => doctorListItem(ctx, d)) };
+});

@@ -1,0 +1,14 @@
+import { api } from '../../../../shared/endpoints/index.js';
+import { implement } from '../../http/handler.js';
+import { rowRange } from '../../http/paging.js';
+import { customers } from '../../store/customer.js';
+import { listItem } from './customer-view.js';
+import { masksMobiles } from './mobile.js';
+import { customerSearch } from './search-filter.js';
+
+export const list = implement(api.Customer.list, ({ body }, ctx) => {
+  const search = customerSearch(ctx, body);
+  const { totalRows, rows } = customers(ctx.db).search({ ...search, ...rowRange(body.fromPage, body.toPage) });
+  const mask = masksMobiles(ctx);
+  return { totalRows, data: rows.map((r) => listItem(ctx, mask, r)) };
+});

@@ -1,0 +1,84 @@
+import { api } from '../../../../shared/endpoints/index.js';
+import type { LensUse } from '../../../../shared/domain/rx.js';
+import type { PrescriptionListItem } from '../../../../shared/models/prescription.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { implement } from '../../http/handler.js';
+import { customers } from '../../store/customer.js';
+import { eyeExams } from '../../store/eye-exam.js';
+import { indianDate } from './dates.js';
+import { byUse, SPECTACLE_TYPE, type EyePair } from './rx-view.js';
+import { flagFilter } from './search-filter.js';
+
+const USES: readonly LensUse[] = ['distance', 'near', 'contact'];
+
+/**
+ * A customer's history, newest visit first: one item per examination and lens use (distance,
+ * near, contact lens; `spectacleType` 1/2/3), so every stored figure reaches the screen.
+ * Deleted examinations are included with isActive false; isPrevious marks all but the newest
+ * active one. `dist`/`near` are the distance and near PD; the fields the save request cannot
+ * carry (k1, k2, wODist, wONear, pIN, iOP) are null.
+ */
+export const prescriptionList = implement(api.Customer.prescriptionList, ({ body }, ctx) => {
+  if (!body.customerID?.trim()) throw badRequest('customerID is required', { customerID: ['Required'] });
+  const customerId = ctx.decode('customer', body.customerID.trim(), 'customerID');
+  if (!customers(ctx.db).byId(ctx.user.companyId, customerId)) throw notFound('No such customer');
+  const isActive = flagFilter(body.isActive, 'isActive');
+  const store = eyeExams(ctx.db);
+  const exams = store.ofCustomer(ctx.user.companyId, customerId);
+  const current = exams.find((e) => e.is_active === 1)?.id;
+  const items: PrescriptionListItem[] = [];
+  for (const exam of exams) {
+    if (isActive !== undefined && (exam.is_active === 1) !== isActive) continue;
+    const uses = byUse(store.rx(exam.id));
+    const distancePd = uses.get('distance');
+    const nearPd = uses.get('near');
+    const head = {
+      id: ctx.enc.encode('prescription', exam.id),
+      customerID: ctx.enc.encode('customer', exam.customer_id),
+      itemTypeId: null,
+      typeID: exam.type_id,
+      eyeInfo_DoctorID: ctx.enc.encodeNullable('doctor', exam.doctor_id),
+      doctorName: exam.doctor_name,
+      visitingDate: exam.visiting_date,
+      visitingDateString: indianDate(exam.visiting_date),
+      remarks: exam.remarks,
+      createdBy: exam.created_by_name,
+      createdIP: null,
+      modifiedBy: exam.modified_by_name,
+      modifiedIP: null,
+      eyeCheckupRecallDate: exam.recall_date,
+      isActive: exam.is_active === 1,
+      // Orders arrive with issue 4; until then no examination has one to go to.
+      goToSalesOrder: false,
+      isPrevious: exam.id !== current,
+    };
+    for (const use of USES) {
+      const pair: EyePair | undefined = uses.get(use);
+      if (!pair) continue;
+      const eye = (side: 'left' | 'right', Side: 'Left' | 'Right') => {
+        const v = pair[side];
+        return {
+          [`spherical_${Side}`]: v?.sph ?? null,
+          [`cylindrical_${Side}`]: v?.cyl ?? null,
+          [`axis_${Side}`]: v?.axis ?? null,
+          [`addition_${Side}`]: v?.add ?? null,
+          [`vision_${Side}`]: v?.va ?? null,
+          [`baseCurve_${Side}`]: v?.bc ?? null,
+          [`diameter_${Side}`]: v?.dia ?? null,
+          [`vN_${Side}`]: v?.vn ?? null,
+          [`pD_${Side}`]: v?.pd ?? null,
+          [`k1_${Side}`]: null,
+          [`k2_${Side}`]: null,
+          [`dist_${Side}`]: distancePd?.[side]?.pd ?? null,
+          [`near_${Side}`]: nearPd?.[side]?.pd ?? null,
+          [`wODist_${Side}`]: null,
+          [`wONear_${Side}`]: null,
+          [`pIN_${Side}`]: null,
+          [`iOP_${Side}`]: null,
+        };
+      };
+      items.push({ ...head, spectacleType: SPECTACLE_TYPE[use], ...eye('left', 'Left'), ...eye('right', 'Right') } as PrescriptionListItem);
+    }
+  }
+  return items;
+});

@@ -1,0 +1,41 @@
+/**
+ * Paging and ordering of list requests (docs/decisions.md, "Paging and ordering"): fromPage/toPage
+ * are 1-based row numbers, both inclusive; orderBy is "<field> [asc|desc]" checked against the
+ * list's own columns, so no request text ever reaches SQL.
+ */
+import { badRequest } from './errors.js';
+
+export const MAX_ROWS = 500;
+const DEFAULT_ROWS = 20;
+
+/** Rows fromPage..toPage; without them, the first 20. */
+export function rowRange(fromPage: number | null | undefined, toPage: number | null | undefined): { offset: number; limit: number } {
+  const from = fromPage ?? 1;
+  const to = toPage ?? from + DEFAULT_ROWS - 1;
+  const errors: Record<string, string[]> = {};
+  if (from < 1) errors.fromPage = ['fromPage is a 1-based row number'];
+  if (to < from) errors.toPage = ['toPage must not be before fromPage'];
+  else if (to - from + 1 > MAX_ROWS) errors.toPage = [`At most ${MAX_ROWS} rows at a time`];
+  if (Object.keys(errors).length > 0) throw badRequest('Invalid row range', errors);
+  return { offset: from - 1, limit: to - from + 1 };
+}
+
+/**
+ * An ORDER BY clause from "<field> [asc|desc]". `columns` maps each allowed field (matched
+ * without regard to case) to its SQL expressions; `tieBreak` keeps pages stable when values repeat.
+ */
+export function orderClause(
+  text: string | null | undefined,
+  columns: Record<string, readonly string[]>,
+  fallback: string,
+  tieBreak: string,
+): string {
+  const wanted = (text ?? '').trim() || fallback;
+  const m = /^([A-Za-z_]+)(?:\s+(asc|desc))?$/i.exec(wanted);
+  const field = m ? Object.keys(columns).find((k) => k.toLowerCase() === m[1]!.toLowerCase()) : undefined;
+  if (!m || !field) {
+    throw badRequest('Invalid orderBy', { orderBy: [`Order by one of ${Object.keys(columns).join(', ')}, then optionally asc or desc`] });
+  }
+  const direction = (m[2] ?? 'asc').toLowerCase() === 'desc' ? 'DESC' : 'ASC';
+  return [...columns[field]!.map((c) => `${c} ${direction}`), `${tieBreak} ${direction}`].join(', ');
+}

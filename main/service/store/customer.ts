@@ -1,0 +1,273 @@
+/** SQL for the `customer` table. */
+import type { Db } from '../db/database.js';
+
+export interface CustomerRow {
+  id: number;
+  company_id: number;
+  branch_id: number;
+  year_id: number | null;
+  title: string | null;
+  first_name: string;
+  middle_name: string | null;
+  last_name: string;
+  gender_id: number | null;
+  birth_date: string | null;
+  marriage_date: string | null;
+  is_married: number;
+  age: number | null;
+  mobile: string | null;
+  mobile_digits: string | null;
+  phone_no: string | null;
+  phone_digits: string | null;
+  email: string | null;
+  house_number: string | null;
+  society_name: string | null;
+  street: string | null;
+  area: string | null;
+  landmark: string | null;
+  address: string | null;
+  city: string | null;
+  zip_code: string | null;
+  state_id: number | null;
+  country_id: number | null;
+  face_shape_id: number | null;
+  customer_source_id: number | null;
+  customer_category_id: number | null;
+  store_id: number | null;
+  membership_id: number | null;
+  reference: string | null;
+  existing_customer_reference: string | null;
+  remarks: string | null;
+  tax_no: string | null;
+  blood_group: string | null;
+  self: string | null;
+  client_consent_image: string | null;
+  client_consent_display_name: string | null;
+  prescription_document: string | null;
+  prescription_document_display_name: string | null;
+  is_member: number | null;
+  dnd_promotional: number | null;
+  dnd_transactional: number | null;
+  new_customer: number;
+  is_nri: number;
+  is_store_customer: number;
+  is_black_list: number;
+  is_foreigner: number;
+  is_active: number;
+  created_by: number;
+  created_ip: string | null;
+  created_at: string;
+  modified_by: number | null;
+  modified_ip: string | null;
+  modified_at: string | null;
+}
+
+/** A customer row with its creator's and last editor's user names, as every answer shows them. */
+export interface CustomerView extends CustomerRow {
+  created_by_name: string;
+  modified_by_name: string | null;
+}
+
+/** The columns a write sets: everything but the audit fields, which the store fills. */
+export type CustomerFields = Omit<CustomerRow, 'id' | 'company_id' | 'created_by' | 'created_ip' | 'created_at' | 'modified_by' | 'modified_ip' | 'modified_at'>;
+
+const FIELD_COLUMNS = [
+  'branch_id', 'year_id', 'title', 'first_name', 'middle_name', 'last_name', 'gender_id', 'birth_date', 'marriage_date',
+  'is_married', 'age', 'mobile', 'mobile_digits', 'phone_no', 'phone_digits', 'email', 'house_number', 'society_name',
+  'street', 'area', 'landmark', 'address', 'city', 'zip_code', 'state_id', 'country_id', 'face_shape_id',
+  'customer_source_id', 'customer_category_id', 'store_id', 'membership_id', 'reference', 'existing_customer_reference',
+  'remarks', 'tax_no', 'blood_group', 'self', 'client_consent_image', 'client_consent_display_name',
+  'prescription_document', 'prescription_document_display_name', 'is_member', 'dnd_promotional', 'dnd_transactional',
+  'new_customer', 'is_nri', 'is_store_customer', 'is_black_list', 'is_foreigner', 'is_active',
+] as const satisfies readonly (keyof CustomerFields)[];
+
+const VIEW = `SELECT c.*, cu.user_name AS created_by_name, mu.user_name AS modified_by_name
+              FROM customer c JOIN app_user cu ON cu.id = c.created_by LEFT JOIN app_user mu ON mu.id = c.modified_by`;
+
+/** What a list row shows, with the customer's latest active examination. */
+export interface CustomerListRow {
+  id: number;
+  first_name: string;
+  last_name: string;
+  mobile: string | null;
+  phone_no: string | null;
+  email: string | null;
+  city: string | null;
+  is_active: number;
+  created_at: string;
+  prescription_id: number | null;
+  visiting_date: string | null;
+}
+
+const LATEST_EXAM = `(SELECT e.id FROM customer_eye_info e WHERE e.customer_id = c.id AND e.is_active = 1
+                      ORDER BY e.visiting_date DESC, e.id DESC LIMIT 1)`;
+const LIST_COLUMNS = `c.id, c.first_name, c.last_name, c.mobile, c.phone_no, c.email, c.city, c.is_active, c.created_at,
+  ${LATEST_EXAM} AS prescription_id,
+  (SELECT e.visiting_date FROM customer_eye_info e WHERE e.id = ${LATEST_EXAM}) AS visiting_date`;
+
+/**
+ * A search, already reduced to what SQL needs. Text prefixes are matched as index ranges
+ * (`col >= p AND col < p || U+10FFFF`), which SQLite serves from the NOCASE indexes.
+ */
+export interface CustomerSearch {
+  companyId: number;
+  /** Lists are per branch; the duplicate check leaves this out. */
+  branchId?: number;
+  customerId?: number;
+  /** One word matches first or last name; "raj pat" matches first "raj…" and last "pat…". */
+  name?: string;
+  lastName?: string;
+  mobileDigits?: string;
+  phoneDigits?: string;
+  email?: string;
+  city?: string;
+  birthDate?: string;
+  visitingDate?: string;
+  isActive?: boolean;
+  isMember?: boolean;
+  isBlackList?: boolean;
+  /** A whitelisted ORDER BY clause (see endpoints/customer/search-filter.ts), never user text. */
+  orderBy: string;
+  offset: number;
+  limit: number;
+}
+
+const TOP = '\u{10FFFF}';
+
+function where(s: CustomerSearch): { sql: string; params: Record<string, unknown> } {
+  const terms = ['c.company_id = @companyId'];
+  const params: Record<string, unknown> = { companyId: s.companyId };
+  const prefix = (column: string, key: string, value: string) => {
+    terms.push(`${column} >= @${key} AND ${column} < @${key}Top`);
+    params[key] = value;
+    params[`${key}Top`] = value + TOP;
+  };
+  if (s.branchId !== undefined) {
+    terms.push('c.branch_id = @branchId');
+    params.branchId = s.branchId;
+  }
+  if (s.customerId !== undefined) {
+    terms.push('c.id = @customerId');
+    params.customerId = s.customerId;
+  }
+  if (s.name !== undefined) {
+    const [first, ...rest] = s.name.split(/\s+/);
+    if (rest.length > 0) {
+      prefix('c.first_name', 'first', first!);
+      prefix('c.last_name', 'last', rest.join(' '));
+    } else {
+      // Two index range scans joined by id: SQLite's own OR planning falls back to scanning the branch.
+      const scope = `company_id = @companyId${s.branchId !== undefined ? ' AND branch_id = @branchId' : ''}`;
+      terms.push(
+        `c.id IN (SELECT id FROM customer WHERE ${scope} AND first_name >= @word AND first_name < @wordTop
+                  UNION ALL SELECT id FROM customer WHERE ${scope} AND last_name >= @word AND last_name < @wordTop)`,
+      );
+      params.word = first;
+      params.wordTop = first + TOP;
+    }
+  }
+  if (s.lastName !== undefined) prefix('c.last_name', 'lastName', s.lastName);
+  if (s.mobileDigits !== undefined) prefix('c.mobile_digits', 'mobile', s.mobileDigits);
+  if (s.phoneDigits !== undefined) prefix('c.phone_digits', 'phone', s.phoneDigits);
+  if (s.email !== undefined) prefix('c.email', 'email', s.email);
+  if (s.city !== undefined) prefix('c.city', 'city', s.city);
+  if (s.birthDate !== undefined) {
+    terms.push('c.birth_date = @birthDate');
+    params.birthDate = s.birthDate;
+  }
+  if (s.visitingDate !== undefined) {
+    terms.push('EXISTS (SELECT 1 FROM customer_eye_info e WHERE e.customer_id = c.id AND e.visiting_date = @visitingDate)');
+    params.visitingDate = s.visitingDate;
+  }
+  const flag = (column: string, key: string, value: boolean | undefined) => {
+    if (value === undefined) return;
+    terms.push(`${column} = @${key}`);
+    params[key] = value ? 1 : 0;
+  };
+  flag('c.is_active', 'isActive', s.isActive);
+  flag('c.is_member', 'isMember', s.isMember);
+  flag('c.is_black_list', 'isBlackList', s.isBlackList);
+  return { sql: terms.join(' AND '), params };
+}
+
+export interface DuplicateProbe {
+  companyId: number;
+  excludeId?: number;
+  mobileDigits?: string;
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+  birthDate?: string;
+}
+
+export function customers(db: Db) {
+  const byId = db.prepare<[number, number], CustomerView>(`${VIEW} WHERE c.id = ? AND c.company_id = ?`);
+  const insert = db.prepare(
+    `INSERT INTO customer (id, company_id, ${FIELD_COLUMNS.join(', ')}, created_by, created_at)
+     VALUES (@id, @company_id, ${FIELD_COLUMNS.map((c) => `@${c}`).join(', ')}, @created_by, @created_at)`,
+  );
+  const update = db.prepare(
+    `UPDATE customer SET ${FIELD_COLUMNS.map((c) => `${c} = @${c}`).join(', ')}, modified_by = @modified_by,
+            modified_at = @modified_at
+     WHERE id = @id AND company_id = @company_id`,
+  );
+  return {
+    byId: (companyId: number, id: number) => byId.get(id, companyId),
+    insert(row: CustomerFields & { id: number; company_id: number }, by: { userId: number; at: string }) {
+      insert.run({ ...row, created_by: by.userId, created_at: by.at });
+    },
+    update(row: CustomerFields & { id: number; company_id: number }, by: { userId: number; at: string }) {
+      update.run({ ...row, modified_by: by.userId, modified_at: by.at });
+    },
+    /** Matching rows, counted and paged in one read of the same snapshot. */
+    search(s: CustomerSearch): { totalRows: number; rows: CustomerListRow[] } {
+      const w = where(s);
+      return db.transaction(() => {
+        const total = db.prepare<Record<string, unknown>, { n: number }>(`SELECT count(*) AS n FROM customer c WHERE ${w.sql}`).get(w.params)!.n;
+        const rows = db
+          .prepare<Record<string, unknown>, CustomerListRow>(
+            `SELECT ${LIST_COLUMNS} FROM customer c WHERE ${w.sql} ORDER BY ${s.orderBy} LIMIT @limit OFFSET @offset`,
+          )
+          .all({ ...w.params, limit: s.limit, offset: s.offset });
+        return { totalRows: total, rows };
+      })();
+    },
+    /** The query plan of a search, for the test that proves prefix searches use an index. */
+    plan(s: CustomerSearch): string[] {
+      const w = where(s);
+      return db
+        .prepare<Record<string, unknown>, { detail: string }>(`EXPLAIN QUERY PLAN SELECT count(*) FROM customer c WHERE ${w.sql}`)
+        .all(w.params)
+        .map((r) => r.detail);
+    },
+    /**
+     * Likely duplicates across the whole company: the same mobile, the same e-mail, or the same
+     * first name, last name and birth date. Each arm is an indexed equality.
+     */
+    duplicates(p: DuplicateProbe): CustomerListRow[] {
+      const arms: string[] = [];
+      const params: Record<string, unknown> = { companyId: p.companyId, excludeId: p.excludeId ?? null };
+      if (p.mobileDigits) {
+        arms.push('SELECT id FROM customer WHERE company_id = @companyId AND mobile_digits = @mobile');
+        params.mobile = p.mobileDigits;
+      }
+      if (p.email) {
+        arms.push('SELECT id FROM customer WHERE company_id = @companyId AND email = @email');
+        params.email = p.email;
+      }
+      if (p.firstName && p.lastName && p.birthDate) {
+        arms.push(`SELECT id FROM customer WHERE company_id = @companyId AND birth_date = @birthDate
+                   AND first_name = @firstName AND last_name = @lastName`);
+        Object.assign(params, { firstName: p.firstName, lastName: p.lastName, birthDate: p.birthDate });
+      }
+      if (arms.length === 0) return [];
+      return db
+        .prepare<Record<string, unknown>, CustomerListRow>(
+          `SELECT ${LIST_COLUMNS} FROM customer c
+           WHERE c.id IN (${arms.join(' UNION ')}) AND (@excludeId IS NULL OR c.id <> @excludeId)
+           ORDER BY c.first_name, c.last_name, c.id LIMIT 50`,
+        )
+        .all(params);
+    },
+  };
+}

@@ -1,0 +1,118 @@
+/** SQL for eye examinations: `customer_eye_info` and its per-lens-type rows `customer_eye_rx`. */
+import { parseDiopter, type RxEntry } from '../../../shared/domain/rx.js';
+import type { Db } from '../db/database.js';
+
+export interface EyeExamRow {
+  id: number;
+  company_id: number;
+  branch_id: number;
+  customer_id: number;
+  doctor_id: number | null;
+  type_id: number;
+  visiting_date: string;
+  remarks: string | null;
+  recall_date: string | null;
+  is_active: number;
+  created_by: number;
+  created_at: string;
+  modified_by: number | null;
+  modified_at: string | null;
+}
+
+/** An examination with the names its answers show. */
+export interface EyeExamView extends EyeExamRow {
+  doctor_name: string | null;
+  created_by_name: string;
+  modified_by_name: string | null;
+}
+
+/** One lens type and eye of an examination; diopters in hundredths. */
+export interface EyeRxRow {
+  eye_info_id: number;
+  lens_type: number;
+  sph: number | null;
+  cyl: number | null;
+  axis: number | null;
+  addition: number | null;
+  va: string | null;
+  vn: string | null;
+  pd: number | null;
+  bc: number | null;
+  dia: number | null;
+  fh: number | null;
+  th: number | null;
+}
+
+const hundredths = (text: string | null) => (text === null ? null : Math.round(parseDiopter(text)! * 100));
+const number = (text: string | null) => (text === null ? null : Number(text));
+
+/** A normalised entry (shared/domain/rx.ts) as its row: diopters to exact hundredths. */
+export function rxRowOf(e: RxEntry): Omit<EyeRxRow, 'eye_info_id'> {
+  return {
+    lens_type: Number(e.lensTypeID),
+    sph: hundredths(e.sph),
+    cyl: hundredths(e.cyl),
+    axis: number(e.axis),
+    addition: hundredths(e.add),
+    va: e.va,
+    vn: e.vn,
+    pd: number(e.pd),
+    bc: number(e.bc),
+    dia: number(e.dia),
+    fh: number(e.fh),
+    th: number(e.th),
+  };
+}
+
+export type NewEyeExam = Omit<EyeExamRow, 'is_active' | 'created_by' | 'created_at' | 'modified_by' | 'modified_at'>;
+
+const VIEW = `SELECT e.*, d.name AS doctor_name, cu.user_name AS created_by_name, mu.user_name AS modified_by_name
+              FROM customer_eye_info e
+              JOIN app_user cu ON cu.id = e.created_by
+              LEFT JOIN app_user mu ON mu.id = e.modified_by
+              LEFT JOIN doctor d ON d.id = e.doctor_id`;
+
+export function eyeExams(db: Db) {
+  const byId = db.prepare<[number, number], EyeExamView>(`${VIEW} WHERE e.id = ? AND e.company_id = ?`);
+  const ofCustomer = db.prepare<[number, number], EyeExamView>(
+    `${VIEW} WHERE e.customer_id = ? AND e.company_id = ? ORDER BY e.visiting_date DESC, e.created_at DESC, e.id DESC`,
+  );
+  const rxOf = db.prepare<[number], EyeRxRow>('SELECT * FROM customer_eye_rx WHERE eye_info_id = ? ORDER BY lens_type');
+  const insert = db.prepare(
+    `INSERT INTO customer_eye_info (id, company_id, branch_id, customer_id, doctor_id, type_id, visiting_date, remarks,
+                                    recall_date, created_by, created_at)
+     VALUES (@id, @company_id, @branch_id, @customer_id, @doctor_id, @type_id, @visiting_date, @remarks, @recall_date,
+             @by, @at)`,
+  );
+  const update = db.prepare(
+    `UPDATE customer_eye_info SET doctor_id = @doctor_id, type_id = @type_id, visiting_date = @visiting_date,
+            remarks = @remarks, recall_date = @recall_date, modified_by = @by, modified_at = @at
+     WHERE id = @id AND company_id = @company_id`,
+  );
+  const deactivate = db.prepare<{ id: number; by: number; at: string }>(
+    'UPDATE customer_eye_info SET is_active = 0, modified_by = @by, modified_at = @at WHERE id = @id AND is_active = 1',
+  );
+  const clearRx = db.prepare<[number]>('DELETE FROM customer_eye_rx WHERE eye_info_id = ?');
+  const insertRx = db.prepare(
+    `INSERT INTO customer_eye_rx (eye_info_id, lens_type, sph, cyl, axis, addition, va, vn, pd, bc, dia, fh, th)
+     VALUES (@eye_info_id, @lens_type, @sph, @cyl, @axis, @addition, @va, @vn, @pd, @bc, @dia, @fh, @th)`,
+  );
+  return {
+    byId: (companyId: number, id: number) => byId.get(id, companyId),
+    /** Newest visit first. */
+    ofCustomer: (companyId: number, customerId: number) => ofCustomer.all(customerId, companyId),
+    rx: (examId: number) => rxOf.all(examId),
+    insert(row: NewEyeExam, by: { userId: number; at: string }) {
+      insert.run({ ...row, by: by.userId, at: by.at });
+    },
+    update(row: Omit<NewEyeExam, 'branch_id' | 'customer_id'>, by: { userId: number; at: string }) {
+      update.run({ ...row, by: by.userId, at: by.at });
+    },
+    /** Whether this call switched it off (false when it already was). */
+    deactivate: (id: number, by: { userId: number; at: string }) => deactivate.run({ id, by: by.userId, at: by.at }).changes === 1,
+    replaceRx(examId: number, rows: readonly Omit<EyeRxRow, 'eye_info_id'>[]) {
+      clearRx.run(examId);
+      for (const r of rows) insertRx.run({ ...r, eye_info_id: examId });
+    },
+  };
+}
