@@ -59,6 +59,12 @@ test('a CYL without AXIS is flagged on its cell; once fixed the prescription sav
   await expect(card).toContainText('-0.75');
   await expect(card).toContainText('180');
   await expect(card).toContainText('Computer work');
+
+  // Deleting keeps the card in the history, marked, as past orders still refer to it.
+  await card.getByRole('button', { name: 'Delete' }).click();
+  await card.getByRole('button', { name: 'Yes, delete' }).click();
+  await expect(card.getByText('Deleted', { exact: true })).toBeVisible();
+  await expect(card).toContainText('-1.50');
   expect(problems).toEqual([]);
 });
 

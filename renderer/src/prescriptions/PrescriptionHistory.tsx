@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { api } from '../../../shared/endpoints/index.js';
 import { PRESCRIPTION_TYPES } from '../../../shared/domain/rx.js';
 import type { PrescriptionListItem } from '../../../shared/models/prescription.js';
@@ -36,7 +37,7 @@ export function PrescriptionHistory({ customerId }: { customerId: string }) {
     <ol className="rx-history" aria-label="Prescription history">
       {groupExams(list.data).map((exam) => (
         <li key={exam[0]!.id}>
-          <RxCard exam={exam} />
+          <RxCard exam={exam} customerId={customerId} />
         </li>
       ))}
     </ol>
@@ -50,8 +51,16 @@ export function prescriptionTypeLabel(typeID: number | null): string | null {
 const useLabel = (item: PrescriptionListItem) => USES.find((u) => u.use === useOf(item))?.label ?? '';
 
 /** One examination, compact: the card an optometrist compares against. */
-export function RxCard({ exam }: { exam: PrescriptionListItem[] }) {
+export function RxCard({ exam, customerId }: { exam: PrescriptionListItem[]; customerId: string }) {
   const item = exam[0]!;
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  // A soft delete: the card stays, marked, because orders made from it still show this Rx.
+  const remove = useMutation({
+    mutationFn: () => client.call(api.Customer.deletePrescription, { body: { customerEyeInfoID: item.id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: prescriptionListKey(customerId) }),
+    onSettled: () => setConfirming(false),
+  });
   const columns = usedColumns(exam);
   const date = formatDate(item.visitingDate) ?? item.visitingDateString ?? 'No date';
   const recall = formatDate(item.eyeCheckupRecallDate);
@@ -64,7 +73,24 @@ export function RxCard({ exam }: { exam: PrescriptionListItem[] }) {
         {type && <span className="muted">{type}</span>}
         {recall && <span className="muted">Recall {recall}</span>}
         {!item.isActive && <span className="tag tag-danger">Deleted</span>}
+        {item.isActive && !confirming && (
+          <button type="button" className="button button-secondary button-small rx-card-action" onClick={() => setConfirming(true)}>
+            Delete
+          </button>
+        )}
+        {confirming && (
+          <span className="rx-card-action" role="group" aria-label="Confirm delete">
+            <span>Delete this prescription?</span>
+            <button type="button" className="button button-danger button-small" disabled={remove.isPending} onClick={() => remove.mutate()}>
+              Yes, delete
+            </button>
+            <button type="button" className="button button-secondary button-small" onClick={() => setConfirming(false)}>
+              Keep
+            </button>
+          </span>
+        )}
       </header>
+      {remove.isError && <ErrorBanner banner={bannerFor(remove.error, 'delete the prescription')} />}
       {columns.length > 0 ? (
         <table className="rx-mini">
           <thead>
