@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import type { z } from 'zod';
 import type { Client } from '../../shared/client.js';
+import type { EncryptedCustomerModel } from '../../shared/models/customer.js';
 import { api } from '../../shared/endpoints/index.js';
 import { gstinCheckChar } from '../../shared/domain/gstin.js';
 import { customers } from '../../main/service/store/customer.js';
@@ -17,7 +19,7 @@ before(async () => {
 });
 after(() => svc.close());
 
-const upsert = (c: Client, body: Parameters<typeof api.Customer.upsert.body.parse>[0]) => c.call(api.Customer.upsert, { body });
+const upsert = (c: Client, body: z.input<typeof EncryptedCustomerModel>) => c.call(api.Customer.upsert, { body });
 
 test('upsert creates a customer; detail answers the full record with who created it', async () => {
   const mobile = freshMobile();

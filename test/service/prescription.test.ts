@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import type { z } from 'zod';
 import type { Client } from '../../shared/client.js';
+import type { OMAppCustomerData } from '../../shared/models/prescription.js';
 import { api } from '../../shared/endpoints/index.js';
 import { localDate } from '../../shared/domain/calendar.js';
 import { lensTypeId } from '../../shared/domain/rx.js';
@@ -26,7 +28,7 @@ const NL = lensTypeId('near', 'left');
 const CR = lensTypeId('contact', 'right');
 const CL = lensTypeId('contact', 'left');
 
-type SaveBody = Parameters<typeof api.Customer.savePrescription.body.parse>[0];
+type SaveBody = z.input<typeof OMAppCustomerData>;
 const save = (body: SaveBody, as: Client = optometrist) => as.call(api.Customer.savePrescription, { body });
 
 test('save-prescription creates the customer, stores every entry normalised, and reads back three ways', async () => {

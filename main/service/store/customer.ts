@@ -134,9 +134,10 @@ export interface CustomerSearch {
 
 const TOP = '\u{10FFFF}';
 
-function where(s: CustomerSearch): { sql: string; params: Record<string, unknown> } {
+function where(s: CustomerSearch): { sql: string; params: Record<string, unknown>; nameIds?: string } {
   const terms = ['c.company_id = @companyId'];
   const params: Record<string, unknown> = { companyId: s.companyId };
+  let nameIds: string | undefined;
   const prefix = (column: string, key: string, value: string) => {
     terms.push(`${column} >= @${key} AND ${column} < @${key}Top`);
     params[key] = value;
@@ -158,10 +159,9 @@ function where(s: CustomerSearch): { sql: string; params: Record<string, unknown
     } else {
       // Two index range scans joined by id: SQLite's own OR planning falls back to scanning the branch.
       const scope = `company_id = @companyId${s.branchId !== undefined ? ' AND branch_id = @branchId' : ''}`;
-      terms.push(
-        `c.id IN (SELECT id FROM customer WHERE ${scope} AND first_name >= @word AND first_name < @wordTop
-                  UNION ALL SELECT id FROM customer WHERE ${scope} AND last_name >= @word AND last_name < @wordTop)`,
-      );
+      nameIds = `SELECT id FROM customer WHERE ${scope} AND first_name >= @word AND first_name < @wordTop
+                 UNION SELECT id FROM customer WHERE ${scope} AND last_name >= @word AND last_name < @wordTop`;
+      terms.push(`c.id IN (${nameIds})`);
       params.word = first;
       params.wordTop = first + TOP;
     }
@@ -187,8 +187,15 @@ function where(s: CustomerSearch): { sql: string; params: Record<string, unknown
   flag('c.is_active', 'isActive', s.isActive);
   flag('c.is_member', 'isMember', s.isMember);
   flag('c.is_black_list', 'isBlackList', s.isBlackList);
-  return { sql: terms.join(' AND '), params };
+  return { sql: terms.join(' AND '), params, ...(nameIds ? { nameIds } : {}) };
 }
+
+/** True when only company, branch and one name word narrow the search. */
+const onlyOneWord = (s: CustomerSearch): boolean =>
+  s.name !== undefined &&
+  !/\s/.test(s.name) &&
+  [s.customerId, s.lastName, s.mobileDigits, s.phoneDigits, s.email, s.city, s.birthDate, s.visitingDate, s.isActive, s.isMember, s.isBlackList]
+    .every((v) => v === undefined);
 
 export interface DuplicateProbe {
   companyId: number;
@@ -223,7 +230,9 @@ export function customers(db: Db) {
     search(s: CustomerSearch): { totalRows: number; rows: CustomerListRow[] } {
       const w = where(s);
       return db.transaction(() => {
-        const total = db.prepare<Record<string, unknown>, { n: number }>(`SELECT count(*) AS n FROM customer c WHERE ${w.sql}`).get(w.params)!.n;
+        // Counting the union of the two name indexes alone avoids a table read per match.
+        const countSql = w.nameIds && onlyOneWord(s) ? `SELECT count(*) AS n FROM (${w.nameIds})` : `SELECT count(*) AS n FROM customer c WHERE ${w.sql}`;
+        const total = db.prepare<Record<string, unknown>, { n: number }>(countSql).get(w.params)!.n;
         const rows = db
           .prepare<Record<string, unknown>, CustomerListRow>(
             `SELECT ${LIST_COLUMNS} FROM customer c WHERE ${w.sql} ORDER BY ${s.orderBy} LIMIT @limit OFFSET @offset`,
