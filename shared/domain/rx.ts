@@ -6,7 +6,8 @@
  * `lensTypeID` names both what the lens is for and the eye: see LENS_TYPES.
  */
 
-export const RX_FIELDS = ['lensTypeID', 'sph', 'cyl', 'axis', 'add', 'va', 'vn', 'pd', 'bc', 'dia', 'fh', 'th'] as const;
+/** The entry's fields: the spec's twelve, then the contract's k1/k2 (shared/contract/extensions.ts). */
+export const RX_FIELDS = ['lensTypeID', 'sph', 'cyl', 'axis', 'add', 'va', 'vn', 'pd', 'bc', 'dia', 'fh', 'th', 'k1', 'k2'] as const;
 export type RxField = (typeof RX_FIELDS)[number];
 export type RxValueField = Exclude<RxField, 'lensTypeID'>;
 
@@ -129,7 +130,7 @@ export const RX_LIMITS = {
   dia: { min: 12, max: 16, step: 0.1 },
   fh: { min: 10, max: 40, step: 0.5 },
   th: { min: 15, max: 70, step: 0.5 },
-  /** Keratometry in diopters; not part of the save request, checked for forms that record it. */
+  /** Keratometry (corneal power) in diopters; keratometers read in eighths. */
   k: { min: 35, max: 55, step: 0.125 },
 } as const;
 
@@ -161,14 +162,26 @@ function readMillimetres(
   return { value: n };
 }
 
-/** K1/K2 keratometry in diopters (35.00..55.00, 0.125 steps): an error message, or null when fine or blank. */
-export function keratometryProblem(text: string | null | undefined): string | null {
-  if (blank(text)) return null;
-  const n = parseNumber(text);
-  if (n === null) return 'K is a number of diopters like 43.25';
-  if (n < RX_LIMITS.k.min || n > RX_LIMITS.k.max) return 'K must be between 35.00 and 55.00 D';
-  return onStep(n, RX_LIMITS.k.step) ? null : 'K goes in 0.125 D steps';
+/**
+ * Keratometry as written: two decimals, three when the reading is an odd eighth, so
+ * "43.125" is never rounded to "43.13" (which would be off the keratometer's scale).
+ */
+export function formatKeratometry(value: number): string {
+  const fixed = value.toFixed(3);
+  return fixed.endsWith('0') ? fixed.slice(0, -1) : fixed;
 }
+
+function readKeratometry(label: string, text: string | null | undefined): Reading<number> {
+  if (blank(text)) return { value: null };
+  const n = parseNumber(text?.replace(/\s*D$/i, ''));
+  if (n === null) return { value: null, error: `${label} is a number of diopters like 43.25` };
+  if (n < RX_LIMITS.k.min || n > RX_LIMITS.k.max) return { value: null, error: `${label} must be between 35.00 and 55.00 D` };
+  if (!onStep(n, RX_LIMITS.k.step)) return { value: null, error: `${label} goes in 0.125 D steps` };
+  return { value: n };
+}
+
+/** K1/K2 keratometry in diopters (35.00..55.00, 0.125 steps): an error message, or null when fine or blank. */
+export const keratometryProblem = (text: string | null | undefined): string | null => readKeratometry('K', text).error ?? null;
 
 /**
  * Reads one entry: its canonical form and every problem, keyed by the request's field names.
@@ -220,6 +233,8 @@ export function readRxEntry(input: RxEntryInput): { entry: RxEntry; errors: RxEr
   const dia = take('dia', readMillimetres('DIA', input.dia, [RX_LIMITS.dia], RX_LIMITS.dia.step, '12.0–16.0 mm'));
   const fh = take('fh', readMillimetres('Fitting height', input.fh, [RX_LIMITS.fh], RX_LIMITS.fh.step, '10–40 mm'));
   const th = take('th', readMillimetres('Lens height', input.th, [RX_LIMITS.th], RX_LIMITS.th.step, '15–70 mm'));
+  const k1 = take('k1', readKeratometry('K1', input.k1));
+  const k2 = take('k2', readKeratometry('K2', input.k2));
 
   if (type) {
     const contact = type.use === 'contact';
@@ -227,6 +242,9 @@ export function readRxEntry(input: RxEntryInput): { entry: RxEntry; errors: RxEr
     if (!contact && dia !== null) fail('dia', 'DIA applies to contact lenses only');
     if (contact && fh !== null) fail('fh', 'Fitting height applies to spectacle lenses only');
     if (contact && th !== null) fail('th', 'Lens height applies to spectacle lenses only');
+    // Keratometry is what a contact lens is fitted to; the grid records it on those rows only.
+    if (!contact && k1 !== null) fail('k1', 'K1 is recorded on contact-lens rows only');
+    if (!contact && k2 !== null) fail('k2', 'K2 is recorded on contact-lens rows only');
   }
   if (fh !== null && th !== null && fh > th) fail('fh', 'Fitting height cannot exceed the lens height');
 
@@ -243,6 +261,8 @@ export function readRxEntry(input: RxEntryInput): { entry: RxEntry; errors: RxEr
     dia: dia === null ? null : formatMillimetres(dia),
     fh: fh === null ? null : formatMillimetres(fh),
     th: th === null ? null : formatMillimetres(th),
+    k1: k1 === null ? null : formatKeratometry(k1),
+    k2: k2 === null ? null : formatKeratometry(k2),
   };
   return { entry, errors };
 }
@@ -294,6 +314,11 @@ export function tidyRxValue(field: RxValueField, text: string): string {
       return parseVisualAcuity(text) ?? text;
     case 'vn':
       return parseNearVision(text) ?? text;
+    case 'k1':
+    case 'k2': {
+      const n = parseNumber(text.replace(/\s*D$/i, ''));
+      return n === null ? text : formatKeratometry(n);
+    }
     default: {
       const n = parseNumber(text.replace(/mm$/i, ''));
       return n === null ? text : formatMillimetres(n);

@@ -1,5 +1,6 @@
 /** Sales orders (spec: "Sales order search request" ... "Status change request"). */
 import { z } from 'zod';
+import { extension } from '../contract/extensions.js';
 import { CANCEL_RECEIPT_STATUS_IDS, STATUS_CHANGE_TARGETS } from '../contract/statuses.js';
 import {
   fields,
@@ -140,7 +141,7 @@ export const SalesOrderDetail = z.object({
     'spherical_Right', 'cylinder_Right', 'aXIS_Right', 'aDD_Right', 'vA_Right', 'vN_Right', 'pD_Right',
     'spherical_Left', 'cylinder_Left', 'aXIS_Left', 'aDD_Left', 'vA_Left', 'vN_Left', 'pD_Left',
   ),
-  lines: z.array(SalesOrderDetailLine),
+  lines: extension('SalesOrderDetail', 'lines', z.array(SalesOrderDetailLine)),
 });
 export type SalesOrderDetail = z.infer<typeof SalesOrderDetail>;
 

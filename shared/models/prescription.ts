@@ -1,6 +1,7 @@
 /** Eye prescriptions (spec: "Prescription save request", "Prescription reference", "Prescription outputs"). */
 import { z } from 'zod';
-import { fields, nint64, noutInt, noutStr, strings } from '../contract/primitives.js';
+import { extension } from '../contract/extensions.js';
+import { fields, ndt, nint64, noutInt, noutStr, str, strings } from '../contract/primitives.js';
 
 type PerEye<B extends readonly string[], T> = { [K in B[number] as `${K}_Left` | `${K}_Right`]: T };
 
@@ -11,11 +12,14 @@ function perEye<const B extends readonly string[], T extends z.ZodType>(make: ()
 
 /**
  * One Rx row of the examination (distance, near, contact lens ... by lensTypeID). Values stay the
- * spec's strings; the optical checks (0.25 steps, AXIS 1..180) live in the service's Rx module.
+ * spec's strings; the optical checks (0.25 steps, AXIS 1..180) live in shared/domain/rx.ts.
+ * k1/k2 are extensions (shared/contract/extensions.ts).
  */
-export const OMPrescriptionRequestModel = z.object(
-  strings('lensTypeID', 'sph', 'cyl', 'axis', 'add', 'va', 'vn', 'pd', 'bc', 'dia', 'fh', 'th'),
-);
+export const OMPrescriptionRequestModel = z.object({
+  ...strings('lensTypeID', 'sph', 'cyl', 'axis', 'add', 'va', 'vn', 'pd', 'bc', 'dia', 'fh', 'th'),
+  k1: extension('OMPrescriptionRequestModel', 'k1', str()),
+  k2: extension('OMPrescriptionRequestModel', 'k2', str()),
+});
 export type OMPrescriptionRequestModel = z.infer<typeof OMPrescriptionRequestModel>;
 
 export const OMAppCustomerData = z.object({
@@ -26,6 +30,7 @@ export const OMAppCustomerData = z.object({
     'prescriptionRemarks',
   ),
   prescriptionList: z.array(OMPrescriptionRequestModel).nullish(),
+  eyeCheckupRecallDate: extension('OMAppCustomerData', 'eyeCheckupRecallDate', ndt()),
 });
 export type OMAppCustomerData = z.infer<typeof OMAppCustomerData>;
 

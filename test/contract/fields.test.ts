@@ -12,6 +12,9 @@ import * as order from '../../shared/models/order.js';
 import * as prescription from '../../shared/models/prescription.js';
 import * as receipt from '../../shared/models/receipt.js';
 import * as sale from '../../shared/models/sale.js';
+import { EXTENSIONS, extensionFields } from '../../shared/contract/extensions.js';
+import { endpointList } from '../../shared/endpoints/index.js';
+import { buildOpenApi } from '../../shared/openapi.js';
 import { specFields, specModel } from './helpers.js';
 
 type Obj = z.ZodObject<z.ZodRawShape>;
@@ -73,10 +76,11 @@ const SCHEMAS: Record<string, Obj> = {
   eyecheckupRecallModel: sale.EyecheckupRecallModel,
   purchaseOrderModel: sale.PurchaseOrderModel,
   getOrderList: sale.PurchaseOrderLine,
+  SalesOrderDetail: order.SalesOrderDetail,
 };
 
-/** Fields we add beyond the spec's list, each a recorded decision (docs/decisions.md). */
-const ADDED: Record<string, string[]> = { SalesOrderDetail: ['lines'] };
+/** What a schema must carry: the spec's list plus the extensions the contract declares for it. */
+const expectedKeys = (name: string) => [...specModel(name), ...extensionFields(name)].sort();
 
 const keysOf = (schema: Obj) => Object.keys(schema.shape).sort();
 
@@ -89,21 +93,62 @@ test('the fixture’s stated counts match the spec’s field lists', () => {
 });
 
 test('every fixture model is checked against a schema', () => {
-  const checked = new Set([...Object.keys(SCHEMAS), 'SalesOrderDetail']);
-  assert.deepEqual(Object.keys(specFields.models).filter((m) => !checked.has(m)), []);
+  assert.deepEqual(Object.keys(specFields.models).filter((m) => !(m in SCHEMAS)), []);
 });
 
 for (const [name, schema] of Object.entries(SCHEMAS)) {
-  test(`${name}: keys equal the spec’s (${specModel(name).length})`, () => {
-    assert.deepEqual(keysOf(schema), [...specModel(name)].sort());
+  const added = extensionFields(name);
+  const plus = added.length > 0 ? ` + declared extensions ${added.join(', ')}` : '';
+  test(`${name}: keys equal the spec’s (${specModel(name).length})${plus}`, () => {
+    assert.deepEqual(keysOf(schema), expectedKeys(name));
   });
 }
 
-test('SalesOrderDetail: the spec’s scalars plus `lines`', () => {
-  assert.deepEqual(keysOf(order.SalesOrderDetail), [...specModel('SalesOrderDetail'), ...(ADDED.SalesOrderDetail ?? [])].sort());
+test('extensions: each names a checked model, adds a field the spec lacks, and says why', () => {
+  for (const [model, added] of Object.entries(EXTENSIONS)) {
+    assert.ok(model in SCHEMAS, `${model} is not a checked schema`);
+    for (const [field, why] of Object.entries(added)) {
+      assert.ok(!specModel(model).includes(field), `${model}.${field} is in the spec already: not an extension`);
+      assert.ok(why.trim().length > 20, `${model}.${field} needs a reason`);
+      assert.doesNotMatch(why, /\n/, `${model}.${field}: one line`);
+    }
+  }
 });
 
-test('stated counts hold on the schemas themselves', () => {
+test('an undeclared extra field fails the key check', () => {
+  const extended = prescription.OMPrescriptionRequestModel.extend({ k3: prescription.OMPrescriptionRequestModel.shape.k1 });
+  assert.notDeepEqual(keysOf(extended), expectedKeys('OMPrescriptionRequestModel'));
+});
+
+test('request extensions are optional: a body written to the spec alone stays valid', () => {
+  const requests: Record<string, Obj> = {
+    OMAppCustomerData: prescription.OMAppCustomerData,
+    OMPrescriptionRequestModel: prescription.OMPrescriptionRequestModel,
+  };
+  for (const [name, schema] of Object.entries(requests)) {
+    for (const field of extensionFields(name)) {
+      const property = schema.shape[field] as z.ZodType;
+      assert.ok(property.safeParse(undefined).success, `${name}.${field} may be left out`);
+      assert.ok(property.safeParse(null).success, `${name}.${field} may be null`);
+    }
+  }
+  assert.ok(prescription.OMAppCustomerData.safeParse({ customerID: 'ENC_x', prescriptionList: [{ lensTypeID: '1', sph: '-1.00' }] }).success);
+});
+
+test('the OpenAPI document lists the extensions as optional, with their reasons', () => {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the generated document is walked by hand; each step is asserted
+  const doc = buildOpenApi(endpointList) as Record<string, any>;
+  const body = doc.paths['/api/Customer/save-prescription'].post.requestBody.content['application/json'].schema;
+  assert.match(body.properties.eyeCheckupRecallDate.description, /^Extension to the spec: The recall date/);
+  assert.ok(!(body.required ?? []).includes('eyeCheckupRecallDate'));
+  const entry = body.properties.prescriptionList.anyOf?.find((s: { type?: string }) => s.type === 'array')?.items ?? body.properties.prescriptionList.items;
+  for (const k of ['k1', 'k2']) {
+    assert.match(entry.properties[k].description, /^Extension to the spec: Keratometry/);
+    assert.ok(!(entry.required ?? []).includes(k));
+  }
+});
+
+test('stated counts hold on the schemas themselves, plus their declared extensions', () => {
   const expected: Record<string, number> = {
     OMFastWizardModel: 94,
     EncryptedCustomerModel: 77,
@@ -115,7 +160,7 @@ test('stated counts hold on the schemas themselves', () => {
     SalesOrderSearchRequest: 18,
     EncryptedDoctorSaveModel: 11,
   };
-  for (const [name, n] of Object.entries(expected)) assert.equal(keysOf(SCHEMAS[name]!).length, n, name);
+  for (const [name, n] of Object.entries(expected)) assert.equal(keysOf(SCHEMAS[name]!).length, n + extensionFields(name).length, name);
 });
 
 test('nested models of OMFastWizardModel are the checked schemas', () => {

@@ -204,3 +204,64 @@ test('ids: tampered 400, another company 404, doctor of another company 404', as
   const other2 = await save({ firstName: 'Someone', lastName: freshName('Else'), prescriptionList: [{ lensTypeID: DR, sph: '-1' }] });
   await failure(save({ customerID: mine.customerID, id: other2.eyeInfoID, prescriptionList: [{ lensTypeID: DR, sph: '-1' }] }), 404);
 });
+
+test('eyeCheckupRecallDate (contract extension): a given recall date is stored, an absent one derived again', async () => {
+  const saved = await save({ firstName: 'Rekha', lastName: freshName('Menon'), birthDate: '1980-05-05', visitingDate: '2025-02-10',
+    eyeCheckupRecallDate: '2025-08-10', prescriptionList: [{ lensTypeID: DR, sph: '-1.25' }] });
+  const listed = async () => (await optometrist.call(api.Customer.prescriptionList, { body: { customerID: saved.customerID } }))[0]!;
+  assert.equal((await listed()).eyeCheckupRecallDate, '2025-08-10', 'as the optometrist set it, not a year on');
+
+  await save({ customerID: saved.customerID, id: saved.eyeInfoID, visitingDate: '2025-02-10', eyeCheckupRecallDate: '2025-11-10T00:00:00',
+    prescriptionList: [{ lensTypeID: DR, sph: '-1.25' }] });
+  assert.equal((await listed()).eyeCheckupRecallDate, '2025-11-10', 'a date-time is taken as its day');
+
+  await save({ customerID: saved.customerID, id: saved.eyeInfoID, visitingDate: '2025-02-10', prescriptionList: [{ lensTypeID: DR, sph: '-1.25' }] });
+  assert.equal((await listed()).eyeCheckupRecallDate, '2026-02-10', 'left out of an update: the rule by age again');
+});
+
+test('a recall date on or before the visit is a 400 naming eyeCheckupRecallDate, and nothing is written', async () => {
+  const last = freshName('Early');
+  const count = () => (svc.server.deps.db.prepare('SELECT count(*) AS n FROM customer_eye_info').get() as { n: number }).n;
+  const before = count();
+  for (const recall of ['2025-02-09', '2025-02-10']) {
+    const e = await failure(save({ firstName: 'Too', lastName: last, visitingDate: '2025-02-10', eyeCheckupRecallDate: recall,
+      prescriptionList: [{ lensTypeID: DR, sph: '-1' }] }), 400);
+    assert.match(e.fieldErrors('eyeCheckupRecallDate').join(' '), /after the visit/, JSON.stringify(e.body));
+  }
+  const e = await failure(save({ firstName: 'Too', lastName: last, eyeCheckupRecallDate: 'soon', prescriptionList: [{ lensTypeID: DR, sph: '-1' }] }), 400);
+  assert.ok(e.fieldErrors('eyeCheckupRecallDate').length > 0, 'not a date: named by the contract');
+  assert.equal(count(), before);
+});
+
+test('K1/K2 (contract extension) round-trip through prescription-list and the full detail', async () => {
+  const saved = await save({ firstName: 'Kavya', lastName: freshName('Shetty'), visitingDate: '2025-04-01', prescriptionList: [
+    { lensTypeID: DR, sph: '-2.00' },
+    { lensTypeID: CR, sph: '-1.75', bc: '8.6', dia: '14.2', k1: '42.75', k2: '43.5' },
+    { lensTypeID: CL, sph: '-2.00', bc: '8.6', dia: '14.2', k1: '43', k2: '44.125 D' },
+  ] });
+  const [distance, contact] = await optometrist.call(api.Customer.prescriptionList, { body: { customerID: saved.customerID } });
+  assert.deepEqual([distance!.k1_Right, distance!.k2_Left], [null, null], 'spectacle items carry no keratometry');
+  assert.equal(contact!.spectacleType, 3);
+  assert.deepEqual([contact!.k1_Right, contact!.k2_Right, contact!.k1_Left, contact!.k2_Left], ['42.75', '43.50', '43.00', '44.125']);
+  const full = await optometrist.call(api.Customer.prescriptionFullDetail, { body: { customerEyeInfoID: saved.eyeInfoID } });
+  assert.deepEqual([full.k1_Right, full.k2_Right, full.k1_Left, full.k2_Left], ['42.75', '43.50', '43.00', '44.125']);
+  const examId = svc.server.deps.enc.decode('prescription', saved.eyeInfoID);
+  const rows = svc.server.deps.db.prepare('SELECT lens_type, k1, k2 FROM customer_eye_rx WHERE eye_info_id = ? ORDER BY lens_type').all(examId);
+  assert.deepEqual(rows.map((r) => ({ ...(r as object) })), [
+    { lens_type: Number(DR), k1: null, k2: null },
+    { lens_type: Number(CR), k1: 42.75, k2: 43.5 },
+    { lens_type: Number(CL), k1: 43, k2: 44.125 },
+  ], 'stored as exact diopters in the columns of migration 003');
+});
+
+test('a bad K1 is a 400 naming prescriptionList.<i>.k1', async () => {
+  const cases: Array<[SaveBody['prescriptionList'], string, RegExp]> = [
+    [[{ lensTypeID: CR, sph: '-1', k1: '60' }], 'prescriptionList.0.k1', /between 35\.00 and 55\.00/],
+    [[{ lensTypeID: DR, sph: '-1' }, { lensTypeID: CL, k1: '43', k2: '43.1' }], 'prescriptionList.1.k2', /0\.125 D steps/],
+    [[{ lensTypeID: DR, sph: '-1', k1: '43' }], 'prescriptionList.0.k1', /contact-lens rows only/],
+  ];
+  for (const [list, field, message] of cases) {
+    const e = await failure(save({ firstName: 'Bad', lastName: freshName('Kerato'), prescriptionList: list }), 400);
+    assert.match(e.fieldErrors(field).join(' '), message, JSON.stringify(e.body.errors));
+  }
+});

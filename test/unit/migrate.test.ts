@@ -39,3 +39,22 @@ test('a file from a newer build is refused rather than damaged', () => {
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a store written before keratometry (schema 2) gains k1/k2 and keeps its Rx rows', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'pos-migrate-'));
+  try {
+    const file = path.join(dir, 'store.sqlite');
+    const raw = new Database(file);
+    for (const m of migrations.slice(0, 2)) raw.exec(m.sql);
+    raw.pragma('user_version = 2');
+    raw.pragma('foreign_keys = OFF');
+    raw.prepare('INSERT INTO customer_eye_rx (eye_info_id, lens_type, sph) VALUES (1, 5, -125)').run();
+    raw.close();
+    const db = openDatabase(file);
+    assert.equal(db.pragma('user_version', { simple: true }), migrations.length);
+    assert.deepEqual({ ...(db.prepare('SELECT sph, k1, k2 FROM customer_eye_rx').get() as object) }, { sph: -125, k1: null, k2: null });
+    db.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

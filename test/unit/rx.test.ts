@@ -101,6 +101,20 @@ test('BC and DIA belong to contact lenses, fitting height to spectacles', () => 
   assert.ok(keratometryProblem('60'));
 });
 
+test('K1/K2: diopters 35..55 in eighths, on contact-lens rows only, kept to the eighth', () => {
+  assert.deepEqual(validateRxEntry({ lensTypeID: CL_L, sph: '-3', k1: '42.75', k2: '43.125' }), {});
+  assert.match(validateRxEntry({ lensTypeID: CL_L, k1: '60' }).k1?.[0] ?? '', /between 35\.00 and 55\.00/);
+  assert.match(validateRxEntry({ lensTypeID: CL_L, k2: '43.1' }).k2?.[0] ?? '', /0\.125 D steps/);
+  assert.match(validateRxEntry({ lensTypeID: CL_L, k1: 'flat' }).k1?.[0] ?? '', /number of diopters/);
+  assert.match(validateRxEntry({ lensTypeID: DIST_R, sph: '-1', k1: '43' }).k1?.[0] ?? '', /contact-lens rows only/);
+  const entry = normaliseRxEntry({ lensTypeID: CL_L, k1: '43', k2: '43.125 D' });
+  assert.deepEqual([entry.k1, entry.k2], ['43.00', '43.125'], 'an odd eighth is not rounded to 43.13');
+  assert.ok(!isBlankRxEntry({ lensTypeID: CL_L, k1: '43' }), 'a row with only keratometry is saved');
+  assert.deepEqual(Object.keys(validatePrescriptionList([{ lensTypeID: CL_L, k1: '30' }])), ['0.k1']);
+  assert.equal(tidyRxValue('k1', '43.5'), '43.50');
+  assert.equal(tidyRxValue('k2', '43.125'), '43.125');
+});
+
 test('lens type is required and known; duplicates in one examination are flagged by index', () => {
   assert.ok(validateRxEntry({ sph: '-1' }).lensTypeID);
   assert.ok(validateRxEntry({ lensTypeID: '9', sph: '-1' }).lensTypeID);
@@ -117,7 +131,7 @@ test('lens type is required and known; duplicates in one examination are flagged
 test('normalising gives the spec strings', () => {
   assert.deepEqual(
     normaliseRxEntry({ lensTypeID: ' 1 ', sph: '1.5', cyl: '-.25', axis: '5', add: '2', va: '6/6', vn: 'n6', pd: '32', fh: '20', th: '36' }),
-    { lensTypeID: '1', sph: '+1.50', cyl: '-0.25', axis: '5', add: '+2.00', va: '6/6', vn: 'N6', pd: '32.0', bc: null, dia: null, fh: '20.0', th: '36.0' },
+    { lensTypeID: '1', sph: '+1.50', cyl: '-0.25', axis: '5', add: '+2.00', va: '6/6', vn: 'N6', pd: '32.0', bc: null, dia: null, fh: '20.0', th: '36.0', k1: null, k2: null },
   );
   assert.equal(tidyRxValue('sph', '1.5'), '+1.50');
   assert.equal(tidyRxValue('sph', 'x1'), 'x1', 'unparseable text stays as typed');

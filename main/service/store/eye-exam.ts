@@ -41,6 +41,9 @@ export interface EyeRxRow {
   dia: number | null;
   fh: number | null;
   th: number | null;
+  /** Keratometry in diopters (eighths, exact as REAL). */
+  k1: number | null;
+  k2: number | null;
 }
 
 const hundredths = (text: string | null) => (text === null ? null : Math.round(parseDiopter(text)! * 100));
@@ -61,6 +64,8 @@ export function rxRowOf(e: RxEntry): Omit<EyeRxRow, 'eye_info_id'> {
     dia: number(e.dia),
     fh: number(e.fh),
     th: number(e.th),
+    k1: number(e.k1),
+    k2: number(e.k2),
   };
 }
 
@@ -94,8 +99,8 @@ export function eyeExams(db: Db) {
   );
   const clearRx = db.prepare<[number]>('DELETE FROM customer_eye_rx WHERE eye_info_id = ?');
   const insertRx = db.prepare(
-    `INSERT INTO customer_eye_rx (eye_info_id, lens_type, sph, cyl, axis, addition, va, vn, pd, bc, dia, fh, th)
-     VALUES (@eye_info_id, @lens_type, @sph, @cyl, @axis, @addition, @va, @vn, @pd, @bc, @dia, @fh, @th)`,
+    `INSERT INTO customer_eye_rx (eye_info_id, lens_type, sph, cyl, axis, addition, va, vn, pd, bc, dia, fh, th, k1, k2)
+     VALUES (@eye_info_id, @lens_type, @sph, @cyl, @axis, @addition, @va, @vn, @pd, @bc, @dia, @fh, @th, @k1, @k2)`,
   );
   return {
     byId: (companyId: number, id: number) => byId.get(id, companyId),

@@ -1,10 +1,11 @@
 /** Append only: a released migration is never edited, a new one is added at the end. */
 import { foundation } from './001-foundation.js';
 import { customers } from './002-customers.js';
+import { keratometry } from './003-keratometry.js';
 
 export interface Migration {
   name: string;
   sql: string;
 }
 
-export const migrations: readonly Migration[] = [foundation, customers];
+export const migrations: readonly Migration[] = [foundation, customers, keratometry];

@@ -13,7 +13,7 @@ export function findExam(ctx: RequestContext, idText: string | null | undefined,
 
 /**
  * When the next eye checkup is due: a year after the visit, six months for a child under 16,
- * whose eyes change faster. The save request has no recall field, so this rule sets it.
+ * whose eyes change faster. The default when a save request does not set eyeCheckupRecallDate.
  */
 export function recallMonths(ageAtVisit: number | null): number {
   return ageAtVisit !== null && ageAtVisit < 16 ? 6 : 12;

@@ -10,8 +10,8 @@ import { byUse, primaryUse } from './rx-view.js';
 
 /**
  * A printable prescription card. The header is the branch where the eye test was done. Distance
- * spectacles lead; near vision comes from the near rows, BC and DIA from the contact-lens rows.
- * K1/K2 are null: the save request has no field for them.
+ * spectacles lead; near vision comes from the near rows, BC, DIA and K1/K2 from the contact-lens
+ * rows (the only rows that record them).
  */
 export const prescriptionFullDetail = implement(api.Customer.prescriptionFullDetail, ({ body }, ctx) => {
   const exam = findExam(ctx, body.customerEyeInfoID, 'customerEyeInfoID');
@@ -50,10 +50,10 @@ export const prescriptionFullDetail = implement(api.Customer.prescriptionFullDet
     baseCurve_Right: contact.right?.bc ?? null,
     diameter_Left: contact.left?.dia ?? null,
     diameter_Right: contact.right?.dia ?? null,
-    k1_Left: null,
-    k1_Right: null,
-    k2_Left: null,
-    k2_Right: null,
+    k1_Left: contact.left?.k1 ?? null,
+    k1_Right: contact.right?.k1 ?? null,
+    k2_Left: contact.left?.k2 ?? null,
+    k2_Right: contact.right?.k2 ?? null,
     prescriptionRemarks: exam.remarks,
     companyName: company.name,
     companyAddress: company.address,

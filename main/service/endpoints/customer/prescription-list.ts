@@ -15,8 +15,9 @@ const USES: readonly LensUse[] = ['distance', 'near', 'contact'];
  * A customer's history, newest visit first: one item per examination and lens use (distance,
  * near, contact lens; `spectacleType` 1/2/3), so every stored figure reaches the screen.
  * Deleted examinations are included with isActive false; isPrevious marks all but the newest
- * active one. `dist`/`near` are the distance and near PD; the fields the save request cannot
- * carry (k1, k2, wODist, wONear, pIN, iOP) are null.
+ * active one. `dist`/`near` are the distance and near PD; k1/k2 are those of the item's rows (the
+ * contact-lens item; the entry's k1/k2 extension); the fields the save request cannot carry
+ * (wODist, wONear, pIN, iOP) are null.
  */
 export const prescriptionList = implement(api.Customer.prescriptionList, ({ body }, ctx) => {
   if (!body.customerID?.trim()) throw badRequest('customerID is required', { customerID: ['Required'] });
@@ -67,8 +68,8 @@ export const prescriptionList = implement(api.Customer.prescriptionList, ({ body
           [`diameter_${Side}`]: v?.dia ?? null,
           [`vN_${Side}`]: v?.vn ?? null,
           [`pD_${Side}`]: v?.pd ?? null,
-          [`k1_${Side}`]: null,
-          [`k2_${Side}`]: null,
+          [`k1_${Side}`]: v?.k1 ?? null,
+          [`k2_${Side}`]: v?.k2 ?? null,
           [`dist_${Side}`]: distancePd?.[side]?.pd ?? null,
           [`near_${Side}`]: nearPd?.[side]?.pd ?? null,
           [`wODist_${Side}`]: null,

@@ -37,6 +37,7 @@ const CUSTOMER_FIELDS = {
  * Creates or updates one eye examination. With no customerID the customer is created from the
  * request's name, mobile and address fields; with one, those fields are ignored (the profile is
  * edited through upsert). Every entry is checked by shared/domain/rx.ts and stored normalised.
+ * An update replaces the whole examination, recall date included: left out, it is derived again.
  */
 export const savePrescription = implement(api.Customer.savePrescription, ({ body }, ctx) => {
   const errors: Record<string, string[]> = {};
@@ -52,9 +53,22 @@ export const savePrescription = implement(api.Customer.savePrescription, ({ body
   }
   const today = localDate(ctx.now());
   let visitingDate = today;
+  let visitKnown = false;
   try {
     visitingDate = calendarDate(body.visitingDate, 'visitingDate') ?? today;
+    visitKnown = true;
     if (visitingDate > today) errors.visitingDate = ['The visit cannot be in the future'];
+  } catch (err) {
+    if (!(err instanceof HttpError)) throw err;
+    Object.assign(errors, err.errors);
+  }
+  // The contract's extension (shared/contract/extensions.ts); absent, the rule by age sets it below.
+  let recallDate: string | null = null;
+  try {
+    recallDate = calendarDate(body.eyeCheckupRecallDate, 'eyeCheckupRecallDate');
+    if (recallDate !== null && visitKnown && recallDate <= visitingDate) {
+      errors.eyeCheckupRecallDate = [`The recall must come after the visit (${visitingDate})`];
+    }
   } catch (err) {
     if (!(err instanceof HttpError)) throw err;
     Object.assign(errors, err.errors);
@@ -98,7 +112,7 @@ export const savePrescription = implement(api.Customer.savePrescription, ({ body
         type_id: typeId,
         visiting_date: visitingDate,
         remarks,
-        recall_date: addMonths(visitingDate, recallMonths(age)),
+        recall_date: recallDate ?? addMonths(visitingDate, recallMonths(age)),
       };
       const store = eyeExams(ctx.db);
       let examId: number;

@@ -1,0 +1,34 @@
+/**
+ * Fields the contract adds to the spec's models, declared here and nowhere else. The contract
+ * tests hold every model to `spec fields ∪ EXTENSIONS[model]`, so a field added to a schema
+ * without an entry here fails them. Request extensions are optional: clients written against
+ * the spec alone never send them and stay valid. docs/decisions.md, "Contract extensions".
+ */
+import type { z } from 'zod';
+
+/** Model (as test/fixtures/spec-fields.json names it) → added field → why, in one line. */
+export const EXTENSIONS = {
+  OMAppCustomerData: {
+    eyeCheckupRecallDate:
+      'The recall date for the next eye checkup, which issue 3 lets the optometrist set; named as the prescription-list output names it. Absent: a year after the visit, six months under 16.',
+  },
+  OMPrescriptionRequestModel: {
+    k1: 'Keratometry, flat meridian (D), for contact-lens rows: the outputs answer k1_Left/Right but the spec gives the entry no field to record it.',
+    k2: 'Keratometry, steep meridian (D), for contact-lens rows: the outputs answer k2_Left/Right but the spec gives the entry no field to record it.',
+  },
+  SalesOrderDetail: {
+    lines: "Every line of the order; the spec's flat print data set describes only one.",
+  },
+} as const satisfies Record<string, Record<string, string>>;
+
+export type ExtendedModel = keyof typeof EXTENSIONS;
+
+/** An extension field's schema, carrying its reason into the OpenAPI document. */
+export function extension<M extends ExtendedModel, T extends z.ZodType>(model: M, field: keyof (typeof EXTENSIONS)[M] & string, schema: T): T {
+  const why = (EXTENSIONS[model] as Record<string, string>)[field]!;
+  return schema.describe(`Extension to the spec: ${why}`);
+}
+
+/** The added field names of a model (none for a model the spec describes completely). */
+export const extensionFields = (model: string): string[] =>
+  Object.keys((EXTENSIONS as Record<string, Record<string, string>>)[model] ?? {});
