@@ -1,4 +1,5 @@
 import { api } from '../shared/endpoints/index.js';
+import { localDate } from '../shared/domain/calendar.js';
 import { expect, test } from './fixtures.js';
 import { apiAs, screenshot, signIn, uniqueMobile, uniqueWord, watchForCspViolations } from './helpers.js';
 
@@ -78,12 +79,17 @@ test('the service’s field errors land on the right cell', async ({ page, servi
     route.fulfill({
       status: 400,
       contentType: 'application/json',
-      body: JSON.stringify({ message: 'Validation failed', errors: { 'prescriptionList.0.sph': ['Not stocked in this power'] } }),
+      body: JSON.stringify({
+        message: 'Validation failed',
+        errors: { 'prescriptionList.0.sph': ['Not stocked in this power'], eyeCheckupRecallDate: ['The clinic is closed that day'] },
+      }),
     }),
   );
   await page.getByRole('button', { name: 'Save prescription' }).click();
   await expect(page.getByLabel('Left SPH distance', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByLabel('Left SPH distance', { exact: true })).toHaveAttribute('title', 'Not stocked in this power');
+  await expect(page.getByLabel('Recall date')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('The clinic is closed that day')).toBeVisible();
 });
 
 test('Tab walks the grid in reading order and the transpose button flips the cylinder', async ({ page, service }) => {
@@ -110,4 +116,56 @@ test('Tab walks the grid in reading order and the transpose button flips the cyl
   await expect(cell('Right SPH distance')).toHaveValue('+0.50');
   await expect(cell('Right CYL distance')).toHaveValue('+0.50');
   await expect(cell('Right AXIS distance')).toHaveValue('180');
+});
+
+test('recall date and K1/K2 are entered, checked on their inputs, saved and shown in the history', async ({ page, service }) => {
+  const problems = watchForCspViolations(page);
+  const customer = await seedCustomer(service.url);
+  await signIn(page, 'optometrist');
+  await page.goto(`/#/customers/${encodeURIComponent(customer.id)}/new-prescription`);
+  await expect(page.getByRole('heading', { name: 'New prescription' })).toBeVisible();
+
+  const cell = (label: string) => page.getByLabel(label, { exact: true });
+  const recall = page.getByLabel('Recall date');
+  await expect(recall).toBeEnabled();
+  await expect(cell('Right K1 contact lens')).toBeEnabled();
+
+  const visit = new Date();
+  const yesterday = localDate(new Date(visit.getTime() - 86_400_000));
+  const inFourMonths = localDate(new Date(visit.getFullYear(), visit.getMonth() + 4, 15));
+  await cell('Right SPH contact lens').fill('-2.25');
+  await cell('Right K1 contact lens').fill('60');
+  await cell('Right K2 contact lens').fill('43.125');
+  await cell('Left SPH contact lens').fill('-2.00');
+  await cell('Left K1 contact lens').fill('42.5');
+  await cell('Left K2 contact lens').fill('43');
+  await recall.fill(yesterday);
+  // Leaving a K cell keeps an odd eighth exact.
+  await expect(cell('Right K2 contact lens')).toHaveValue('43.125');
+  await expect(cell('Left K1 contact lens')).toHaveValue('42.50');
+
+  await page.getByRole('button', { name: 'Save prescription' }).click();
+  await expect(cell('Right K1 contact lens')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('alert')).toContainText('Right K1 contact lens: K1 must be between 35.00 and 55.00 D');
+  await expect(recall).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('The recall comes after the visit')).toBeVisible();
+
+  await cell('Right K1 contact lens').fill('42.75');
+  await recall.fill(inFourMonths);
+  await page.getByRole('button', { name: 'Save prescription' }).click();
+
+  await expect(page.getByRole('tab', { name: 'Prescription history', selected: true })).toBeVisible();
+  const card = page.getByRole('list', { name: 'Prescription history' }).getByRole('article').first();
+  const [y, m, d] = inFourMonths.split('-');
+  const month = new Date(Number(y), Number(m) - 1, 1).toLocaleString('en-GB', { month: 'short' });
+  await expect(card).toContainText(`Recall ${d} ${month} ${y}`);
+  await expect(card.getByRole('columnheader', { name: 'K1' })).toBeVisible();
+  await expect(card.getByRole('columnheader', { name: 'K2' })).toBeVisible();
+  for (const value of ['42.75', '43.125', '42.50', '43.00']) await expect(card).toContainText(value);
+
+  const staff = await apiAs(service.url, 'admin');
+  const [item] = await staff.call(api.Customer.prescriptionList, { body: { customerID: customer.id } });
+  expect(item!.eyeCheckupRecallDate).toBe(inFourMonths);
+  expect([item!.k1_Right, item!.k2_Right, item!.k1_Left, item!.k2_Left]).toEqual(['42.75', '43.125', '42.50', '43.00']);
+  expect(problems).toEqual([]);
 });

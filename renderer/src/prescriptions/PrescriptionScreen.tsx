@@ -4,7 +4,7 @@ import { useForm, type FieldErrors, type FieldPath, type Resolver } from 'react-
 import { api } from '../../../shared/endpoints/index.js';
 import { localDate } from '../../../shared/domain/calendar.js';
 import { DEFAULT_PRESCRIPTION_TYPE, PRESCRIPTION_TYPES, transpose, type Eye, type LensUse } from '../../../shared/domain/rx.js';
-import { OMAppCustomerData, OMPrescriptionRequestModel } from '../../../shared/models/prescription.js';
+import type { OMAppCustomerData } from '../../../shared/models/prescription.js';
 import { fullName } from '../customers/CustomerPage.js';
 import { isInactive } from '../customers/CustomerList.js';
 import { client } from '../service.js';
@@ -25,16 +25,14 @@ interface RxForm {
 }
 type RxPath = FieldPath<RxForm>;
 
-/*
- * The save request (OMAppCustomerData) has no recall date (the service sets one from the
- * customer's age) and its entries have no K1/K2. Those inputs light up by themselves once the
- * contract carries the fields; until then they are shown disabled rather than typed into and
- * silently lost.
- */
-const RECALL_FIELD = 'eyeCheckupRecallDate';
-const SAVES_RECALL = RECALL_FIELD in OMAppCustomerData.shape;
-const SAVES_K = 'k1' in OMPrescriptionRequestModel.shape && 'k2' in OMPrescriptionRequestModel.shape;
-const saves = (column: GridColumn) => SAVES_K || (column !== 'k1' && column !== 'k2');
+/** Request fields → the form's own names, where a service error must land on another input. */
+const FORM_FIELD: Record<string, RxPath> = {
+  doctorID: 'doctorID',
+  presripionTypeID: 'presripionTypeID',
+  visitingDate: 'visitingDate',
+  eyeCheckupRecallDate: 'recallDate',
+  prescriptionRemarks: 'prescriptionRemarks',
+};
 
 const SHORT_USE: Record<LensUse, string> = { distance: 'Dist.', near: 'Near', contact: 'CL' };
 
@@ -107,17 +105,16 @@ export function PrescriptionScreen({ customerId }: { customerId: string }) {
     mutationFn: (values: RxForm) => {
       const sent = gridEntries(values.grid);
       sentRef.current = sent;
-      const body: OMAppCustomerData & Record<string, unknown> = {
+      const body: OMAppCustomerData = {
         customerID: customerId,
         doctorID: values.doctorID || null,
         presripionTypeID: values.presripionTypeID,
         visitingDate: values.visitingDate,
+        // Left out, the service recalls by age (a year; six months under 16).
+        ...(values.recallDate ? { eyeCheckupRecallDate: values.recallDate } : {}),
         prescriptionRemarks: values.prescriptionRemarks.trim() || null,
-        prescriptionList: sent.map(({ use, eye, entry }) =>
-          SAVES_K ? { ...entry, k1: values.grid[use][eye].k1 || null, k2: values.grid[use][eye].k2 || null } : entry,
-        ),
+        prescriptionList: sent.map(({ entry }) => entry),
       };
-      if (SAVES_RECALL) body[RECALL_FIELD] = values.recallDate || null;
       return client.call(api.Customer.savePrescription, { body });
     },
     onSuccess: async () => {
@@ -129,11 +126,7 @@ export function PrescriptionScreen({ customerId }: { customerId: string }) {
       let first: RxPath | null = null;
       const left = placeFieldErrors(error, (path, message) => {
         const entry = /^prescriptionList\.(.+)$/.exec(path);
-        const target = entry
-          ? entryErrorPath(sentRef.current, entry[1]!)
-          : ['doctorID', 'presripionTypeID', 'visitingDate', 'prescriptionRemarks'].includes(path)
-            ? path
-            : null;
+        const target = entry ? entryErrorPath(sentRef.current, entry[1]!) : (FORM_FIELD[path] ?? null);
         if (!target) return false;
         setError(target as RxPath, { type: 'server', message });
         first ??= target as RxPath;
@@ -276,14 +269,13 @@ export function PrescriptionScreen({ customerId }: { customerId: string }) {
             <input
               id="rx-recall"
               type="date"
-              disabled={!SAVES_RECALL}
               aria-invalid={errors.recallDate ? true : undefined}
-              aria-describedby={errors.recallDate ? 'rx-recall-error' : SAVES_RECALL ? undefined : 'rx-recall-hint'}
+              aria-describedby={errors.recallDate ? 'rx-recall-error' : 'rx-recall-hint'}
               {...register('recallDate')}
             />
-            {!SAVES_RECALL && (
+            {!errors.recallDate && (
               <p id="rx-recall-hint" className="field-hint">
-                Set by age on saving
+                Blank: by age on saving
               </p>
             )}
             {errors.recallDate && (
@@ -372,8 +364,7 @@ export function PrescriptionScreen({ customerId }: { customerId: string }) {
                           spellCheck={false}
                           aria-label={cellLabel(use, eye, c.key)}
                           aria-invalid={error ? true : undefined}
-                          title={error ?? (saves(c.key) ? c.title : `${c.title}: the service cannot store it yet`)}
-                          disabled={!saves(c.key)}
+                          title={error ?? c.title}
                           {...register(path, {
                             onBlur: (e: { target: HTMLInputElement }) => {
                               const tidy = tidyCell(c.key, e.target.value);

@@ -3,7 +3,6 @@
  * the save request's entries and back. The optical rules themselves are shared/domain/rx.ts.
  */
 import {
-  keratometryProblem,
   lensTypeId,
   tidyRxValue,
   validatePrescriptionList,
@@ -13,7 +12,7 @@ import {
   type RxValueField,
 } from '../../../shared/domain/rx.js';
 
-export type GridColumn = RxValueField | 'k1' | 'k2';
+export type GridColumn = RxValueField;
 
 export const USES: { use: LensUse; label: string }[] = [
   { use: 'distance', label: 'Distance' },
@@ -41,10 +40,6 @@ export const COLUMNS: { key: GridColumn; label: string; title: string; uses: rea
   { key: 'fh', label: 'FH', title: 'Fitting height (mm)', uses: ['distance', 'near'] },
 ];
 
-/** The rx.ts field behind a column; K1/K2 are not fields of a save-request entry. */
-const ENTRY_FIELDS = new Set<string>(['sph', 'cyl', 'axis', 'add', 'va', 'vn', 'pd', 'bc', 'dia', 'fh']);
-export const isEntryField = (c: GridColumn): c is RxValueField => ENTRY_FIELDS.has(c);
-
 export type GridRow = Record<GridColumn, string>;
 export type Grid = Record<LensUse, Record<Eye, GridRow>>;
 
@@ -63,13 +58,7 @@ export const cellLabel = (use: LensUse, eye: Eye, column: GridColumn) =>
 
 export const cellPath = (use: LensUse, eye: Eye, column: GridColumn) => `grid.${use}.${eye}.${column}` as const;
 
-export function tidyCell(column: GridColumn, text: string): string {
-  if (column === 'k1' || column === 'k2') {
-    const n = Number(text.trim());
-    return text.trim() !== '' && Number.isFinite(n) ? n.toFixed(2) : text;
-  }
-  return tidyRxValue(column, text);
-}
+export const tidyCell = (column: GridColumn, text: string): string => tidyRxValue(column, text);
 
 /** One entry per row that has any figure, in grid order, with where each came from. */
 export function gridEntries(grid: Grid): { use: LensUse; eye: Eye; entry: RxEntryInput }[] {
@@ -80,7 +69,6 @@ export function gridEntries(grid: Grid): { use: LensUse; eye: Eye; entry: RxEntr
       const entry: RxEntryInput = { lensTypeID: lensTypeId(use, eye) };
       let any = false;
       for (const column of COLUMNS) {
-        if (!isEntryField(column.key)) continue;
         const text = row[column.key].trim();
         if (text) any = true;
         entry[column.key] = text || null;
@@ -100,19 +88,13 @@ export function entryErrorPath(sent: readonly { use: LensUse; eye: Eye }[], key:
   return at && column ? cellPath(at.use, at.eye, column.key) : null;
 }
 
-/** Every local problem of the grid, by cell path: the shared rules, plus K1/K2 for contact lenses. */
+/** Every local problem of the grid, by cell path: the shared rules, exactly as the service applies them. */
 export function gridProblems(grid: Grid): Record<string, string> {
   const sent = gridEntries(grid);
   const problems: Record<string, string> = {};
   for (const [key, messages] of Object.entries(validatePrescriptionList(sent.map((s) => s.entry)))) {
     const path = entryErrorPath(sent, key);
     if (path && messages[0]) problems[path] = messages[0];
-  }
-  for (const { eye } of EYES) {
-    for (const k of ['k1', 'k2'] as const) {
-      const problem = keratometryProblem(grid.contact[eye][k]);
-      if (problem) problems[cellPath('contact', eye, k)] = problem;
-    }
   }
   return problems;
 }
