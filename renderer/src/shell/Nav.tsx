@@ -1,6 +1,6 @@
 import { hrefFor, type Route } from './router.js';
 
-type Area = 'home' | 'customers' | 'doctors';
+type Area = 'home' | 'customers' | 'doctors' | 'catalog';
 
 function areaOf(route: Route): Area {
   switch (route.name) {
@@ -10,6 +10,8 @@ function areaOf(route: Route): Area {
     case 'doctorNew':
     case 'doctorEdit':
       return 'doctors';
+    case 'catalog':
+      return 'catalog';
     default:
       return 'customers';
   }
@@ -19,6 +21,7 @@ const ITEMS: { area: Area; label: string; route: Route; hint: string }[] = [
   { area: 'home', label: 'Home', route: { name: 'home' }, hint: 'Store, session' },
   { area: 'customers', label: 'Customers', route: { name: 'customers' }, hint: 'Search, Rx' },
   { area: 'doctors', label: 'Doctors', route: { name: 'doctors' }, hint: 'Referrals' },
+  { area: 'catalog', label: 'Catalog', route: { name: 'catalog' }, hint: 'Items, stock' },
 ];
 
 export function Nav({ route }: { route: Route }) {

@@ -1,4 +1,5 @@
 import type { LoginResponse } from '../../../shared/models/auth.js';
+import { CatalogScreen } from '../catalog/CatalogScreen.js';
 import { CustomerForm } from '../customers/CustomerForm.js';
 import { CustomerList } from '../customers/CustomerList.js';
 import { CustomerPage } from '../customers/CustomerPage.js';
@@ -29,5 +30,7 @@ export function Screen({ route, session }: { route: Route; session: LoginRespons
       return <DoctorForm key="new" />;
     case 'doctorEdit':
       return <DoctorForm key={route.doctorId} doctorId={route.doctorId} />;
+    case 'catalog':
+      return <CatalogScreen />;
   }
 }

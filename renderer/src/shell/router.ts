@@ -16,7 +16,8 @@ export type Route =
   | { name: 'prescriptionNew'; customerId: string }
   | { name: 'doctors' }
   | { name: 'doctorNew' }
-  | { name: 'doctorEdit'; doctorId: string };
+  | { name: 'doctorEdit'; doctorId: string }
+  | { name: 'catalog' };
 
 const TABS: readonly CustomerTab[] = ['profile', 'prescriptions', 'orders'];
 
@@ -40,6 +41,7 @@ export function parseHash(hash: string): Route {
     if (id === 'new') return { name: 'doctorNew' };
     return { name: 'doctorEdit', doctorId: id };
   }
+  if (area === 'catalog') return { name: 'catalog' };
   return { name: 'home' };
 }
 
@@ -64,6 +66,8 @@ export function hrefFor(route: Route): string {
       return '#/doctors/new';
     case 'doctorEdit':
       return `#/doctors/${enc(route.doctorId)}`;
+    case 'catalog':
+      return '#/catalog';
   }
 }
 

@@ -1,0 +1,235 @@
+/**
+ * The catalog: a price check (the counter's item search) above the item list by type, category
+ * and sub-category with price and stock, paged by the service.
+ */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../../../shared/endpoints/index.js';
+import { client } from '../service.js';
+import { useDebouncedValue } from '../shell/debounce.js';
+import { bannerFor, ErrorBanner } from '../shell/errors.js';
+import { Pager } from '../shell/Pager.js';
+import { useCatalogFilter } from './filter.js';
+import { ItemSearch, type PickedItem } from './ItemSearch.js';
+import { formatGstRate, formatRupees } from './money.js';
+import { StockTag } from './stock.js';
+
+const PAGE_SIZE = 12;
+/** Type, category and sub-category names change only when master data is edited. */
+const MASTER_DATA_STALE_MS = 10 * 60_000;
+
+export function CatalogScreen() {
+  const filter = useCatalogFilter();
+  const [picked, setPicked] = useState<PickedItem | null>(null);
+  const searchTerm = useDebouncedValue(filter.text.trim(), 250);
+
+  const itemTypes = useQuery({
+    queryKey: ['Common.itemTypes'],
+    queryFn: () => client.call(api.Common.itemTypes),
+    staleTime: MASTER_DATA_STALE_MS,
+  });
+  const categories = useQuery({
+    queryKey: ['Common.categoriesByItemType', filter.itemTypeID],
+    queryFn: () => client.call(api.Common.categoriesByItemType, { body: { itemTypeID: filter.itemTypeID } }),
+    enabled: filter.itemTypeID !== '',
+    staleTime: MASTER_DATA_STALE_MS,
+  });
+  const subCategories = useQuery({
+    queryKey: ['Common.subCategoriesByCategory', filter.categoryID],
+    queryFn: () => client.call(api.Common.subCategoriesByCategory, { body: { categoryID: filter.categoryID } }),
+    enabled: filter.categoryID !== '',
+    staleTime: MASTER_DATA_STALE_MS,
+  });
+
+  const body = {
+    itemTypeID: filter.itemTypeID || null,
+    categoryID: filter.categoryID || null,
+    subCategoryID: filter.subCategoryID || null,
+    searchTerm: searchTerm || null,
+    pageNumber: filter.page,
+    pageSize: PAGE_SIZE,
+  };
+  const items = useQuery({
+    queryKey: ['Common.searchItems', body],
+    queryFn: () => client.call(api.Common.searchItems, { body }),
+    placeholderData: keepPreviousData,
+  });
+
+  const typeName = new Map((itemTypes.data ?? []).map((t) => [t.value, t.name]));
+  const categoryName = new Map((categories.data ?? []).map((c) => [c.id, c.name]));
+  const subCategoryName = new Map((subCategories.data ?? []).map((s) => [s.id, s.name]));
+  /* Without a type chosen the rows may be of any type, so the type says most; with one, its category. */
+  const groupHeading = filter.itemTypeID ? 'Category' : 'Type';
+  const groupOf = (row: { itemTypeID: string; categoryID: string | null; subCategoryID: string | null }) => {
+    if (!filter.itemTypeID) return typeName.get(row.itemTypeID) ?? '—';
+    const category = row.categoryID ? categoryName.get(row.categoryID) : undefined;
+    const sub = row.subCategoryID ? subCategoryName.get(row.subCategoryID) : undefined;
+    return [category, sub].filter(Boolean).join(' › ') || '—';
+  };
+
+  const rows = items.data?.data ?? [];
+  const searching = filter.text.trim() !== searchTerm || items.isFetching;
+  const failed = [itemTypes, categories, subCategories, items].find((q) => q.isError);
+
+  return (
+    <section className="panel screen" aria-labelledby="catalog-title">
+      <header className="screen-head">
+        <h1 id="catalog-title">Catalog</h1>
+      </header>
+
+      <div className="catalog-check">
+        <ItemSearch label="Price check" onPick={setPicked} autoFocus />
+        <PickedCard item={picked} typeName={picked?.itemTypeID ? typeName.get(picked.itemTypeID) : undefined} />
+      </div>
+
+      <div className="catalog-filters" role="group" aria-label="Filter the item list">
+        <div className="field">
+          <label htmlFor="catalog-type">Item type</label>
+          <select id="catalog-type" value={filter.itemTypeID} onChange={(e) => filter.setItemType(e.target.value)}>
+            <option value="">All types</option>
+            {(itemTypes.data ?? []).map((t) => (
+              <option key={t.value} value={t.value}>
+                {t.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="catalog-category">Category</label>
+          <select
+            id="catalog-category"
+            value={filter.categoryID}
+            disabled={!filter.itemTypeID}
+            onChange={(e) => filter.setCategory(e.target.value)}
+          >
+            <option value="">{filter.itemTypeID ? 'All categories' : 'Choose a type first'}</option>
+            {(categories.data ?? []).map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="catalog-subcategory">Sub-category</label>
+          <select
+            id="catalog-subcategory"
+            value={filter.subCategoryID}
+            disabled={!filter.categoryID || (subCategories.isSuccess && subCategories.data.length === 0)}
+            onChange={(e) => filter.setSubCategory(e.target.value)}
+          >
+            <option value="">
+              {!filter.categoryID ? 'Choose a category first' : subCategories.data?.length === 0 ? 'None' : 'All sub-categories'}
+            </option>
+            {(subCategories.data ?? []).map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="catalog-search">Code, name or brand</label>
+          <input
+            id="catalog-search"
+            type="search"
+            autoComplete="off"
+            spellCheck={false}
+            value={filter.text}
+            onChange={(e) => filter.setText(e.target.value)}
+          />
+        </div>
+      </div>
+
+      {failed && <ErrorBanner banner={bannerFor(failed.error, 'load the catalog')} />}
+
+      <table className="data-table catalog-table" aria-label="Items" aria-busy={searching}>
+        <thead>
+          <tr>
+            <th scope="col">Code</th>
+            <th scope="col">Item</th>
+            <th scope="col">Brand</th>
+            <th scope="col">{groupHeading}</th>
+            <th scope="col" className="num">
+              GST
+            </th>
+            <th scope="col" className="num">
+              MRP
+            </th>
+            <th scope="col" className="num">
+              Price
+            </th>
+            <th scope="col">Stock</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <td className="mono catalog-code">{row.code}</td>
+              <td>
+                <span className="catalog-name">{row.name}</span>
+                {row.barcode && <span className="catalog-barcode mono">{row.barcode}</span>}
+              </td>
+              <td>{row.brand ?? '—'}</td>
+              <td>{groupOf(row)}</td>
+              <td className="num">{formatGstRate(row.gstRate) ?? '—'}</td>
+              <td className="num money muted">{formatRupees(row.mrp)}</td>
+              <td className="num money">{formatRupees(row.price)}</td>
+              <td>
+                <StockTag stock={row.stock} />
+              </td>
+            </tr>
+          ))}
+          {items.isSuccess && rows.length === 0 && (
+            <tr>
+              <td colSpan={8} className="empty">
+                {searchTerm ? `No item matches “${searchTerm}” here.` : 'No items of this kind yet.'}
+              </td>
+            </tr>
+          )}
+          {items.isPending && (
+            <tr>
+              <td colSpan={8} className="empty">
+                Loading items…
+              </td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+
+      {items.data && (
+        <Pager label="Item pages" page={filter.page} pageSize={PAGE_SIZE} totalRows={items.data.totalRows} onPage={filter.setPage} />
+      )}
+    </section>
+  );
+}
+
+function PickedCard({ item, typeName }: { item: PickedItem | null; typeName: string | undefined }) {
+  if (!item) {
+    return (
+      <div className="picked-card picked-card-empty">
+        <p className="muted">Scan a barcode or pick an item to see its price and stock here.</p>
+      </div>
+    );
+  }
+  const meta = [typeName, item.brand, item.code, item.barcode].filter(Boolean).join(' · ');
+  return (
+    <section className="picked-card" aria-label="Picked item">
+      <div className="picked-card-head">
+        <h2>{item.name}</h2>
+        <StockTag stock={item.stock} />
+      </div>
+      <p className="muted mono">{meta}</p>
+      <dl className="picked-card-prices">
+        <div>
+          <dt>Price</dt>
+          <dd className="money picked-card-price">{formatRupees(item.price)}</dd>
+        </div>
+        <div>
+          <dt>MRP</dt>
+          <dd className="money">{formatRupees(item.mrp)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

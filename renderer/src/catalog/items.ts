@@ -1,0 +1,89 @@
+/**
+ * One item shape for everything the counter can pick from, whichever look-up found it: the
+ * contract's autocomplete rows, item-search rows and code look-ups each carry a different subset.
+ */
+import { api } from '../../../shared/endpoints/index.js';
+import type { AutoCompleteItem, ItemDetail, SearchItem } from '../../../shared/models/catalog.js';
+import { client } from '../service.js';
+
+export interface ItemOption {
+  id: string;
+  code: string;
+  name: string;
+  barcode: string | null;
+  brand: string | null;
+  price: number;
+  mrp: number;
+  stock: number | null;
+  itemTypeID: string | null;
+}
+
+/**
+ * Where the type-ahead looks: every item (SearchItems, optionally of one item type), or the
+ * counter's own autocompletes for its frame/sunglass and spectacle-lens sections.
+ */
+export type ItemSource = 'all' | 'framesAndSunglasses' | 'spectacleLenses';
+
+/** The autocompletes answer at most 20; more than fit on a counter screen anyway. */
+export const SUGGESTION_LIMIT = 12;
+
+export function fromSearchItem(row: SearchItem): ItemOption {
+  return {
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    barcode: row.barcode,
+    brand: row.brand,
+    price: row.price,
+    mrp: row.mrp,
+    stock: row.stock,
+    itemTypeID: row.itemTypeID,
+  };
+}
+
+function fromAutoComplete(row: AutoCompleteItem): ItemOption {
+  return { ...row, barcode: null, brand: null, itemTypeID: null };
+}
+
+/**
+ * A code look-up matches the barcode or the item code exactly; when what was scanned is not the
+ * item code, it was the barcode, which the detail itself does not carry.
+ */
+export function fromDetail(detail: ItemDetail, scanned: string): ItemOption {
+  const isCode = detail.code.toLowerCase() === scanned.toLowerCase();
+  return {
+    id: detail.id,
+    code: detail.code,
+    name: detail.name,
+    barcode: isCode ? null : scanned,
+    brand: null,
+    price: detail.price,
+    mrp: detail.mrp,
+    stock: detail.stock,
+    itemTypeID: detail.itemTypeID,
+  };
+}
+
+export async function suggestItems(source: ItemSource, term: string, itemTypeID: string | null): Promise<ItemOption[]> {
+  switch (source) {
+    case 'framesAndSunglasses': {
+      const rows = await client.call(api.QuickSale.frameSunGlassAutoComplete, { query: { term } });
+      return rows.slice(0, SUGGESTION_LIMIT).map(fromAutoComplete);
+    }
+    case 'spectacleLenses': {
+      const rows = await client.call(api.QuickSale.spectacleLensAutoComplete, { query: { term } });
+      return rows.slice(0, SUGGESTION_LIMIT).map(fromAutoComplete);
+    }
+    case 'all': {
+      const page = await client.call(api.Common.searchItems, {
+        body: { searchTerm: term, itemTypeID, pageNumber: 1, pageSize: SUGGESTION_LIMIT },
+      });
+      return page.data.map(fromSearchItem);
+    }
+  }
+}
+
+export async function itemByCode(code: string): Promise<ItemOption> {
+  const detail = await client.call(api.QuickSale.itemDetailFromCode, { query: { code } });
+  return fromDetail(detail, code);
+}
