@@ -143,3 +143,43 @@ test('a doctor is created and shows in the doctor list', async ({ page }) => {
   await page.getByLabel('Search by name').fill(name);
   await expect(page.getByRole('table', { name: 'Doctors' }).locator('tbody tr').filter({ hasText: name })).toContainText('Pune');
 });
+
+test('a cashier, who sees the mobile masked, edits the city and the stored mobile is kept; a new full number replaces it', async ({ page, service }) => {
+  const problems = watchForCspViolations(page);
+  const staff = await apiAs(service.url, 'admin');
+  const last = uniqueWord('Shah');
+  const number = uniqueMobile();
+  const masked = `${number.slice(0, 2)}XXXXXX${number.slice(-2)}`;
+  const { customerID } = await staff.call(api.Customer.upsert, { body: { firstName: 'Hema', lastName: last, mobile: number, city: 'Surat' } });
+
+  await signIn(page, 'cashier');
+  await page.goto(`/#/customers/${encodeURIComponent(customerID)}/profile`);
+  await expect(page.getByRole('heading', { name: `Hema ${last}` })).toBeVisible();
+  await page.getByRole('link', { name: 'Edit' }).click();
+
+  const mobile = page.getByLabel('Mobile');
+  await expect(mobile).toHaveValue(masked);
+  await expect(page.getByText('Hidden for your role')).toBeVisible();
+  await page.getByLabel('City').fill('Vapi');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+
+  await expect(page.getByRole('tab', { name: 'Profile', selected: true })).toBeVisible();
+  await expect(page.getByRole('tabpanel')).toContainText('Vapi');
+  await expect(page.getByRole('tabpanel')).toContainText(masked);
+  let stored = await staff.call(api.Customer.detail, { body: { customerID } });
+  expect([stored.city, stored.mobile]).toEqual(['Vapi', number]);
+
+  // A customer with a new number: the cashier types it in full and it replaces the old one.
+  const replacement = uniqueMobile();
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await expect(mobile).toHaveValue(masked);
+  await mobile.fill(replacement.slice(0, 6));
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(mobile).toHaveAttribute('aria-invalid', 'true');
+  await mobile.fill(replacement);
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('tabpanel')).toContainText(`${replacement.slice(0, 2)}XXXXXX${replacement.slice(-2)}`);
+  stored = await staff.call(api.Customer.detail, { body: { customerID } });
+  expect(stored.mobile).toBe(replacement);
+  expect(problems).toEqual([]);
+});

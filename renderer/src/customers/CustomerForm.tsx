@@ -41,9 +41,31 @@ function blanksToNull(values: CustomerInput): CustomerInput {
   return out as CustomerInput;
 }
 
+/**
+ * Cashiers and optometrists are sent mobiles masked, "98XXXXXX45" (docs/decisions.md, "Masked
+ * mobiles"). Sent back unchanged, that is no number at all: the contract's pattern refuses it.
+ */
+export const isMaskedMobile = (mobile: string | null | undefined): mobile is string => /^\d*X+\d*$/.test(mobile ?? '');
+
+interface FormContext {
+  /** The masked mobile this form was loaded with, while the user may only see it masked. */
+  maskedMobile: string | null;
+}
+
+/*
+ * A masked mobile the user left alone is left out of the body: the service keeps a field the
+ * request leaves out, so the number they were never shown survives the edit. Typed over, the
+ * new number is checked and sent like any other.
+ */
+function withoutUnchangedMask(values: CustomerInput, context: FormContext | undefined): CustomerInput {
+  if (!context?.maskedMobile || values.mobile !== context.maskedMobile) return values;
+  const { mobile: _kept, ...rest } = values;
+  return rest;
+}
+
 const contractResolver = zodResolver(EncryptedCustomerModel);
-const resolver: Resolver<CustomerInput, unknown, CustomerBody> = (values, context, options) =>
-  contractResolver(blanksToNull(values), context, options);
+const resolver: Resolver<CustomerInput, FormContext, CustomerBody> = (values, context, options) =>
+  contractResolver(blanksToNull(withoutUnchangedMask(values, context)), context, options);
 
 const EMPTY: CustomerInput = { firstName: '', lastName: '', mobile: '', emailId: '', isActive: true };
 
@@ -72,6 +94,7 @@ export function CustomerForm({ customerId }: { customerId?: string }) {
     enabled: editing,
   });
 
+  const maskedMobile = editing && isMaskedMobile(detail.data?.mobile) ? detail.data.mobile : null;
   const {
     register,
     handleSubmit,
@@ -79,7 +102,7 @@ export function CustomerForm({ customerId }: { customerId?: string }) {
     setError,
     setFocus,
     formState: { errors, isDirty },
-  } = useForm<CustomerInput, unknown, CustomerBody>({ resolver, defaultValues: EMPTY });
+  } = useForm<CustomerInput, FormContext, CustomerBody>({ resolver, defaultValues: EMPTY, context: { maskedMobile } });
 
   useEffect(() => {
     if (detail.data) reset(recordToForm(detail.data));
@@ -209,7 +232,19 @@ export function CustomerForm({ customerId }: { customerId?: string }) {
             <Field id="c-first" label="First name" className="span-2" autoFocus registration={register('firstName')} error={err('firstName')} autoComplete="off" />
             <Field id="c-middle" label="Middle name" className="span-2" registration={register('middleName')} error={err('middleName')} autoComplete="off" />
             <Field id="c-last" label="Last name" className="span-2" registration={register('lastName')} error={err('lastName')} autoComplete="off" />
-            <Field id="c-mobile" label="Mobile" className="span-2" type="tel" inputMode="tel" registration={register('mobile')} error={err('mobile')} hint="10 digits" autoComplete="off" />
+            <Field
+              id="c-mobile"
+              label="Mobile"
+              className="span-2"
+              type="tel"
+              inputMode="tel"
+              registration={register('mobile')}
+              error={err('mobile')}
+              hint={maskedMobile ? 'Hidden for your role: kept as is, or type a new number' : '10 digits'}
+              autoComplete="off"
+              // One keystroke replaces the masked digits instead of editing them into a broken number.
+              onFocus={maskedMobile ? (e) => e.currentTarget.select() : undefined}
+            />
             <Field id="c-phone" label="Other phone" className="span-2" type="tel" registration={register('phoneNO')} error={err('phoneNO')} autoComplete="off" />
             <Field id="c-email" label="E-mail" className="span-3" type="email" registration={register('emailId')} error={err('emailId')} autoComplete="off" />
             <Field id="c-birth" label="Birth date" className="span-2" type="date" registration={register('birthDate')} error={err('birthDate')} />
