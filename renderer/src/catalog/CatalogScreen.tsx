@@ -2,10 +2,11 @@
  * The catalog: a price check (the counter's item search) above the item list by type, category
  * and sub-category with price and stock, paged by the service.
  */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../../shared/endpoints/index.js';
 import { client } from '../service.js';
+import { useSession } from '../session.js';
 import { useDebouncedValue } from '../shell/debounce.js';
 import { bannerFor, ErrorBanner } from '../shell/errors.js';
 import { Pager } from '../shell/Pager.js';
@@ -14,7 +15,7 @@ import { ItemSearch, type PickedItem } from './ItemSearch.js';
 import { formatGstRate, formatRupees } from './money.js';
 import { StockTag } from './stock.js';
 
-const PAGE_SIZE = 12;
+const PAGE_SIZE = 10;
 /** Type, category and sub-category names change only when master data is edited. */
 const MASTER_DATA_STALE_MS = 10 * 60_000;
 
@@ -23,11 +24,26 @@ export function CatalogScreen() {
   const [picked, setPicked] = useState<PickedItem | null>(null);
   const searchTerm = useDebouncedValue(filter.text.trim(), 250);
 
+  const modules = (useSession((s) => s.session?.modules) ?? []).filter((m) => m.isActive);
+
+  // Every type, for naming a row's type whatever module it belongs to.
   const itemTypes = useQuery({
     queryKey: ['Common.itemTypes'],
     queryFn: () => client.call(api.Common.itemTypes),
     staleTime: MASTER_DATA_STALE_MS,
   });
+  // The picker offers the types of the company's active modules, grouped by module as the shop
+  // thinks of them (Optical: frames, lenses...; Accessories: cases, cleaners...).
+  const moduleTypes = useQueries({
+    queries: modules.map((m) => ({
+      queryKey: ['Common.itemTypesByModule', m.moduleID],
+      queryFn: () => client.call(api.Common.itemTypesByModule, { body: { moduleID: String(m.moduleID) } }),
+      staleTime: MASTER_DATA_STALE_MS,
+    })),
+  });
+  const typeGroups = modules
+    .map((m, i) => ({ module: m.moduleName, types: moduleTypes[i]?.data ?? [] }))
+    .filter((g) => g.types.length > 0);
   const categories = useQuery({
     queryKey: ['Common.categoriesByItemType', filter.itemTypeID],
     queryFn: () => client.call(api.Common.categoriesByItemType, { body: { itemTypeID: filter.itemTypeID } }),
@@ -87,11 +103,21 @@ export function CatalogScreen() {
           <label htmlFor="catalog-type">Item type</label>
           <select id="catalog-type" value={filter.itemTypeID} onChange={(e) => filter.setItemType(e.target.value)}>
             <option value="">All types</option>
-            {(itemTypes.data ?? []).map((t) => (
-              <option key={t.value} value={t.value}>
-                {t.name}
-              </option>
-            ))}
+            {typeGroups.length > 0
+              ? typeGroups.map((g) => (
+                  <optgroup key={g.module} label={g.module}>
+                    {g.types.map((t) => (
+                      <option key={t.id} value={t.id}>
+                        {t.name}
+                      </option>
+                    ))}
+                  </optgroup>
+                ))
+              : (itemTypes.data ?? []).map((t) => (
+                  <option key={t.value} value={t.value}>
+                    {t.name}
+                  </option>
+                ))}
           </select>
         </div>
         <div className="field">
@@ -148,7 +174,6 @@ export function CatalogScreen() {
           <tr>
             <th scope="col">Code</th>
             <th scope="col">Item</th>
-            <th scope="col">Brand</th>
             <th scope="col">{groupHeading}</th>
             <th scope="col" className="num">
               GST
@@ -168,9 +193,8 @@ export function CatalogScreen() {
               <td className="mono catalog-code">{row.code}</td>
               <td>
                 <span className="catalog-name">{row.name}</span>
-                {row.barcode && <span className="catalog-barcode mono">{row.barcode}</span>}
+                <span className="catalog-meta">{[row.brand, row.barcode].filter(Boolean).join(' · ')}</span>
               </td>
-              <td>{row.brand ?? '—'}</td>
               <td>{groupOf(row)}</td>
               <td className="num">{formatGstRate(row.gstRate) ?? '—'}</td>
               <td className="num money muted">{formatRupees(row.mrp)}</td>
@@ -182,14 +206,14 @@ export function CatalogScreen() {
           ))}
           {items.isSuccess && rows.length === 0 && (
             <tr>
-              <td colSpan={8} className="empty">
+              <td colSpan={7} className="empty">
                 {searchTerm ? `No item matches “${searchTerm}” here.` : 'No items of this kind yet.'}
               </td>
             </tr>
           )}
           {items.isPending && (
             <tr>
-              <td colSpan={8} className="empty">
+              <td colSpan={7} className="empty">
                 Loading items…
               </td>
             </tr>

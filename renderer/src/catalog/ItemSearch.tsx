@@ -209,7 +209,7 @@ export function ItemSearch({
                 </span>
                 <span className="item-option-price">
                   <span className="money">{formatRupees(item.price)}</span>
-                  {item.mrp !== item.price && <span className="item-option-mrp">MRP {formatRupees(item.mrp)}</span>}
+                  <span className="item-option-mrp">MRP {formatRupees(item.mrp)}</span>
                 </span>
                 <StockTag stock={item.stock} />
               </li>
