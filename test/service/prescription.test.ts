@@ -181,16 +181,17 @@ test('ids: tampered 400, another company 404, doctor of another company 404', as
   const other = otherCompany(svc);
   const enc = svc.server.deps.enc;
   const theirExam = enc.encode('prescription', other.examId);
+  // Started one at a time: a rejection that arrives while an earlier call is awaited would be unhandled.
   for (const call of [
-    optometrist.call(api.Customer.getPrescription, { body: { customerEyeInfoID: theirExam } }),
-    optometrist.call(api.Customer.prescriptionFullDetail, { body: { customerEyeInfoID: theirExam } }),
-    optometrist.call(api.Customer.deletePrescription, { body: { customerEyeInfoID: theirExam } }),
-    optometrist.call(api.Customer.prescriptionList, { body: { customerID: enc.encode('customer', other.customerId) } }),
-    save({ customerID: enc.encode('customer', other.customerId), prescriptionList: [{ lensTypeID: DR, sph: '-1' }] }),
-    save({ customerID: mine.customerID, doctorID: enc.encode('doctor', other.doctorId), prescriptionList: [{ lensTypeID: DR, sph: '-1' }] }),
-    save({ customerID: mine.customerID, id: theirExam, prescriptionList: [{ lensTypeID: DR, sph: '-1' }] }),
+    () => optometrist.call(api.Customer.getPrescription, { body: { customerEyeInfoID: theirExam } }),
+    () => optometrist.call(api.Customer.prescriptionFullDetail, { body: { customerEyeInfoID: theirExam } }),
+    () => optometrist.call(api.Customer.deletePrescription, { body: { customerEyeInfoID: theirExam } }),
+    () => optometrist.call(api.Customer.prescriptionList, { body: { customerID: enc.encode('customer', other.customerId) } }),
+    () => save({ customerID: enc.encode('customer', other.customerId), prescriptionList: [{ lensTypeID: DR, sph: '-1' }] }),
+    () => save({ customerID: mine.customerID, doctorID: enc.encode('doctor', other.doctorId), prescriptionList: [{ lensTypeID: DR, sph: '-1' }] }),
+    () => save({ customerID: mine.customerID, id: theirExam, prescriptionList: [{ lensTypeID: DR, sph: '-1' }] }),
   ]) {
-    await failure(call, 404);
+    await failure(call(), 404);
   }
   const active = svc.server.deps.db.prepare('SELECT is_active FROM customer_eye_info WHERE id = ?').get(other.examId) as { is_active: number };
   assert.equal(active.is_active, 1, 'their examination was not touched');
