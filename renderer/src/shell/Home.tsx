@@ -21,7 +21,7 @@ export function Home({ session }: { session: LoginResponse }) {
         ) : (
           <p>No modules are active for this company yet. An administrator can turn them on.</p>
         )}
-        <p className="muted">Customers, prescriptions and doctors open from the menu on the left; billing arrives with the counter.</p>
+        <p className="muted">Customers, prescriptions, doctors and the item catalog open from the menu on the left; billing arrives with the counter.</p>
       </section>
 
       <section className="panel" aria-labelledby="session-title">
