@@ -23,6 +23,8 @@ export interface ServiceDeps {
   now: () => Date;
   mode: StoreMode;
   version: string;
+  /** The store's data folder: branch logos live under <dataDir>/logos/<branchId>/. */
+  dataDir: string;
 }
 
 /** The signed-in user, resolved from the bearer token on every request. */

@@ -17,7 +17,9 @@ import { encIds } from './ids/enc-id.js';
 import { idSource } from './ids/id-source.js';
 import { loadInstallation } from './ids/installation.js';
 import { createStore } from './setup/create-store.js';
+import { seedDemoCatalog } from './setup/demo-catalog.js';
 import { seedDemoCustomers } from './setup/demo-customers.js';
+import { seedDemoLogos } from './setup/demo-logo.js';
 import { demoStore } from './setup/demo-store.js';
 import { companies } from './store/company.js';
 
@@ -64,6 +66,8 @@ export async function openService(options: ServiceOptions): Promise<Service> {
     if (mode === 'demo' && companies(db).count() === 0) {
       const demo = await createStore(db, ids, demoStore, now(), 'demo');
       seedDemoCustomers(db, ids, demo, now());
+      seedDemoCatalog(db, ids, demo, now());
+      seedDemoLogos(db, options.dataDir, demo);
     }
     const deps: ServiceDeps = {
       db,
@@ -74,6 +78,7 @@ export async function openService(options: ServiceOptions): Promise<Service> {
       now,
       mode,
       version: appVersion(),
+      dataDir: options.dataDir,
     };
     const app = await buildApp(deps, handlers, {
       ...(options.staticDir ? { staticDir: options.staticDir } : {}),

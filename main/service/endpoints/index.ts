@@ -20,6 +20,32 @@ import { upsert } from './customer/upsert.js';
 import { getCountries } from './common/get-countries.js';
 import { getStates } from './common/get-states.js';
 import { getYears } from './common/get-years.js';
+import { getCategoriesByItemType } from './common/get-categories-by-item-type.js';
+import { getItemTypesByModule } from './common/get-item-types-by-module.js';
+import { getItemTypes } from './common/get-item-types.js';
+import { getQuickSaleTypes } from './common/get-quick-sale-types.js';
+import { getSubCategoriesByCategory } from './common/get-sub-categories-by-category.js';
+import { searchItems } from './common/search-items.js';
+import { addInsuranceCompany } from './quick-sale/add-insurance-company.js';
+import { allCard } from './quick-sale/all-card.js';
+import { appVersion } from './quick-sale/app-version.js';
+import { branchDetails } from './quick-sale/branch-details.js';
+import { branchLogo } from './quick-sale/branch-logo.js';
+import { doctorsDropdown } from './quick-sale/doctors-dropdown.js';
+import { exactItemStock } from './quick-sale/exact-item-stock.js';
+import { fittersDropdown } from './quick-sale/fitters-dropdown.js';
+import { frameSunGlassAutoComplete } from './quick-sale/frame-sunglass-autocomplete.js';
+import { getGenders } from './quick-sale/get-genders.js';
+import { getMemberships } from './quick-sale/get-memberships.js';
+import { getSources } from './quick-sale/get-sources.js';
+import { insuranceCompanies } from './quick-sale/insurance-companies.js';
+import { itemDetailFromCode } from './quick-sale/item-detail-from-code.js';
+import { itemTypeId } from './quick-sale/item-type-id.js';
+import { priorityDropdown } from './quick-sale/priority-dropdown.js';
+import { receiptTypes } from './quick-sale/receipt-types.js';
+import { searchContactLens } from './quick-sale/search-contact-lens.js';
+import { spectacleLensAutoComplete } from './quick-sale/spectacle-lens-autocomplete.js';
+import { suppliersDropdown } from './quick-sale/suppliers-dropdown.js';
 
 export const handlers = [
   login,
@@ -42,4 +68,30 @@ export const handlers = [
   deletePrescription,
   saveDoctor,
   getDoctor,
+  getQuickSaleTypes,
+  getItemTypesByModule,
+  getCategoriesByItemType,
+  getSubCategoriesByCategory,
+  searchItems,
+  getItemTypes,
+  getSources,
+  getMemberships,
+  getGenders,
+  frameSunGlassAutoComplete,
+  spectacleLensAutoComplete,
+  itemDetailFromCode,
+  exactItemStock,
+  searchContactLens,
+  itemTypeId,
+  suppliersDropdown,
+  fittersDropdown,
+  priorityDropdown,
+  doctorsDropdown,
+  appVersion,
+  branchLogo,
+  branchDetails,
+  receiptTypes,
+  allCard,
+  insuranceCompanies,
+  addInsuranceCompany,
 ] as readonly Handler[];

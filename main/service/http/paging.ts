@@ -39,3 +39,12 @@ export function orderClause(
   const direction = (m[2] ?? 'asc').toLowerCase() === 'desc' ? 'DESC' : 'ASC';
   return [...columns[field]!.map((c) => `${c} ${direction}`), `${tieBreak} ${direction}`].join(', ');
 }
+
+/** page/pageSize (1-based page number; getSources, getMemberships) → offset and limit. */
+export function pageRange(page: number, pageSize: number): { offset: number; limit: number } {
+  const errors: Record<string, string[]> = {};
+  if (page < 1) errors.page = ['page is 1-based'];
+  if (pageSize < 1 || pageSize > MAX_ROWS) errors.pageSize = [`pageSize is 1 to ${MAX_ROWS}`];
+  if (Object.keys(errors).length > 0) throw badRequest('Invalid page', errors);
+  return { offset: (page - 1) * pageSize, limit: pageSize };
+}

@@ -18,6 +18,7 @@ import { modules } from '../store/module.js';
 import { settings } from '../store/setting.js';
 import { states } from '../store/state.js';
 import { users } from '../store/user.js';
+import { seedStoreLookups } from './store-lookups.js';
 
 const optional = z
   .string()
@@ -171,6 +172,7 @@ export async function createStore(db: Db, ids: IdSource, input: StoreSpec, now: 
       });
       for (const moduleId of spec.activeModules) modules(db).setActive(companyId, moduleId, true);
       financialYears(db).ensure(companyId, localDate(now), ids);
+      seedStoreLookups(db, ids, companyId);
       settings(db).set('mode', mode);
       return { companyId, branchIds };
     })

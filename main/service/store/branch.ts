@@ -31,8 +31,13 @@ export function branches(db: Db) {
      VALUES (@id, @company_id, @code, @name, @address, @city, @mobile, @email, @gstin, @state_id,
              @country_id, @logo, @signature)`,
   );
+  const setLogo = db.prepare<[string | null, number]>('UPDATE branch SET logo = ? WHERE id = ?');
   return {
     byId: (id: number) => byId.get(id),
+    /** The file name under <dataDir>/logos/<branchId>/ (catalog/logo-file.ts). */
+    setLogo(id: number, fileName: string | null) {
+      setLogo.run(fileName, id);
+    },
     ofCompany: (companyId: number) => ofCompany.all(companyId),
     insert(row: NewBranch) {
       insert.run(row);

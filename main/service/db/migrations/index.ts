@@ -2,10 +2,11 @@
 import { foundation } from './001-foundation.js';
 import { customers } from './002-customers.js';
 import { keratometry } from './003-keratometry.js';
+import { catalog } from './004-catalog.js';
 
 export interface Migration {
   name: string;
   sql: string;
 }
 
-export const migrations: readonly Migration[] = [foundation, customers, keratometry];
+export const migrations: readonly Migration[] = [foundation, customers, keratometry, catalog];

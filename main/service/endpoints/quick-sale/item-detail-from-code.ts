@@ -1,0 +1,12 @@
+import { api } from '../../../../shared/endpoints/index.js';
+import { notFound } from '../../http/errors.js';
+import { implement } from '../../http/handler.js';
+import { items } from '../../store/item.js';
+import { branchStock, itemDetail } from './item-view.js';
+
+/** What a barcode scanner sends: the barcode first, then an item code typed by hand. */
+export const itemDetailFromCode = implement(api.QuickSale.itemDetailFromCode, ({ query }, ctx) => {
+  const row = items(ctx.db).byCode(ctx.user.companyId, query.code);
+  if (!row || row.is_active !== 1) throw notFound(`No item with barcode or code ${query.code}`);
+  return itemDetail(ctx, row, branchStock(ctx, [row]));
+});

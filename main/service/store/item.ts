@@ -1,0 +1,192 @@
+/**
+ * SQL for the `item` table: the catalog look-ups a counter waits on at every scan and keystroke.
+ *
+ * Every search is a prefix search served as index ranges (`col >= p AND col < p || U+10FFFF` on
+ * COLLATE NOCASE columns): a type-ahead runs one small LIMITed range per (item type, column) and
+ * merges them, instead of one OR-query SQLite would have to scan. "Contains" is never offered:
+ * it cannot use an index and would read all 50,000 rows on every keystroke.
+ */
+import type { Db } from '../db/database.js';
+import type { IdSource } from '../ids/id-source.js';
+
+export interface ItemFields {
+  item_type_id: number;
+  category_id: number | null;
+  sub_category_id: number | null;
+  brand_id: number | null;
+  code: string;
+  barcode: string | null;
+  name: string;
+  model: string | null;
+  colour: string | null;
+  size: string | null;
+  material: string | null;
+  hsn_code: string | null;
+  /** Paise. */
+  sale_price: number;
+  mrp: number;
+  cost: number | null;
+  price_includes_tax: number;
+  made_to_order: number;
+  lens_index: string | null;
+  coating: string | null;
+  /** Diopters in hundredths. */
+  power_from: number | null;
+  power_to: number | null;
+  cyl_to: number | null;
+  power: number | null;
+  base_curve: number | null;
+  diameter: number | null;
+  is_active: number;
+}
+
+export interface ItemRow extends ItemFields {
+  id: number;
+  company_id: number;
+  brand: string | null;
+}
+
+const TOP = '\u{10FFFF}';
+const COLUMNS = `i.id, i.company_id, i.item_type_id, i.category_id, i.sub_category_id, i.brand_id, b.name AS brand, i.code, i.barcode,
+  i.name, i.model, i.colour, i.size, i.material, i.hsn_code, i.sale_price, i.mrp, i.cost, i.price_includes_tax, i.made_to_order,
+  i.lens_index, i.coating, i.power_from, i.power_to, i.cyl_to, i.power, i.base_curve, i.diameter, i.is_active`;
+const FROM = 'FROM item i LEFT JOIN brand b ON b.id = i.brand_id';
+
+/** Columns a type-ahead may match by prefix. */
+export type PrefixColumn = 'code' | 'barcode' | 'name' | 'model' | 'brand';
+
+export interface ItemSearch {
+  companyId: number;
+  itemTypeId?: number;
+  categoryId?: number;
+  subCategoryId?: number;
+  /** Prefix of code, barcode, name, model or brand. */
+  term?: string;
+  offset: number;
+  limit: number;
+}
+
+export function items(db: Db) {
+  const byId = db.prepare<[number, number], ItemRow>(`SELECT ${COLUMNS} ${FROM} WHERE i.id = ? AND i.company_id = ?`);
+  const byBarcode = db.prepare<[number, string], ItemRow>(`SELECT ${COLUMNS} ${FROM} WHERE i.company_id = ? AND i.barcode = ?`);
+  const byCode = db.prepare<[number, string], ItemRow>(`SELECT ${COLUMNS} ${FROM} WHERE i.company_id = ? AND i.code = ?`);
+  const prefixOf: Record<Exclude<PrefixColumn, 'brand'>, ReturnType<typeof db.prepare<[number, number, string, string, number], ItemRow>>> = {
+    code: rangeQuery('code'),
+    barcode: rangeQuery('barcode'),
+    name: rangeQuery('name'),
+    model: rangeQuery('model'),
+  };
+  function rangeQuery(column: string) {
+    return db.prepare<[number, number, string, string, number], ItemRow>(
+      `SELECT ${COLUMNS} ${FROM} WHERE i.company_id = ? AND i.item_type_id = ? AND i.${column} >= ? AND i.${column} < ? AND i.is_active = 1
+       ORDER BY i.${column} LIMIT ?`,
+    );
+  }
+  const ofBrand = db.prepare<[number, number, number, number], ItemRow>(
+    `SELECT ${COLUMNS} ${FROM} WHERE i.company_id = ? AND i.item_type_id = ? AND i.brand_id = ? AND i.is_active = 1 ORDER BY i.name LIMIT ?`,
+  );
+  const brandPrefix = db.prepare<[number, string, string, number], { id: number }>(
+    'SELECT id FROM brand WHERE company_id = ? AND name >= ? AND name < ? ORDER BY name LIMIT ?',
+  );
+  const contactLensOfPower = db.prepare<[number, number, number, number], ItemRow>(
+    `SELECT ${COLUMNS} ${FROM} WHERE i.company_id = ? AND i.item_type_id = ? AND i.power = ? AND i.is_active = 1 ORDER BY i.name LIMIT ?`,
+  );
+  const insert = db.prepare(
+    `INSERT INTO item (id, company_id, item_type_id, category_id, sub_category_id, brand_id, code, barcode, name, model, colour, size,
+                       material, hsn_code, sale_price, mrp, cost, price_includes_tax, made_to_order, lens_index, coating, power_from,
+                       power_to, cyl_to, power, base_curve, diameter, is_active, created_at)
+     VALUES (@id, @company_id, @item_type_id, @category_id, @sub_category_id, @brand_id, @code, @barcode, @name, @model, @colour, @size,
+             @material, @hsn_code, @sale_price, @mrp, @cost, @price_includes_tax, @made_to_order, @lens_index, @coating, @power_from,
+             @power_to, @cyl_to, @power, @base_curve, @diameter, @is_active, @at)`,
+  );
+  const update = db.prepare(
+    `UPDATE item SET item_type_id = @item_type_id, category_id = @category_id, sub_category_id = @sub_category_id, brand_id = @brand_id,
+            code = @code, barcode = @barcode, name = @name, model = @model, colour = @colour, size = @size, material = @material,
+            hsn_code = @hsn_code, sale_price = @sale_price, mrp = @mrp, cost = @cost, price_includes_tax = @price_includes_tax,
+            made_to_order = @made_to_order, lens_index = @lens_index, coating = @coating, power_from = @power_from,
+            power_to = @power_to, cyl_to = @cyl_to, power = @power, base_curve = @base_curve, diameter = @diameter,
+            is_active = @is_active, modified_at = @at
+     WHERE id = @id AND company_id = @company_id`,
+  );
+
+  function where(s: ItemSearch) {
+    const terms = ['i.company_id = @companyId', 'i.is_active = 1'];
+    const params: Record<string, unknown> = { companyId: s.companyId };
+    if (s.itemTypeId !== undefined) {
+      terms.push('i.item_type_id = @itemTypeId');
+      params.itemTypeId = s.itemTypeId;
+    }
+    if (s.categoryId !== undefined) {
+      terms.push('i.category_id = @categoryId');
+      params.categoryId = s.categoryId;
+    }
+    if (s.subCategoryId !== undefined) {
+      terms.push('i.sub_category_id = @subCategoryId');
+      params.subCategoryId = s.subCategoryId;
+    }
+    if (s.term) {
+      // Each alternative is an index range of its own; SQLite answers the OR as a union of them.
+      terms.push(`(i.code >= @term AND i.code < @termTop
+        OR i.barcode >= @term AND i.barcode < @termTop
+        OR i.name >= @term AND i.name < @termTop
+        OR i.model >= @term AND i.model < @termTop
+        OR i.brand_id IN (SELECT id FROM brand WHERE company_id = @companyId AND name >= @term AND name < @termTop))`);
+      Object.assign(params, { term: s.term, termTop: s.term + TOP });
+    }
+    return { sql: terms.join(' AND '), params };
+  }
+
+  return {
+    byId: (companyId: number, id: number) => byId.get(id, companyId),
+    /** Exact barcode first (what a scanner sends), then exact item code without regard to case. */
+    byCode: (companyId: number, code: string) => byBarcode.get(companyId, code) ?? byCode.get(companyId, code),
+    byCodeOnly: (companyId: number, code: string) => byCode.get(companyId, code),
+    byBarcodeOnly: (companyId: number, barcode: string) => byBarcode.get(companyId, barcode),
+
+    /**
+     * Type-ahead over the given item types: up to `limit` active items whose columns start with
+     * `term`, exact code or barcode matches first, then by name.
+     */
+    complete(companyId: number, typeIds: readonly number[], term: string, columns: readonly PrefixColumn[], limit: number): ItemRow[] {
+      const found = new Map<number, ItemRow>();
+      const brandIds = columns.includes('brand') && term ? brandPrefix.all(companyId, term, term + TOP, 5).map((b) => b.id) : [];
+      for (const typeId of typeIds) {
+        for (const column of columns) {
+          if (column === 'brand') {
+            for (const brandId of brandIds) for (const row of ofBrand.all(companyId, typeId, brandId, limit)) found.set(row.id, row);
+          } else {
+            for (const row of prefixOf[column].all(companyId, typeId, term, term + TOP, limit)) found.set(row.id, row);
+          }
+        }
+      }
+      const key = term.toLowerCase();
+      const exact = (r: ItemRow) => (r.barcode === term || r.code.toLowerCase() === key ? 0 : 1);
+      return [...found.values()]
+        .sort((a, b) => exact(a) - exact(b) || a.name.localeCompare(b.name) || a.code.localeCompare(b.code))
+        .slice(0, limit);
+    },
+
+    /** Contact lenses of exactly this power (hundredths), for a power typed into the search box. */
+    ofPower: (companyId: number, typeId: number, power: number, limit: number) => contactLensOfPower.all(companyId, typeId, power, limit),
+
+    search(s: ItemSearch): { totalRows: number; rows: ItemRow[] } {
+      const w = where(s);
+      return db.transaction(() => ({
+        totalRows: db.prepare<Record<string, unknown>, { n: number }>(`SELECT count(*) AS n FROM item i WHERE ${w.sql}`).get(w.params)!.n,
+        rows: db
+          .prepare<Record<string, unknown>, ItemRow>(`SELECT ${COLUMNS} ${FROM} WHERE ${w.sql} ORDER BY i.name, i.code LIMIT @limit OFFSET @offset`)
+          .all({ ...w.params, limit: s.limit, offset: s.offset }),
+      }))();
+    },
+
+    /** Inside a write transaction. */
+    insert(ids: IdSource, companyId: number, fields: ItemFields, at: string): number {
+      const id = ids.next('item');
+      insert.run({ ...fields, id, company_id: companyId, at });
+      return id;
+    },
+    update(companyId: number, id: number, fields: ItemFields, at: string) {
+      update.run({ ...fields, id, company_id: companyId, at });
+    },
+  };
+}

@@ -1,0 +1,45 @@
+/**
+ * SQL for `stock`: on hand per item, branch and batch. The stock the counter sees is what can be
+ * sold today: batches past their expiry date are left out. Made-to-order items have no rows and
+ * answer null, not 0.
+ */
+import type { Db } from '../db/database.js';
+
+export interface StockBatch {
+  item_id: number;
+  branch_id: number;
+  batch_no: string;
+  expiry_date: string | null;
+  on_hand: number;
+}
+
+export function stock(db: Db) {
+  const ofItems = db.prepare<[string, number, string], { item_id: number; on_hand: number }>(
+    `SELECT item_id, coalesce(sum(on_hand), 0) AS on_hand FROM stock
+     WHERE item_id IN (SELECT value FROM json_each(?)) AND branch_id = ? AND (expiry_date IS NULL OR expiry_date >= ?)
+     GROUP BY item_id`,
+  );
+  const upsert = db.prepare(
+    `INSERT INTO stock (item_id, branch_id, batch_no, expiry_date, on_hand) VALUES (@item_id, @branch_id, @batch_no, @expiry_date, @on_hand)
+     ON CONFLICT (item_id, branch_id, batch_no) DO UPDATE SET expiry_date = excluded.expiry_date, on_hand = excluded.on_hand`,
+  );
+  const batches = db.prepare<[number, number], StockBatch>(
+    'SELECT * FROM stock WHERE item_id = ? AND branch_id = ? ORDER BY expiry_date, batch_no',
+  );
+  return {
+    /**
+     * Sellable units per item in a branch on `day`; items without a row have 0. Pass made-to-order
+     * items through `counted` so they come back as null.
+     */
+    sellable(items: ReadonlyArray<{ id: number; made_to_order: number }>, branchId: number, day: string): Map<number, number | null> {
+      const counted = items.filter((i) => !i.made_to_order).map((i) => i.id);
+      const found = new Map(ofItems.all(JSON.stringify(counted), branchId, day).map((r) => [r.item_id, r.on_hand]));
+      return new Map(items.map((i) => [i.id, i.made_to_order ? null : (found.get(i.id) ?? 0)]));
+    },
+    /** Sets the count of one batch (not a movement: imports and stock-takes state what is there). */
+    set(row: StockBatch) {
+      upsert.run(row);
+    },
+    batches: (itemId: number, branchId: number) => batches.all(itemId, branchId),
+  };
+}
