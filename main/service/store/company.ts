@@ -22,6 +22,7 @@ export type NewCompany = Omit<CompanyRow, 'mask_customer_mobile' | 'language_cod
 export function companies(db: Db) {
   const byId = db.prepare<[number], CompanyRow>('SELECT * FROM company WHERE id = ?');
   const count = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM company');
+  const all = db.prepare<[], CompanyRow>('SELECT * FROM company ORDER BY id');
   const insert = db.prepare(
     `INSERT INTO company (id, name, email, mobile, gstin, address, city, state_id, country_id, logo,
                           mask_customer_mobile, language_code, created_at)
@@ -31,6 +32,8 @@ export function companies(db: Db) {
   return {
     byId: (id: number) => byId.get(id),
     count: () => count.get()!.n,
+    /** The store's company: a store file holds one (create-store.ts refuses a second). */
+    only: (): CompanyRow | undefined => all.all()[0],
     insert(row: NewCompany, createdAt: string) {
       insert.run({ mask_customer_mobile: 0, language_code: 'en', ...row, created_at: createdAt });
     },

@@ -88,6 +88,7 @@ export function items(db: Db) {
   const brandPrefix = db.prepare<[number, string, string, number], { id: number }>(
     'SELECT id FROM brand WHERE company_id = ? AND name >= ? AND name < ? ORDER BY name LIMIT ?',
   );
+  const count = db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM item WHERE company_id = ?');
   const contactLensOfPower = db.prepare<[number, number, number, number], ItemRow>(
     `SELECT ${COLUMNS} ${FROM} WHERE i.company_id = ? AND i.item_type_id = ? AND i.power = ? AND i.is_active = 1 ORDER BY i.name LIMIT ?`,
   );
@@ -109,9 +110,15 @@ export function items(db: Db) {
      WHERE id = @id AND company_id = @company_id`,
   );
 
+  /*
+   * A search term matches code, barcode, name, model or brand by prefix. An OR of those ranges
+   * would make SQLite scan the company's items, so the matching ids are gathered as a UNION of
+   * index ranges (on the item-type indexes when a type is given) and the rest filters those.
+   */
   function where(s: ItemSearch) {
     const terms = ['i.company_id = @companyId', 'i.is_active = 1'];
     const params: Record<string, unknown> = { companyId: s.companyId };
+    let from = 'item i';
     if (s.itemTypeId !== undefined) {
       terms.push('i.item_type_id = @itemTypeId');
       params.itemTypeId = s.itemTypeId;
@@ -125,19 +132,22 @@ export function items(db: Db) {
       params.subCategoryId = s.subCategoryId;
     }
     if (s.term) {
-      // Each alternative is an index range of its own; SQLite answers the OR as a union of them.
-      terms.push(`(i.code >= @term AND i.code < @termTop
-        OR i.barcode >= @term AND i.barcode < @termTop
-        OR i.name >= @term AND i.name < @termTop
-        OR i.model >= @term AND i.model < @termTop
-        OR i.brand_id IN (SELECT id FROM brand WHERE company_id = @companyId AND name >= @term AND name < @termTop))`);
+      const scope = s.itemTypeId === undefined ? 'company_id = @companyId' : 'company_id = @companyId AND item_type_id = @itemTypeId';
+      const range = (column: string) => `SELECT id FROM item WHERE ${scope} AND ${column} >= @term AND ${column} < @termTop`;
+      from = `(${range('code')} UNION ${range('barcode')} UNION ${range('name')} UNION ${range('model')}
+        UNION SELECT id FROM item WHERE ${scope} AND brand_id IN (SELECT id FROM brand WHERE company_id = @companyId AND name >= @term AND name < @termTop)
+      ) hit JOIN item i ON i.id = hit.id`;
       Object.assign(params, { term: s.term, termTop: s.term + TOP });
     }
-    return { sql: terms.join(' AND '), params };
+    return { from, sql: terms.join(' AND '), params };
   }
+
+  const searchSql = (w: ReturnType<typeof where>) =>
+    `SELECT ${COLUMNS} FROM ${w.from} LEFT JOIN brand b ON b.id = i.brand_id WHERE ${w.sql} ORDER BY i.name, i.code LIMIT @limit OFFSET @offset`;
 
   return {
     byId: (companyId: number, id: number) => byId.get(id, companyId),
+    count: (companyId: number) => count.get(companyId)!.n,
     /** Exact barcode first (what a scanner sends), then exact item code without regard to case. */
     byCode: (companyId: number, code: string) => byBarcode.get(companyId, code) ?? byCode.get(companyId, code),
     byCodeOnly: (companyId: number, code: string) => byCode.get(companyId, code),
@@ -172,11 +182,30 @@ export function items(db: Db) {
     search(s: ItemSearch): { totalRows: number; rows: ItemRow[] } {
       const w = where(s);
       return db.transaction(() => ({
-        totalRows: db.prepare<Record<string, unknown>, { n: number }>(`SELECT count(*) AS n FROM item i WHERE ${w.sql}`).get(w.params)!.n,
-        rows: db
-          .prepare<Record<string, unknown>, ItemRow>(`SELECT ${COLUMNS} ${FROM} WHERE ${w.sql} ORDER BY i.name, i.code LIMIT @limit OFFSET @offset`)
-          .all({ ...w.params, limit: s.limit, offset: s.offset }),
+        totalRows: db.prepare<Record<string, unknown>, { n: number }>(`SELECT count(*) AS n FROM ${w.from} WHERE ${w.sql}`).get(w.params)!.n,
+        rows: db.prepare<Record<string, unknown>, ItemRow>(searchSql(w)).all({ ...w.params, limit: s.limit, offset: s.offset }),
       }))();
+    },
+
+    /** EXPLAIN QUERY PLAN of each look-up, for the test that proves they stay index ranges. */
+    plans(s: ItemSearch, typeId: number): Record<string, string[]> {
+      const plan = (sql: string, params: unknown[] | Record<string, unknown>) =>
+        db
+          .prepare<unknown[], { detail: string }>(`EXPLAIN QUERY PLAN ${sql}`)
+          .all(...(Array.isArray(params) ? params : [params]))
+          .map((r) => r.detail);
+      const range = [s.companyId, typeId, 'ab', `ab${TOP}`, 20];
+      const w = where(s);
+      return {
+        barcode: plan(byBarcode.source, [s.companyId, '8900000000017']),
+        code: plan(byCode.source, [s.companyId, 'FR-1']),
+        codePrefix: plan(prefixOf.code.source, range),
+        barcodePrefix: plan(prefixOf.barcode.source, range),
+        namePrefix: plan(prefixOf.name.source, range),
+        modelPrefix: plan(prefixOf.model.source, range),
+        brand: plan(ofBrand.source, [s.companyId, typeId, 1, 20]),
+        search: plan(searchSql(w), { ...w.params, limit: 20, offset: 0 }),
+      };
     },
 
     /** Inside a write transaction. */

@@ -33,6 +33,7 @@ export interface NewUser {
 export function users(db: Db) {
   const byName = db.prepare<[string], UserRow>(`${SELECT} WHERE u.user_name = ?`);
   const byId = db.prepare<[number], UserRow>(`${SELECT} WHERE u.id = ?`);
+  const firstAdmin = db.prepare<[number], UserRow>(`${SELECT} WHERE u.company_id = ? ORDER BY u.role_id, u.id LIMIT 1`);
   const insert = db.prepare(
     `INSERT INTO app_user (id, company_id, branch_id, role_id, user_name, full_name, email, password_hash, created_at)
      VALUES (@id, @company_id, @branch_id, (SELECT id FROM role WHERE code = @role), @user_name, @full_name,
@@ -41,6 +42,8 @@ export function users(db: Db) {
   return {
     byName: (userName: string) => byName.get(userName),
     byId: (id: number) => byId.get(id),
+    /** The company's first admin (or, failing that, its first user): who bulk-made rows are by. */
+    firstAdmin: (companyId: number) => firstAdmin.get(companyId),
     insert(row: NewUser, createdAt: string) {
       insert.run({ ...row, created_at: createdAt });
     },

@@ -169,6 +169,8 @@ CREATE TABLE item (
 CREATE UNIQUE INDEX item_company_code ON item (company_id, code);
 CREATE UNIQUE INDEX item_company_barcode ON item (company_id, barcode) WHERE barcode IS NOT NULL;
 CREATE INDEX item_company_name ON item (company_id, name);
+CREATE INDEX item_company_model ON item (company_id, model);
+CREATE INDEX item_company_brand ON item (company_id, brand_id, name);
 CREATE INDEX item_type_code ON item (company_id, item_type_id, code);
 CREATE INDEX item_type_barcode ON item (company_id, item_type_id, barcode);
 CREATE INDEX item_type_name ON item (company_id, item_type_id, name);

@@ -1,0 +1,30 @@
+/**
+ * For command-line tools (import, seed): open the store a data folder holds, the real one when
+ * set up, else the demo, with the installation's id source, as the service itself would.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { openDatabase, type Db } from './db/database.js';
+import { idSource, type IdSource } from './ids/id-source.js';
+import { loadInstallation } from './ids/installation.js';
+import { DEMO_FILE, storeFile } from './service.js';
+import { companies, type CompanyRow } from './store/company.js';
+
+export interface OpenStore {
+  file: string;
+  db: Db;
+  ids: IdSource;
+  company: CompanyRow;
+}
+
+export function openStoreFile(dataDir: string): OpenStore {
+  const file = storeFile(dataDir)?.file ?? path.join(dataDir, DEMO_FILE);
+  if (!existsSync(file)) throw new Error(`No store in ${dataDir}: start the app once (demo) or run \`npm run setup\` first.`);
+  const db = openDatabase(file);
+  const company = companies(db).only();
+  if (!company) {
+    db.close();
+    throw new Error(`${file} holds no store yet.`);
+  }
+  return { file, db, ids: idSource(db, loadInstallation(db).node), company };
+}
