@@ -197,7 +197,7 @@ test('look-ups stay index range scans on the item table (EXPLAIN QUERY PLAN)', (
   const store = items(svc.server.deps.db);
   const typed = store.plans({ companyId, itemTypeId: ITEM_TYPE.frame, term: 'ray', offset: 0, limit: 20 }, ITEM_TYPE.frame);
   const untyped = store.plans({ companyId, term: 'ray', offset: 0, limit: 20 }, ITEM_TYPE.frame);
-  for (const [name, plan] of Object.entries({ ...typed, untypedSearch: untyped.search })) {
+  for (const [name, plan] of Object.entries({ ...typed, untypedSearch: untyped.search ?? [] })) {
     const text = plan.join(' | ');
     assert.doesNotMatch(text, /SCAN (i|item)\b(?! USING)/, `${name} must not scan the item table: ${text}`);
   }
