@@ -71,9 +71,9 @@ test('typing part of a frame name and choosing with the arrow keys picks that fr
   const options = await list.getByRole('option').count();
   for (let i = 0; i < options; i += 1) {
     await box.press('ArrowDown');
-    if ((await page.getByRole('option', { selected: true }).textContent())?.includes(frame.name)) break;
+    if ((await list.getByRole('option', { selected: true }).textContent())?.includes(frame.name)) break;
   }
-  const highlighted = page.getByRole('option', { selected: true });
+  const highlighted = list.getByRole('option', { selected: true });
   await expect(highlighted).toContainText(frame.name);
   await expect(highlighted).toContainText(rupees(frame.price));
   await expect(highlighted).toContainText(`MRP ${rupees(frame.mrp)}`);

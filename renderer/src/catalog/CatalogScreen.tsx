@@ -128,7 +128,7 @@ export function CatalogScreen() {
             disabled={!filter.itemTypeID}
             onChange={(e) => filter.setCategory(e.target.value)}
           >
-            <option value="">{filter.itemTypeID ? 'All categories' : 'Choose a type first'}</option>
+            <option value="">All categories</option>
             {(categories.data ?? []).map((c) => (
               <option key={c.id} value={c.id}>
                 {c.name}
@@ -145,7 +145,7 @@ export function CatalogScreen() {
             onChange={(e) => filter.setSubCategory(e.target.value)}
           >
             <option value="">
-              {!filter.categoryID ? 'Choose a category first' : subCategories.data?.length === 0 ? 'None' : 'All sub-categories'}
+              {filter.categoryID && subCategories.data?.length === 0 ? 'None' : 'All sub-categories'}
             </option>
             {(subCategories.data ?? []).map((s) => (
               <option key={s.id} value={s.id}>
@@ -195,7 +195,7 @@ export function CatalogScreen() {
                 <span className="catalog-name">{row.name}</span>
                 <span className="catalog-meta">{[row.brand, row.barcode].filter(Boolean).join(' · ')}</span>
               </td>
-              <td>{groupOf(row)}</td>
+              <td className="catalog-group">{groupOf(row)}</td>
               <td className="num">{formatGstRate(row.gstRate) ?? '—'}</td>
               <td className="num money muted">{formatRupees(row.mrp)}</td>
               <td className="num money">{formatRupees(row.price)}</td>
