@@ -9,6 +9,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { encIds } from '../main/service/ids/enc-id.js';
 import { startServer } from '../main/service/server.js';
+import { benchCatalog } from './catalog.js';
 import { benchCustomers } from './customers.js';
 
 function report(name: string, count: number, ms: number) {
@@ -52,6 +53,7 @@ try {
   );
   report('POST Account/get-profile (16 in flight)', parallel, performance.now() - start);
   await benchCustomers(server, token, report);
+  await benchCatalog(server, token, report);
   const mem = process.memoryUsage();
   console.log(`memory: rss ${(mem.rss / 2 ** 20).toFixed(0)} MiB, heap used ${(mem.heapUsed / 2 ** 20).toFixed(0)} MiB`);
 } finally {

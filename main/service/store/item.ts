@@ -2,8 +2,8 @@
  * SQL for the `item` table: the catalog look-ups a counter waits on at every scan and keystroke.
  *
  * Every search is a prefix search served as index ranges (`col >= p AND col < p || U+10FFFF` on
- * COLLATE NOCASE columns): a type-ahead runs one small LIMITed range per (item type, column) and
- * merges them, instead of one OR-query SQLite would have to scan. "Contains" is never offered:
+ * COLLATE NOCASE columns): a type-ahead runs small LIMITed ranges per (item type, column) until
+ * its list is full, instead of one OR-query SQLite would have to scan. "Contains" is never offered:
  * it cannot use an index and would read all 50,000 rows on every keystroke.
  */
 import type { Db } from '../db/database.js';
@@ -70,21 +70,15 @@ export function items(db: Db) {
   const byId = db.prepare<[number, number], ItemRow>(`SELECT ${COLUMNS} ${FROM} WHERE i.id = ? AND i.company_id = ?`);
   const byBarcode = db.prepare<[number, string], ItemRow>(`SELECT ${COLUMNS} ${FROM} WHERE i.company_id = ? AND i.barcode = ?`);
   const byCode = db.prepare<[number, string], ItemRow>(`SELECT ${COLUMNS} ${FROM} WHERE i.company_id = ? AND i.code = ?`);
-  const prefixOf: Record<Exclude<PrefixColumn, 'brand'>, ReturnType<typeof db.prepare<[number, number, string, string, number], ItemRow>>> = {
-    code: rangeQuery('code'),
-    barcode: rangeQuery('barcode'),
-    name: rangeQuery('name'),
-    model: rangeQuery('model'),
-  };
-  function rangeQuery(column: string) {
-    return db.prepare<[number, number, string, string, number], ItemRow>(
-      `SELECT ${COLUMNS} ${FROM} WHERE i.company_id = ? AND i.item_type_id = ? AND i.${column} >= ? AND i.${column} < ? AND i.is_active = 1
-       ORDER BY i.${column} LIMIT ?`,
+  const rangeQuery = (column: string) =>
+    db.prepare<[number, number, string, string, number], { id: number }>(
+      `SELECT id FROM item WHERE company_id = ? AND item_type_id = ? AND ${column} >= ? AND ${column} < ? AND is_active = 1 ORDER BY ${column} LIMIT ?`,
     );
-  }
-  const ofBrand = db.prepare<[number, number, number, number], ItemRow>(
-    `SELECT ${COLUMNS} ${FROM} WHERE i.company_id = ? AND i.item_type_id = ? AND i.brand_id = ? AND i.is_active = 1 ORDER BY i.name LIMIT ?`,
+  const idRange = { code: rangeQuery('code'), barcode: rangeQuery('barcode'), name: rangeQuery('name'), model: rangeQuery('model') };
+  const idsOfBrand = db.prepare<[number, number, number, number], { id: number }>(
+    'SELECT id FROM item WHERE company_id = ? AND item_type_id = ? AND brand_id = ? AND is_active = 1 ORDER BY name LIMIT ?',
   );
+  const byIds = db.prepare<[string], ItemRow>(`SELECT ${COLUMNS} ${FROM} WHERE i.id IN (SELECT value FROM json_each(?))`);
   const brandPrefix = db.prepare<[number, string, string, number], { id: number }>(
     'SELECT id FROM brand WHERE company_id = ? AND name >= ? AND name < ? ORDER BY name LIMIT ?',
   );
@@ -154,26 +148,34 @@ export function items(db: Db) {
     byBarcodeOnly: (companyId: number, barcode: string) => byBarcode.get(companyId, barcode),
 
     /**
-     * Type-ahead over the given item types: up to `limit` active items whose columns start with
-     * `term`, exact code or barcode matches first, then by name.
+     * Type-ahead over the given item types: up to `limit` active items, exact code or barcode
+     * first, then items whose columns start with `term`, column by column in the order given.
+     * Each step is one LIMITed index range and the search stops once the list is full, so a
+     * one-letter term costs no more than a full code.
      */
     complete(companyId: number, typeIds: readonly number[], term: string, columns: readonly PrefixColumn[], limit: number): ItemRow[] {
-      const found = new Map<number, ItemRow>();
-      const brandIds = columns.includes('brand') && term ? brandPrefix.all(companyId, term, term + TOP, 5).map((b) => b.id) : [];
-      for (const typeId of typeIds) {
-        for (const column of columns) {
-          if (column === 'brand') {
-            for (const brandId of brandIds) for (const row of ofBrand.all(companyId, typeId, brandId, limit)) found.set(row.id, row);
-          } else {
-            for (const row of prefixOf[column].all(companyId, typeId, term, term + TOP, limit)) found.set(row.id, row);
+      const found = new Set<number>();
+      const add = (rows: ReadonlyArray<{ id: number }>) => {
+        for (const r of rows) if (found.size < limit) found.add(r.id);
+      };
+      if (term) {
+        const exact = byBarcode.get(companyId, term) ?? byCode.get(companyId, term);
+        if (exact && exact.is_active === 1 && typeIds.includes(exact.item_type_id)) found.add(exact.id);
+      }
+      for (const column of columns) {
+        if (found.size >= limit) break;
+        if (column === 'brand') {
+          if (!term) continue;
+          for (const { id: brandId } of brandPrefix.all(companyId, term, term + TOP, 5)) {
+            for (const typeId of typeIds) if (found.size < limit) add(idsOfBrand.all(companyId, typeId, brandId, limit));
           }
+        } else {
+          for (const typeId of typeIds) if (found.size < limit) add(idRange[column].all(companyId, typeId, term, term + TOP, limit));
         }
       }
-      const key = term.toLowerCase();
-      const exact = (r: ItemRow) => (r.barcode === term || r.code.toLowerCase() === key ? 0 : 1);
-      return [...found.values()]
-        .sort((a, b) => exact(a) - exact(b) || a.name.localeCompare(b.name) || a.code.localeCompare(b.code))
-        .slice(0, limit);
+      if (found.size === 0) return [];
+      const rows = new Map(byIds.all(JSON.stringify([...found])).map((r) => [r.id, r]));
+      return [...found].map((id) => rows.get(id)!);
     },
 
     /** Contact lenses of exactly this power (hundredths), for a power typed into the search box. */
@@ -199,11 +201,12 @@ export function items(db: Db) {
       return {
         barcode: plan(byBarcode.source, [s.companyId, '8900000000017']),
         code: plan(byCode.source, [s.companyId, 'FR-1']),
-        codePrefix: plan(prefixOf.code.source, range),
-        barcodePrefix: plan(prefixOf.barcode.source, range),
-        namePrefix: plan(prefixOf.name.source, range),
-        modelPrefix: plan(prefixOf.model.source, range),
-        brand: plan(ofBrand.source, [s.companyId, typeId, 1, 20]),
+        codePrefix: plan(idRange.code.source, range),
+        barcodePrefix: plan(idRange.barcode.source, range),
+        namePrefix: plan(idRange.name.source, range),
+        modelPrefix: plan(idRange.model.source, range),
+        brand: plan(idsOfBrand.source, [s.companyId, typeId, 1, 20]),
+        byIds: plan(byIds.source, ['[1,2]']),
         search: plan(searchSql(w), { ...w.params, limit: 20, offset: 0 }),
       };
     },
