@@ -62,6 +62,8 @@ test('typing part of a frame name and choosing with the arrow keys picks that fr
 
   await box.pressSequentially(term, { delay: 60 });
   const list = page.getByRole('listbox', { name: 'Matching items' });
+  // The rows of an earlier keystroke stay up until the last one's answer: wait for that answer.
+  await expect(page.getByText('Searching…')).toBeHidden();
   const wanted = list.getByRole('option').filter({ hasText: frame.name });
   await expect(wanted.first()).toBeVisible();
   await expect(box).toHaveAttribute('aria-expanded', 'true');
