@@ -1,6 +1,6 @@
 import { hrefFor, type Route } from './router.js';
 
-type Area = 'home' | 'customers' | 'doctors' | 'catalog';
+type Area = 'quickSale' | 'home' | 'customers' | 'doctors' | 'catalog';
 
 function areaOf(route: Route): Area {
   switch (route.name) {
@@ -12,12 +12,15 @@ function areaOf(route: Route): Area {
       return 'doctors';
     case 'catalog':
       return 'catalog';
+    case 'quickSale':
+      return 'quickSale';
     default:
       return 'customers';
   }
 }
 
 const ITEMS: { area: Area; label: string; route: Route; hint: string }[] = [
+  { area: 'quickSale', label: 'Quick sale', route: { name: 'quickSale' }, hint: 'Counter, cart' },
   { area: 'home', label: 'Home', route: { name: 'home' }, hint: 'Store, session' },
   { area: 'customers', label: 'Customers', route: { name: 'customers' }, hint: 'Search, Rx' },
   { area: 'doctors', label: 'Doctors', route: { name: 'doctors' }, hint: 'Referrals' },

@@ -6,6 +6,7 @@ import { CustomerPage } from '../customers/CustomerPage.js';
 import { DoctorForm } from '../doctors/DoctorForm.js';
 import { DoctorList } from '../doctors/DoctorList.js';
 import { PrescriptionScreen } from '../prescriptions/PrescriptionScreen.js';
+import { QuickSaleScreen } from '../quick-sale/QuickSaleScreen.js';
 import { Home } from './Home.js';
 import type { Route } from './router.js';
 
@@ -32,5 +33,7 @@ export function Screen({ route, session }: { route: Route; session: LoginRespons
       return <DoctorForm key={route.doctorId} doctorId={route.doctorId} />;
     case 'catalog':
       return <CatalogScreen />;
+    case 'quickSale':
+      return <QuickSaleScreen />;
   }
 }

@@ -17,7 +17,8 @@ export type Route =
   | { name: 'doctors' }
   | { name: 'doctorNew' }
   | { name: 'doctorEdit'; doctorId: string }
-  | { name: 'catalog' };
+  | { name: 'catalog' }
+  | { name: 'quickSale' };
 
 const TABS: readonly CustomerTab[] = ['profile', 'prescriptions', 'orders'];
 
@@ -42,6 +43,7 @@ export function parseHash(hash: string): Route {
     return { name: 'doctorEdit', doctorId: id };
   }
   if (area === 'catalog') return { name: 'catalog' };
+  if (area === 'quick-sale') return { name: 'quickSale' };
   return { name: 'home' };
 }
 
@@ -68,6 +70,8 @@ export function hrefFor(route: Route): string {
       return `#/doctors/${enc(route.doctorId)}`;
     case 'catalog':
       return '#/catalog';
+    case 'quickSale':
+      return '#/quick-sale';
   }
 }
 

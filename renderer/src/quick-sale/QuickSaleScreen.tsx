@@ -1,0 +1,251 @@
+/**
+ * The counter: scan or find items into the service's cart, attach the customer, take a full or
+ * part payment and save the sale in one SaveSale call. Keyboard first: the code box has focus
+ * whenever nothing else was asked for, and F-keys reach the other panels (keys.ts).
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { SalesOrderTempLine } from '../../../shared/models/cart.js';
+import { parseRupees, rupees } from '../../../shared/domain/money.js';
+import { ItemSearch, type PickedItem } from '../catalog/ItemSearch.js';
+import { formatRupees } from '../catalog/money.js';
+import { bannerFor, ErrorBanner } from '../shell/errors.js';
+import { useCart, type Charges } from './cart.js';
+import { CartGrid, type LineChange } from './CartGrid.js';
+import { CustomerPanel } from './CustomerPanel.js';
+import { actionForKey, COUNTER_KEYS } from './keys.js';
+import { LensPairForm, rxText, type EyeRx } from './LensPair.js';
+import { amountPaid, isCardKind, NO_PAYMENT, PaymentPanel, type Payment } from './PaymentPanel.js';
+import { SavedPanel } from './SavedPanel.js';
+import {
+  useAddLines,
+  useCartLines,
+  useClearCart,
+  useDeleteLine,
+  useItemTypes,
+  useReceiptTypes,
+  useSaveSale,
+  useUpdateLine,
+  type NewLine,
+} from './service.js';
+
+const CHARGES: { key: keyof Charges; label: string }[] = [
+  { key: 'jobCharges', label: 'Job charges' },
+  { key: 'shippingCharges', label: 'Shipping' },
+  { key: 'otherCharges', label: 'Other charges' },
+];
+
+export function QuickSaleScreen() {
+  const { sessionID, customer, charges, saved, pairRx } = useCart();
+  const { setCharges, addPairRx, completed } = useCart.getState();
+  const cart = useCartLines(sessionID, charges);
+  const itemTypes = useItemTypes();
+  const receiptTypes = useReceiptTypes();
+  const add = useAddLines();
+  const update = useUpdateLine();
+  const remove = useDeleteLine();
+  const clear = useClearCart();
+  const save = useSaveSale();
+
+  const [payment, setPayment] = useState<Payment>(NO_PAYMENT);
+  const [lensFor, setLensFor] = useState<PickedItem | null>(null);
+
+  const codeBox = useRef<HTMLDivElement>(null);
+  const mobileRef = useRef<HTMLInputElement>(null);
+  const amountRef = useRef<HTMLInputElement>(null);
+
+  const focusCode = () => codeBox.current?.querySelector('input')?.focus();
+
+  const lines = cart.data?.items ?? [];
+  const netAmount = cart.data?.netAmount ?? 0;
+  const busy = add.isPending || update.isPending || remove.isPending || clear.isPending || save.isPending;
+
+  function isSpectacleLens(item: PickedItem): boolean {
+    const type = itemTypes.data?.find((t) => t.value === item.itemTypeID);
+    return !!type && /spectacle/i.test(type.name);
+  }
+
+  function onPick(item: PickedItem) {
+    save.reset();
+    if (isSpectacleLens(item)) {
+      setLensFor(item);
+      return;
+    }
+    add.mutate([lineFor(item)]);
+  }
+
+  function addPair(item: PickedItem, right: EyeRx, left: EyeRx) {
+    // Unique within the cart; the service keeps it as text.
+    const pairNo = String(Date.now());
+    addPairRx(pairNo, { right: rxText(right), left: rxText(left) });
+    add.mutate([{ ...lineFor(item), ...right, pairNo }, { ...lineFor(item), ...left, pairNo }], {
+      onSuccess: () => {
+        setLensFor(null);
+        focusCode();
+      },
+    });
+  }
+
+  function onChangeLine(change: LineChange) {
+    update.mutate(change);
+  }
+
+  function onDelete(line: SalesOrderTempLine, asPair: boolean) {
+    if (!sessionID) return;
+    remove.mutate({ sessionID, salesOrderTempId: asPair ? null : String(line.id), pairNo: asPair ? line.pairNo : null });
+    focusCode();
+  }
+
+  const paid = amountPaid(payment, netAmount);
+  const kind = receiptTypes.data?.find((k) => k.id === payment.receiptTypeId) ?? receiptTypes.data?.[0];
+  const canSave = !!sessionID && lines.length > 0 && !!customer && paid !== null && paid <= netAmount && !busy;
+
+  function onSave() {
+    if (!canSave || !sessionID || !customer || paid === null) return;
+    const card = isCardKind(kind?.name);
+    save.mutate(
+      {
+        sessionID,
+        salesorderModel: { sessionId: sessionID, customerId: customer.customerID, ...charges, netAmount },
+        receiptModel:
+          paid > 0
+            ? {
+                receiptTypeId: kind?.id ?? null,
+                amount: paid,
+                receiptAmount: paid,
+                customerIDStr: customer.customerID,
+                ...(card ? { cardTypeId: payment.cardTypeId || null, cardNo: payment.cardNo || null, nameOnCard: payment.nameOnCard || null } : {}),
+              }
+            : null,
+        allowZeroAmountReceiptInQuickSale: paid === 0,
+      },
+      {
+        onSuccess: (answer) => {
+          completed({ ...answer, amountPaid: paid, netAmount });
+          setPayment(NO_PAYMENT);
+          focusCode();
+        },
+      },
+    );
+  }
+
+  // F-keys work from any box on the screen; the browser's own meaning of them (F3 find) is not wanted here.
+  const onSaveRef = useRef(onSave);
+  onSaveRef.current = onSave;
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      const action = actionForKey(event.key);
+      if (!action) return;
+      event.preventDefault();
+      if (action === 'customer') mobileRef.current?.focus();
+      else if (action === 'itemSearch') focusCode();
+      else if (action === 'payment') amountRef.current?.focus();
+      else onSaveRef.current();
+    }
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const error = add.error ?? update.error ?? remove.error ?? clear.error ?? cart.error;
+
+  return (
+    <section className="screen screen-wide quick-sale" aria-labelledby="qs-title">
+      <div className="screen-head">
+        <h1 id="qs-title">Quick sale</h1>
+        <p className="counter-keys muted">
+          <kbd>{COUNTER_KEYS.customer}</kbd> customer · <kbd>{COUNTER_KEYS.itemSearch}</kbd> item search ·{' '}
+          <kbd>{COUNTER_KEYS.payment}</kbd> payment · <kbd>{COUNTER_KEYS.save}</kbd> save
+        </p>
+      </div>
+
+      {saved && <SavedPanel sale={saved} />}
+
+      <div className="counter">
+        <div className="counter-main">
+          <div ref={codeBox}>
+            <ItemSearch label="Code" autoFocus onPick={onPick} placeholder="Scan a barcode, or type a code or name" />
+          </div>
+          {lensFor && (
+            <LensPairForm
+              item={lensFor}
+              busy={add.isPending}
+              onAdd={(right, left) => addPair(lensFor, right, left)}
+              onCancel={() => {
+                setLensFor(null);
+                focusCode();
+              }}
+            />
+          )}
+          {error && <ErrorBanner banner={bannerFor(error, 'change the cart')} />}
+          <CartGrid lines={lines} pairRx={pairRx} busy={busy} onChange={onChangeLine} onDelete={onDelete} onDone={focusCode} />
+
+          <div className="counter-foot">
+            <div className="counter-charges">
+              {CHARGES.map((c) => (
+                <ChargeField key={c.key} label={c.label} value={charges[c.key]} onCommit={(v) => setCharges({ [c.key]: v })} />
+              ))}
+            </div>
+            <dl className="counter-total">
+              <dt>Net amount</dt>
+              <dd className="money" data-testid="net-amount">
+                {formatRupees(netAmount)}
+              </dd>
+            </dl>
+          </div>
+          {sessionID && lines.length > 0 && (
+            <div className="actions">
+              <button type="button" className="button button-ghost button-small" disabled={busy} onClick={() => clear.mutate(sessionID)}>
+                Empty cart
+              </button>
+            </div>
+          )}
+        </div>
+
+        <aside className="counter-side">
+          <CustomerPanel mobileRef={mobileRef} onDone={focusCode} />
+          <PaymentPanel payment={payment} onChange={setPayment} netAmount={netAmount} amountRef={amountRef} />
+          {save.isError && <ErrorBanner banner={bannerFor(save.error, 'save the sale')} />}
+          <button type="button" className="button button-primary button-block" disabled={!canSave} onClick={onSave}>
+            Save sale <kbd>{COUNTER_KEYS.save}</kbd>
+          </button>
+          {!customer && lines.length > 0 && <p className="muted">Attach a customer to save.</p>}
+        </aside>
+      </div>
+    </section>
+  );
+}
+
+function lineFor(item: PickedItem): NewLine {
+  return { itemID: item.id, qty: 1, price: item.price, mrp: item.mrp, isOrdered: item.stock === null };
+}
+
+function ChargeField({ label, value, onCommit }: { label: string; value: number; onCommit: (value: number) => void }) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const id = `qs-charge-${label.replace(/\W+/g, '-').toLowerCase()}`;
+  function commit() {
+    if (draft === null) return;
+    const paise = draft.trim() === '' ? 0 : parseRupees(draft);
+    if (paise !== null) onCommit(rupees(paise));
+    setDraft(null);
+  }
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        className="num"
+        inputMode="decimal"
+        autoComplete="off"
+        value={draft ?? (value ? value.toFixed(2) : '')}
+        placeholder="0.00"
+        onChange={(e) => setDraft(e.target.value)}
+        onBlur={commit}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            commit();
+          }
+        }}
+      />
+    </div>
+  );
+}

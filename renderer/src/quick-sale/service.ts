@@ -1,0 +1,127 @@
+/**
+ * The counter's calls to the cart and sale endpoints, as react-query hooks. Every change to the
+ * cart is followed by a fresh GetSalesOrderTemp: the service owns the lines, the tax and the net
+ * amount, so the screen shows its answer rather than a sum of its own.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '../../../shared/client.js';
+import { api } from '../../../shared/endpoints/index.js';
+import type { SalesOrderTempModelRequest } from '../../../shared/models/cart.js';
+import type { OMFastWizardModel } from '../../../shared/models/sale.js';
+import { client } from '../service.js';
+import { useCart, type Charges } from './cart.js';
+
+const CART = 'QuickSale.getSalesOrderTemp';
+
+export function useCartLines(sessionID: string | null, charges: Charges) {
+  const forget = useCart((s) => s.reset);
+  return useQuery({
+    queryKey: [CART, sessionID, charges],
+    queryFn: async () => {
+      if (!sessionID) return null;
+      try {
+        return await client.call(api.QuickSale.getSalesOrderTemp, { body: { sessionId: sessionID, ...charges } });
+      } catch (error) {
+        // An expired cart (or one saved from another till) is gone for good: start a new one
+        // instead of showing an error on every reload.
+        if (error instanceof ApiError && error.status === 404) {
+          forget();
+          return null;
+        }
+        throw error;
+      }
+    },
+    // Keeps the old lines and totals up while a changed charge is being priced.
+    placeholderData: (previous) => previous,
+  });
+}
+
+function useRefreshCart() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: [CART] });
+}
+
+export type NewLine = Omit<SalesOrderTempModelRequest, 'sessionID'>;
+
+/** Adds lines one after the other: a lens pair's second line needs the session the first made. */
+export function useAddLines() {
+  const refresh = useRefreshCart();
+  const setSessionID = useCart((s) => s.setSessionID);
+  return useMutation({
+    mutationFn: async (lines: NewLine[]) => {
+      let sessionID = useCart.getState().sessionID;
+      for (const line of lines) {
+        const answer = await client.call(api.QuickSale.saveSalesOrderTemp, { body: { ...line, sessionID: sessionID ?? '' } });
+        if (answer.sessionID !== sessionID) {
+          sessionID = answer.sessionID;
+          setSessionID(sessionID);
+        }
+      }
+    },
+    onSettled: refresh,
+  });
+}
+
+export function useUpdateLine() {
+  const refresh = useRefreshCart();
+  return useMutation({
+    mutationFn: (change: { id: number; qty?: number; price?: number; discountRate?: number }) =>
+      client.call(api.QuickSale.updateSalesOrderTempValues, { body: change }),
+    onSettled: refresh,
+  });
+}
+
+export function useDeleteLine() {
+  const refresh = useRefreshCart();
+  return useMutation({
+    mutationFn: (target: { sessionID: string; salesOrderTempId: string | null; pairNo: string | null }) =>
+      client.call(api.QuickSale.deleteSalesOrderTemp, { body: target }),
+    onSettled: refresh,
+  });
+}
+
+export function useClearCart() {
+  const refresh = useRefreshCart();
+  const reset = useCart((s) => s.reset);
+  return useMutation({
+    mutationFn: (sessionID: string) => client.call(api.QuickSale.deleteSalesOrderTempBySession, { body: { sessionID } }),
+    onSuccess: reset,
+    onSettled: refresh,
+  });
+}
+
+export function useSaveSale() {
+  const refresh = useRefreshCart();
+  return useMutation({
+    mutationFn: (body: OMFastWizardModel) => client.call(api.QuickSale.saveSale, { body }),
+    onSettled: refresh,
+  });
+}
+
+/** Payment kinds and card types change only when master data is edited. */
+const MASTER_DATA_STALE_MS = 10 * 60_000;
+
+export function useReceiptTypes() {
+  return useQuery({
+    queryKey: ['QuickSale.receiptTypes'],
+    queryFn: () => client.call(api.QuickSale.receiptTypes),
+    staleTime: MASTER_DATA_STALE_MS,
+  });
+}
+
+export function useCardTypes(enabled: boolean) {
+  return useQuery({
+    queryKey: ['QuickSale.allCard'],
+    queryFn: () => client.call(api.QuickSale.allCard),
+    staleTime: MASTER_DATA_STALE_MS,
+    enabled,
+  });
+}
+
+export function useItemTypes() {
+  return useQuery({
+    queryKey: ['Common.itemTypes'],
+    queryFn: () => client.call(api.Common.itemTypes),
+    staleTime: MASTER_DATA_STALE_MS,
+  });
+}
