@@ -3,10 +3,11 @@ import { foundation } from './001-foundation.js';
 import { customers } from './002-customers.js';
 import { keratometry } from './003-keratometry.js';
 import { catalog } from './004-catalog.js';
+import { counter } from './005-counter.js';
 
 export interface Migration {
   name: string;
   sql: string;
 }
 
-export const migrations: readonly Migration[] = [foundation, customers, keratometry, catalog];
+export const migrations: readonly Migration[] = [foundation, customers, keratometry, catalog, counter];
