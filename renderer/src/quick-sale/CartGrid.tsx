@@ -108,8 +108,13 @@ export function CartGrid({
               </th>
               <td>
                 {first && (
-                  <button type="button" className="button button-small button-ghost" onClick={() => onDelete(first, true)}>
-                    Remove pair
+                  <button
+                    type="button"
+                    className="button button-small button-ghost cart-remove"
+                    aria-label={`Remove lens pair ${pairIndex}`}
+                    onClick={() => onDelete(first, true)}
+                  >
+                    ✕
                   </button>
                 )}
               </td>
@@ -148,13 +153,14 @@ function CartRow({
     <tr>
       <td className="cart-item">{name}</td>
       <td className="num">
-        <EditCell label={`Quantity of ${name}`} value={line.qty} decimals={0} onCommit={(qty) => onChange({ id: line.id, qty })} onDone={onDone} />
+        <EditCell width="qty" label={`Quantity of ${name}`} value={line.qty} decimals={0} onCommit={(qty) => onChange({ id: line.id, qty })} onDone={onDone} />
       </td>
       <td className="num">
         <EditCell label={`Price of ${name}`} value={line.price} decimals={2} onCommit={(price) => onChange({ id: line.id, price })} onDone={onDone} />
       </td>
       <td className="num">
         <EditCell
+          width="rate"
           label={`Discount % of ${name}`}
           value={line.discountRate}
           decimals={2}
@@ -165,8 +171,8 @@ function CartRow({
       <td className="money">{formatRupees(line.totalAmount)}</td>
       <td>
         {onDelete && (
-          <button type="button" className="button button-small button-ghost" aria-label={`Remove ${name}`} onClick={onDelete}>
-            Remove
+          <button type="button" className="button button-small button-ghost cart-remove" aria-label={`Remove ${name}`} onClick={onDelete}>
+            ✕
           </button>
         )}
       </td>
@@ -186,12 +192,14 @@ function parseCell(text: string, decimals: number): number | null {
 }
 
 function EditCell({
+  width = 'money',
   label,
   value,
   decimals,
   onCommit,
   onDone,
 }: {
+  width?: 'qty' | 'rate' | 'money';
   label: string;
   value: number;
   decimals: number;
@@ -228,7 +236,7 @@ function EditCell({
 
   return (
     <input
-      className="cell-input num"
+      className={`cell-input num cell-${width}`}
       aria-label={label}
       aria-invalid={draft !== null && invalid ? true : undefined}
       inputMode="decimal"

@@ -87,7 +87,7 @@ export function CustomerPanel({ mobileRef, onDone }: { mobileRef: RefObject<HTML
             ref={mobileRef}
             inputMode="tel"
             autoComplete="off"
-            placeholder="10-digit mobile, Enter to find"
+            placeholder="Mobile, then Enter"
             value={mobile}
             onChange={(e) => setMobile(e.target.value)}
             onKeyDown={(e) => {

@@ -90,7 +90,7 @@ export function PaymentPanel({
       {card && (
         <div className="counter-row counter-row-3">
           <div className="field">
-            <label htmlFor="qs-card-type">Card type</label>
+            <label htmlFor="qs-card-type">Card</label>
             <select id="qs-card-type" value={payment.cardTypeId} onChange={(e) => set({ cardTypeId: e.target.value })}>
               <option value="">Choose…</option>
               {(cards.data ?? []).map((c) => (
@@ -101,7 +101,7 @@ export function PaymentPanel({
             </select>
           </div>
           <div className="field">
-            <label htmlFor="qs-card-no">Card last 4</label>
+            <label htmlFor="qs-card-no">Last 4</label>
             <input
               id="qs-card-no"
               inputMode="numeric"
@@ -125,7 +125,7 @@ export function PaymentPanel({
             className="num"
             inputMode="decimal"
             autoComplete="off"
-            placeholder="What the customer hands over"
+            placeholder="0.00"
             value={payment.tendered}
             onChange={(e) => set({ tendered: e.target.value })}
           />
@@ -138,7 +138,7 @@ export function PaymentPanel({
             </dd>
           </div>
           <div>
-            <dt>Balance after</dt>
+            <dt>Balance</dt>
             <dd className="money" data-testid="balance-after">
               {balance === null ? '—' : formatRupees(balance)}
             </dd>

@@ -31,7 +31,7 @@ import {
 const CHARGES: { key: keyof Charges; label: string }[] = [
   { key: 'jobCharges', label: 'Job charges' },
   { key: 'shippingCharges', label: 'Shipping' },
-  { key: 'otherCharges', label: 'Other charges' },
+  { key: 'otherCharges', label: 'Other' },
 ];
 
 export function QuickSaleScreen() {
