@@ -19,3 +19,14 @@ export function parseRupees(text: string): number | null {
   return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
 }
 
+
+/**
+ * Rupees from a request (a JSON number) → paise, or null when it is not a non-negative amount
+ * with at most two decimals. Float noise of the sender (12.300000001) is forgiven, a third
+ * decimal is not.
+ */
+export function paiseOf(rupeeAmount: number): number | null {
+  if (!Number.isFinite(rupeeAmount) || rupeeAmount < 0) return null;
+  const paise = Math.round(rupeeAmount * 100);
+  return Math.abs(paise - rupeeAmount * 100) < 1e-6 ? paise : null;
+}

@@ -5,6 +5,7 @@ import { api } from '../../shared/endpoints/index.js';
 import { yearSpan } from '../../shared/domain/financial-year.js';
 import { localDate } from '../../shared/domain/calendar.js';
 import { http, startTestService, type TestService } from '../helpers/service.js';
+import { handlers } from '../../main/service/endpoints/index.js';
 
 let svc: TestService;
 let cashier: Client & { token: string };
@@ -79,7 +80,9 @@ test('the OpenAPI document lists all 80 operations and marks the built ones', as
   assert.equal(operations.length, 80);
   assert.equal(paths['/api/Common/GetYears']?.get?.['x-implemented'], true);
   const built = operations.filter((o) => o['x-implemented']).length;
-  assert.equal(built, 46, 'auth, account, the 14 Customer endpoints, and the 29 catalog and look-up endpoints');
+  // Every registered handler and nothing else: the count grows as issues land, so it is not hard-coded.
+  assert.equal(built, handlers.length);
+  assert.ok(built >= 46, 'at least auth, account, the 14 Customer endpoints, and the 29 catalog and look-up endpoints');
 });
 
 test('an endpoint that is not built yet is absent: 404, not a fake answer', async () => {

@@ -46,6 +46,12 @@ import { receiptTypes } from './quick-sale/receipt-types.js';
 import { searchContactLens } from './quick-sale/search-contact-lens.js';
 import { spectacleLensAutoComplete } from './quick-sale/spectacle-lens-autocomplete.js';
 import { suppliersDropdown } from './quick-sale/suppliers-dropdown.js';
+import { calculateTempGrossInsurance } from './quick-sale/calculate-temp-gross-insurance.js';
+import { deleteSalesOrderTempBySession } from './quick-sale/delete-sales-order-temp-by-session.js';
+import { deleteSalesOrderTemp } from './quick-sale/delete-salesorder-temp.js';
+import { getSalesOrderTemp } from './quick-sale/get-sales-order-temp.js';
+import { saveSalesOrderTemp } from './quick-sale/save-sales-order-temp.js';
+import { updateSalesOrderTempValues } from './quick-sale/update-sales-order-temp-values.js';
 
 export const handlers = [
   login,
@@ -94,4 +100,10 @@ export const handlers = [
   allCard,
   insuranceCompanies,
   addInsuranceCompany,
+  saveSalesOrderTemp,
+  getSalesOrderTemp,
+  updateSalesOrderTempValues,
+  deleteSalesOrderTemp,
+  deleteSalesOrderTempBySession,
+  calculateTempGrossInsurance,
 ] as readonly Handler[];

@@ -1,0 +1,14 @@
+import { api } from '../../../../shared/endpoints/index.js';
+import { badRequest } from '../../http/errors.js';
+import { implement } from '../../http/handler.js';
+import { carts } from '../../store/cart.js';
+
+/** Empties the cart. An unknown or expired session is already empty, so this answers 200 either way. */
+export const deleteSalesOrderTempBySession = implement(api.QuickSale.deleteSalesOrderTempBySession, ({ body }, ctx) => {
+  const id = body.sessionID?.trim();
+  if (!id) throw badRequest('sessionID is required', { sessionID: ['Required'] });
+  const store = carts(ctx.db);
+  const cart = store.get(id, ctx.user.companyId, ctx.now());
+  const removed = cart ? store.empty(cart.session_id) : 0;
+  return { message: `Cart emptied (${removed} lines removed)` };
+});

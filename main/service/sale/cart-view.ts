@@ -1,0 +1,52 @@
+/** The cart as the counter sees it: finding a session's cart, its priced lines and net amount. */
+import { billTotals, type BillCharges } from '../../../shared/domain/gst.js';
+import { localDate } from '../../../shared/domain/calendar.js';
+import { paiseOf, rupees } from '../../../shared/domain/money.js';
+import type { SalesOrderTemp } from '../../../shared/models/cart.js';
+import type { RequestContext } from '../context.js';
+import { badRequest, notFound } from '../http/errors.js';
+import { carts, CART_TTL_DAYS, type CartRow } from '../store/cart.js';
+import { priceLines } from './bill.js';
+
+export function findCart(ctx: RequestContext, sessionId: string | null | undefined, field: string): CartRow {
+  const id = sessionId?.trim();
+  if (!id) throw badRequest(`${field} is required`, { [field]: ['Required'] });
+  const cart = carts(ctx.db).get(id, ctx.user.companyId, ctx.now());
+  if (!cart) throw notFound(`No such cart (carts untouched for ${CART_TTL_DAYS} days expire)`);
+  return cart;
+}
+
+/** A rupee amount of a request in paise; a 400 naming the field when it is negative or has fractions of a paisa. */
+export function paiseField(value: number | null | undefined, field: string): number | null {
+  if (value === null || value === undefined) return null;
+  const paise = paiseOf(value);
+  if (paise === null) throw badRequest(`Invalid amount: ${field}`, { [field]: ['A non-negative amount in rupees with at most two decimals'] });
+  return paise;
+}
+
+/** The cart's lines priced for today; intra-state until a customer says otherwise (the total is the same either way). */
+export function pricedCart(ctx: RequestContext, sessionId: string) {
+  return priceLines(ctx.db, carts(ctx.db).lines(sessionId), localDate(ctx.now()), true);
+}
+
+export function cartView(ctx: RequestContext, cart: CartRow, charges: BillCharges = {}): SalesOrderTemp {
+  const lines = pricedCart(ctx, cart.session_id);
+  const totals = billTotals(lines.map((l) => ({ ...l.gst, qty: l.qty })), charges);
+  return {
+    sessionID: cart.session_id,
+    customerID: cart.customer_id === null ? null : ctx.enc.encode('customer', cart.customer_id),
+    items: lines.map((l) => ({
+      id: l.id,
+      itemID: ctx.enc.encode('item', l.item_id),
+      itemName: l.item_name,
+      qty: l.qty,
+      price: rupees(l.price),
+      mrp: rupees(l.mrp),
+      pairNo: l.pair_no,
+      discountRate: (l.discount_bp ?? 0) / 100,
+      discountAmount: rupees(l.gst.discount),
+      totalAmount: rupees(l.gst.total),
+    })),
+    netAmount: rupees(totals.netAmount),
+  };
+}
