@@ -91,3 +91,26 @@ test('a cart survives a restart and expires after 7 days untouched', async () =>
   const left = svc.server.deps.db.prepare('SELECT count(*) AS n FROM cart WHERE session_id = ?').get(sessionID) as { n: number };
   assert.equal(left.n, 0, 'the next new cart sweeps expired ones');
 });
+
+test('get-credit-notes: the customer’s notes with money left, oldest first; other customers’ never', async () => {
+  const { db, ids, enc } = svc.server.deps;
+  const c = db.prepare('SELECT c.id, c.company_id, c.branch_id FROM customer c ORDER BY id LIMIT 1').get() as { id: number; company_id: number; branch_id: number };
+  const user = (db.prepare("SELECT id FROM app_user WHERE user_name = 'cashier'").get() as { id: number }).id;
+  const year = (db.prepare('SELECT id FROM financial_year WHERE company_id = ? LIMIT 1').get(c.company_id) as { id: number }).id;
+  const note = (no: string, amount: number, balance: number, day: string) => {
+    const id = ids.next('credit_note');
+    db.prepare(
+      `INSERT INTO credit_note (id, company_id, branch_id, year_id, credit_note_no, credit_note_date, customer_id, amount, balance, created_by, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(id, c.company_id, c.branch_id, year, no, day, c.id, amount, balance, user, `${day}T10:00:00.000Z`);
+    return id;
+  };
+  const older = note('AMD1/CN/2026-27/000001', 150000, 50000, '2026-05-01');
+  note('AMD1/CN/2026-27/000002', 20000, 0, '2026-05-02');
+  const notes = await cashier.call(api.QuickSale.creditNotes, { query: { customerId: c.id } });
+  assert.deepEqual(notes.map((n) => [n.creditNoteNo, n.amount, n.balance]), [['AMD1/CN/2026-27/000001', 1500, 500]]);
+  assert.equal(enc.decode('creditNote', notes[0]!.creditNoteID), older);
+  assert.deepEqual(await cashier.call(api.QuickSale.creditNotes, { query: { customerId: 1 } }), []);
+  const missing = await http(`${svc.url}/api-v1/api/quickSale/get-credit-notes`, { headers: { authorization: `Bearer ${cashier.token}` } });
+  assert.equal(missing.status, 400, 'customerId is required');
+});

@@ -47,6 +47,7 @@ import { searchContactLens } from './quick-sale/search-contact-lens.js';
 import { spectacleLensAutoComplete } from './quick-sale/spectacle-lens-autocomplete.js';
 import { suppliersDropdown } from './quick-sale/suppliers-dropdown.js';
 import { calculateTempGrossInsurance } from './quick-sale/calculate-temp-gross-insurance.js';
+import { creditNotesOfCustomer } from './quick-sale/credit-notes.js';
 import { deleteSalesOrderTempBySession } from './quick-sale/delete-sales-order-temp-by-session.js';
 import { deleteSalesOrderTemp } from './quick-sale/delete-salesorder-temp.js';
 import { getSalesOrderTemp } from './quick-sale/get-sales-order-temp.js';
@@ -106,4 +107,5 @@ export const handlers = [
   deleteSalesOrderTemp,
   deleteSalesOrderTempBySession,
   calculateTempGrossInsurance,
+  creditNotesOfCustomer,
 ] as readonly Handler[];
