@@ -51,6 +51,7 @@ import { creditNotesOfCustomer } from './quick-sale/credit-notes.js';
 import { deleteSalesOrderTempBySession } from './quick-sale/delete-sales-order-temp-by-session.js';
 import { deleteSalesOrderTemp } from './quick-sale/delete-salesorder-temp.js';
 import { getSalesOrderTemp } from './quick-sale/get-sales-order-temp.js';
+import { saveSale } from './quick-sale/save-sale.js';
 import { saveSalesOrderTemp } from './quick-sale/save-sales-order-temp.js';
 import { updateSalesOrderTempValues } from './quick-sale/update-sales-order-temp-values.js';
 
@@ -102,6 +103,7 @@ export const handlers = [
   insuranceCompanies,
   addInsuranceCompany,
   saveSalesOrderTemp,
+  saveSale,
   getSalesOrderTemp,
   updateSalesOrderTempValues,
   deleteSalesOrderTemp,

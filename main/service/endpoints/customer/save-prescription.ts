@@ -14,7 +14,7 @@ import { doctors } from '../../store/doctor.js';
 import { eyeExams, rxRowOf } from '../../store/eye-exam.js';
 import { readCustomer, type CustomerInput } from './customer-input.js';
 import { addMonths, ageOn, calendarDate } from './dates.js';
-import { findExam, recallMonths } from './exam.js';
+import { findExam, recallMonths, recordExam } from './exam.js';
 import { masksMobiles } from './mobile.js';
 
 /** The request's customer fields, under the names customer-input knows them by. */
@@ -105,28 +105,27 @@ export const savePrescription = implement(api.Customer.savePrescription, ({ body
         doctorId = ctx.decode('doctor', body.doctorID.trim(), 'doctorID');
         if (!doctors(ctx.db).byId(companyId, doctorId)) throw notFound('No such doctor');
       }
-      const age = customer.birth_date ? ageOn(customer.birth_date, visitingDate) : customer.age;
-      const exam = {
-        company_id: companyId,
-        doctor_id: doctorId,
-        type_id: typeId,
-        visiting_date: visitingDate,
-        remarks,
-        recall_date: recallDate ?? addMonths(visitingDate, recallMonths(age)),
-      };
-      const store = eyeExams(ctx.db);
       let examId: number;
       if (body.id?.trim()) {
         const found = findExam(ctx, body.id, 'id');
         if (found.customer_id !== customerId) throw notFound('No such prescription for this customer');
         if (found.is_active === 0) throw conflict('This prescription was deleted; save a new one instead');
         examId = found.id;
+        const age = customer.birth_date ? ageOn(customer.birth_date, visitingDate) : customer.age;
+        const exam = {
+          company_id: companyId,
+          doctor_id: doctorId,
+          type_id: typeId,
+          visiting_date: visitingDate,
+          remarks,
+          recall_date: recallDate ?? addMonths(visitingDate, recallMonths(age)),
+        };
+        const store = eyeExams(ctx.db);
         store.update({ ...exam, id: examId }, by);
+        store.replaceRx(examId, rxRows);
       } else {
-        examId = ctx.ids.next('customer_eye_info');
-        store.insert({ ...exam, id: examId, branch_id: ctx.user.branchId, customer_id: customerId }, by);
+        examId = recordExam(ctx, { customerId, doctorId, typeId, visitingDate, remarks, recallDate, rxRows }).id;
       }
-      store.replaceRx(examId, rxRows);
       return {
         message: body.id?.trim() ? 'Prescription updated' : 'Prescription saved',
         customerID: ctx.enc.encode('customer', customerId),

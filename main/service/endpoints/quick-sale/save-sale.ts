@@ -1,0 +1,258 @@
+import { api } from '../../../../shared/endpoints/index.js';
+import { localDate } from '../../../../shared/domain/calendar.js';
+import { billTotals, isIntraState } from '../../../../shared/domain/gst.js';
+import { lensTypeId } from '../../../../shared/domain/rx.js';
+import { DEFAULT_PRESCRIPTION_TYPE } from '../../../../shared/domain/rx.js';
+import type { CustomerModel, OMFastWizardModel, SaveSaleResult } from '../../../../shared/models/sale.js';
+import type { RequestContext } from '../../context.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { implement } from '../../http/handler.js';
+import { priceLines } from '../../sale/bill.js';
+import { findCart, paiseField } from '../../sale/cart-view.js';
+import { checkAgainstBalance, readPayment, writeReceipt } from '../../sale/receipt.js';
+import { carts, RX_COLUMN_NAMES, type CartLineView } from '../../store/cart.js';
+import { customers } from '../../store/customer.js';
+import { numberSeries } from '../../store/number-series.js';
+import type { CustomerInput } from '../customer/customer-input.js';
+import { saveCustomer } from '../customer/customer-save.js';
+import { calendarDate } from '../customer/dates.js';
+import { recordExam } from '../customer/exam.js';
+
+/** OMCustomerModel fields whose names differ from the customer form's. */
+const RENAMED: Partial<Record<keyof CustomerModel, keyof CustomerInput>> = {
+  branchId: 'branchID',
+  countryId: 'countryID',
+};
+
+function customerInput(ctx: RequestContext, m: CustomerModel): CustomerInput {
+  const input: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(m)) {
+    if (value === undefined || key === 'id' || key === 'customerId' || key === 'stateId' || key === 'membershipID') continue;
+    input[RENAMED[key as keyof CustomerModel] ?? key] = value;
+  }
+  // OMCustomerModel carries these as row ids (int64), the customer form as ENC ids.
+  if (m.stateId !== undefined) input.stateID = m.stateId === null ? null : ctx.enc.encode('state', m.stateId);
+  if (m.membershipID !== undefined) input.membershipID = m.membershipID === null ? null : ctx.enc.encode('membership', m.membershipID);
+  return input as CustomerInput;
+}
+
+function resolveCustomer(ctx: RequestContext, body: OMFastWizardModel, cartCustomer: number | null): number {
+  const m = body.customerModel;
+  if (m) {
+    const idText = m.customerId?.trim() || m.encryptCustomerID?.trim() || body.salesorderModel?.customerId?.trim();
+    const field = m.customerId?.trim() ? 'customerModel.customerId' : m.encryptCustomerID?.trim() ? 'customerModel.encryptCustomerID' : 'salesorderModel.customerId';
+    return saveCustomer(ctx, customerInput(ctx, m), { text: idText, field }, (f) => `customerModel.${f}`).id;
+  }
+  const idText = body.salesorderModel?.customerId?.trim();
+  const id = idText ? ctx.decode('customer', idText, 'salesorderModel.customerId') : cartCustomer;
+  if (id === null) throw badRequest('A sale needs a customer', { customerModel: ['Required'] });
+  if (!customers(ctx.db).byId(ctx.user.companyId, id)) throw notFound('No such customer');
+  return id;
+}
+
+/** The Rx the lens lines carry, as one distance examination (right and left eye of the first pair). */
+function examRows(lines: readonly CartLineView[]) {
+  const seen = new Set<string>();
+  const rows = [];
+  for (const l of lines) {
+    if (!l.eye || seen.has(l.eye) || [l.sph, l.cyl, l.axis, l.addition].every((v) => v === null)) continue;
+    seen.add(l.eye);
+    rows.push({
+      lens_type: Number(lensTypeId('distance', l.eye === 'R' ? 'right' : 'left')),
+      sph: l.sph, cyl: l.cyl, axis: l.axis, addition: l.addition, va: l.va, vn: l.vn, pd: l.pd, bc: l.bc, dia: l.dia,
+      fh: l.fitting_height, th: l.total_height, k1: l.k1, k2: l.k2,
+    });
+  }
+  return rows;
+}
+
+function earlierAnswer(ctx: RequestContext, sessionId: string): SaveSaleResult | undefined {
+  const order = ctx.db
+    .prepare<[number, string], { id: number; order_no: string }>('SELECT id, order_no FROM sales_order WHERE company_id = ? AND session_id = ?')
+    .get(ctx.user.companyId, sessionId);
+  if (!order) return undefined;
+  const receipt = ctx.db
+    .prepare<[number], { id: number; receipt_no: string }>('SELECT id, receipt_no FROM receipt WHERE sales_order_id = ? ORDER BY id LIMIT 1')
+    .get(order.id);
+  return {
+    salesOrderID: ctx.enc.encode('salesOrder', order.id),
+    salesOrderNo: order.order_no,
+    receiptID: receipt ? ctx.enc.encode('receipt', receipt.id) : null,
+    receiptNo: receipt?.receipt_no ?? null,
+    message: 'This sale was already saved',
+  };
+}
+
+/**
+ * Everything in one immediate transaction: a failure anywhere (a bad id, a line out of stock)
+ * rolls back customer, exam, order, receipt, stock and lab order, and leaves the cart as it was.
+ * The cart's session id is the idempotency key, checked inside the same transaction, so a retry
+ * that races the first request still finds its order.
+ */
+export const saveSale = implement(api.QuickSale.saveSale, ({ body }, ctx) => {
+  const so = body.salesorderModel ?? {};
+  const sessionId = body.sessionID?.trim() || so.sessionId?.trim();
+  if (!sessionId) throw badRequest('sessionID is required', { sessionID: ['Required'] });
+  const charges = {
+    jobCharges: paiseField(so.jobCharges, 'salesorderModel.jobCharges') ?? 0,
+    shippingCharges: paiseField(so.shippingCharges, 'salesorderModel.shippingCharges') ?? 0,
+    otherCharges: paiseField(so.otherCharges, 'salesorderModel.otherCharges') ?? 0,
+    serviceTax: paiseField(so.serviceTax, 'salesorderModel.serviceTax') ?? 0,
+  };
+  const { companyId, branchId, yearId } = ctx.user;
+
+  return ctx.db
+    .transaction((): SaveSaleResult => {
+      const earlier = earlierAnswer(ctx, sessionId);
+      if (earlier) return earlier;
+      const cart = findCart(ctx, sessionId, 'sessionID');
+      const cartLines = carts(ctx.db).lines(sessionId);
+      if (cartLines.length === 0) throw badRequest('The cart is empty', { sessionID: ['Add at least one item'] });
+
+      const customerId = resolveCustomer(ctx, body, cart.customer_id);
+      const customer = customers(ctx.db).byId(companyId, customerId)!;
+      const company = ctx.db.prepare<[number], { state_id: number }>('SELECT state_id FROM company WHERE id = ?').get(companyId)!;
+      const at = ctx.now();
+      const today = localDate(at);
+      const intra = isIntraState(company.state_id, customer.state_id);
+      const lines = priceLines(ctx.db, cartLines, today, intra);
+      const totals = billTotals(lines.map((l) => ({ ...l.gst, qty: l.qty })), charges);
+
+      const rxRows = examRows(cartLines);
+      const recallGiven = calendarDate(body.eyecheckupRecallModel?.dateString ?? body.eyecheckupRecallModel?.date ?? null, 'eyecheckupRecallModel.date');
+      const exam = rxRows.length > 0
+        ? recordExam(ctx, { customerId, doctorId: null, typeId: DEFAULT_PRESCRIPTION_TYPE, visitingDate: today, remarks: null, recallDate: recallGiven, rxRows })
+        : null;
+
+      const orderId = ctx.ids.next('sales_order');
+      const orderNo = numberSeries(ctx.db).next('order', branchId, yearId);
+      ctx.db
+        .prepare(
+          `INSERT INTO sales_order (id, company_id, branch_id, year_id, order_no, order_date, customer_id, eye_info_id, intra_state,
+             total_qty, total_mrp, gross, total_discount, taxable, cgst, sgst, igst, grand_total, job_charges, shipping_charges,
+             other_charges, service_tax, rounding, net_amount, policy_no, remarks, session_id, created_by, created_at)
+           VALUES (@id, @company_id, @branch_id, @year_id, @order_no, @order_date, @customer_id, @eye_info_id, @intra_state,
+             @total_qty, @total_mrp, @gross, @total_discount, @taxable, @cgst, @sgst, @igst, @grand_total, @job_charges,
+             @shipping_charges, @other_charges, @service_tax, @rounding, @net_amount, @policy_no, @remarks, @session_id,
+             @created_by, @created_at)`,
+        )
+        .run({
+          id: orderId, company_id: companyId, branch_id: branchId, year_id: yearId, order_no: orderNo, order_date: today,
+          customer_id: customerId, eye_info_id: exam?.id ?? null, intra_state: intra ? 1 : 0, total_qty: totals.qty,
+          total_mrp: lines.reduce((s, l) => s + l.mrp * l.qty, 0), gross: totals.gross, total_discount: totals.discount,
+          taxable: totals.taxable, cgst: totals.cgst, sgst: totals.sgst, igst: totals.igst, grand_total: totals.grandTotal,
+          job_charges: charges.jobCharges, shipping_charges: charges.shippingCharges, other_charges: charges.otherCharges,
+          service_tax: charges.serviceTax, rounding: totals.rounding, net_amount: totals.netAmount,
+          policy_no: so.policyNo?.trim() || null, remarks: so.remarks?.trim() || null, session_id: sessionId,
+          created_by: ctx.user.id, created_at: at.toISOString(),
+        });
+
+      const lineCols = [
+        'id', 'sales_order_id', 'line_no', 'item_id', 'item_type_id', 'name', 'code', 'hsn_code', 'qty', 'mrp', 'price',
+        'price_includes_tax', 'discount_bp', 'discount', 'taxable', 'gst_rate_bp', 'cgst', 'sgst', 'igst', 'total',
+        'stock_counted', 'batch_no', 'is_ordered', ...RX_COLUMN_NAMES,
+      ];
+      const insertLine = ctx.db.prepare(`INSERT INTO sales_order_line (${lineCols.join(', ')}) VALUES (${lineCols.map((c) => `@${c}`).join(', ')})`);
+      const ordered: Array<{ lineId: number; itemId: number; qty: number }> = [];
+      lines.forEach((l, i) => {
+        const lineId = ctx.ids.next('sales_order_line');
+        const rx = Object.fromEntries(RX_COLUMN_NAMES.map((c) => [c, l[c]]));
+        insertLine.run({
+          ...rx, id: lineId, sales_order_id: orderId, line_no: i + 1, item_id: l.item_id, item_type_id: l.item_type_id,
+          name: l.item_name, code: l.item_code, hsn_code: l.hsn_code, qty: l.qty, mrp: l.mrp, price: l.price,
+          price_includes_tax: l.price_includes_tax, discount_bp: l.discount_bp, discount: l.gst.discount,
+          taxable: l.gst.taxable, gst_rate_bp: l.gst.rateBp, cgst: l.gst.cgst, sgst: l.gst.sgst, igst: l.gst.igst,
+          total: l.gst.total, stock_counted: l.made_to_order ? 0 : 1, batch_no: l.batch_no, is_ordered: l.is_ordered,
+        });
+        if (!l.made_to_order) takeStock(ctx, l, orderId, `lines[${i}]`, today);
+        if (l.is_ordered) ordered.push({ lineId, itemId: l.item_id, qty: l.qty });
+      });
+
+      let receipt: { id: number; no: string } | null = null;
+      const payment = body.receiptModel ? readPayment(ctx, body.receiptModel, 'receiptModel.') : null;
+      if (payment && payment.amount > 0) {
+        checkAgainstBalance(ctx, payment.amount, totals.netAmount, 'receiptModel.amount');
+        receipt = writeReceipt(ctx, orderId, customerId, payment);
+      } else if (!body.allowZeroAmountReceiptInQuickSale && !body.defaultZeroReceiptAmountForQuickSale) {
+        throw badRequest('Take a payment: this store does not allow a sale with nothing paid', { 'receiptModel.amount': ['More than 0'] });
+      }
+
+      if (ordered.length > 0) raiseLabOrder(ctx, body, orderId, ordered, today);
+
+      const recallDate = exam?.recallDate ?? recallGiven;
+      if (recallDate) {
+        ctx.db
+          .prepare(
+            `INSERT INTO eye_checkup_recall (id, company_id, branch_id, customer_id, recall_date, remarks, sales_order_id, created_by, created_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          )
+          .run(ctx.ids.next('eye_checkup_recall'), companyId, branchId, customerId, recallDate, body.eyecheckupRecallModel?.remarks?.trim() || null, orderId, ctx.user.id, at.toISOString());
+      }
+
+      carts(ctx.db).empty(sessionId);
+      return {
+        salesOrderID: ctx.enc.encode('salesOrder', orderId),
+        salesOrderNo: orderNo,
+        receiptID: receipt ? ctx.enc.encode('receipt', receipt.id) : null,
+        receiptNo: receipt?.no ?? null,
+        message: 'Sale saved',
+      };
+    })
+    .immediate();
+});
+
+/**
+ * Takes a counted line's units from the branch's batches: its own batch when it names one, else
+ * soonest expiry first, never from an expired batch. Selling what is not on the shelf is refused,
+ * which rolls the whole sale back.
+ */
+function takeStock(ctx: RequestContext, l: CartLineView, orderId: number, field: string, today: string): void {
+  const batches = ctx.db
+    .prepare<[number, number, string, string, string], { batch_no: string; on_hand: number }>(
+      `SELECT batch_no, on_hand FROM stock WHERE item_id = ? AND branch_id = ? AND on_hand > 0
+         AND (expiry_date IS NULL OR expiry_date >= ?) AND (? = '' OR batch_no = ?)
+       ORDER BY expiry_date IS NULL, expiry_date, batch_no`,
+    )
+    .all(l.item_id, ctx.user.branchId, today, l.batch_no, l.batch_no);
+  const available = batches.reduce((s, b) => s + b.on_hand, 0);
+  if (available < l.qty) throw conflict(`Not enough stock of ${l.item_code} (${field}): ${available} on hand, ${l.qty} sold`);
+  const take = ctx.db.prepare('UPDATE stock SET on_hand = on_hand - ? WHERE item_id = ? AND branch_id = ? AND batch_no = ?');
+  const move = ctx.db.prepare(
+    `INSERT INTO stock_movement (id, item_id, branch_id, batch_no, delta, sales_order_id, reason, at) VALUES (?, ?, ?, ?, ?, ?, 'sale', ?)`,
+  );
+  let left = l.qty;
+  for (const b of batches) {
+    if (left === 0) break;
+    const n = Math.min(left, b.on_hand);
+    take.run(n, l.item_id, ctx.user.branchId, b.batch_no);
+    move.run(ctx.ids.next('stock_movement'), l.item_id, ctx.user.branchId, b.batch_no, -n, orderId, ctx.now().toISOString());
+    left -= n;
+  }
+}
+
+function raiseLabOrder(
+  ctx: RequestContext,
+  body: OMFastWizardModel,
+  orderId: number,
+  ordered: ReadonlyArray<{ lineId: number; itemId: number; qty: number }>,
+  today: string,
+): void {
+  const ref = (entity: 'supplier' | 'fitter' | 'priority', value: string | null | undefined, field: string) =>
+    value?.trim() ? ctx.decode(entity, value.trim(), field) : null;
+  const poId = ctx.ids.next('purchase_order');
+  ctx.db
+    .prepare(
+      `INSERT INTO purchase_order (id, company_id, branch_id, year_id, po_no, order_date, expected_date, sales_order_id, supplier_id,
+         fitter_id, priority_id, remarks, created_by, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      poId, ctx.user.companyId, ctx.user.branchId, ctx.user.yearId,
+      numberSeries(ctx.db).next('purchase_order', ctx.user.branchId, ctx.user.yearId), today,
+      calendarDate(body.expectedDate ?? null, 'expectedDate'), orderId,
+      ref('supplier', body.supplierID, 'supplierID'), ref('fitter', body.fitterID, 'fitterID'), ref('priority', body.priorityID, 'priorityID'),
+      body.purchaseOrderModel?.remarks?.trim() || null, ctx.user.id, ctx.now().toISOString(),
+    );
+  const line = ctx.db.prepare('INSERT INTO purchase_order_line (purchase_order_id, sales_order_line_id, item_id, qty) VALUES (?, ?, ?, ?)');
+  for (const o of ordered) line.run(poId, o.lineId, o.itemId, o.qty);
+}
