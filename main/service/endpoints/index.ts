@@ -51,6 +51,8 @@ import { creditNotesOfCustomer } from './quick-sale/credit-notes.js';
 import { deleteSalesOrderTempBySession } from './quick-sale/delete-sales-order-temp-by-session.js';
 import { deleteSalesOrderTemp } from './quick-sale/delete-salesorder-temp.js';
 import { getSalesOrderTemp } from './quick-sale/get-sales-order-temp.js';
+import { getReceiptDetails } from './quick-sale/get-receipt-details.js';
+import { saveReceipt } from './quick-sale/save-receipt.js';
 import { saveSale } from './quick-sale/save-sale.js';
 import { saveSalesOrderTemp } from './quick-sale/save-sales-order-temp.js';
 import { updateSalesOrderTempValues } from './quick-sale/update-sales-order-temp-values.js';
@@ -104,6 +106,8 @@ export const handlers = [
   addInsuranceCompany,
   saveSalesOrderTemp,
   saveSale,
+  saveReceipt,
+  getReceiptDetails,
   getSalesOrderTemp,
   updateSalesOrderTempValues,
   deleteSalesOrderTemp,

@@ -1,0 +1,28 @@
+import { api } from '../../../../shared/endpoints/index.js';
+import { SALES_ORDER_STATUS } from '../../../../shared/contract/statuses.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { implement } from '../../http/handler.js';
+import { checkAgainstBalance, orderBalance, readPayment, writeReceipt } from '../../sale/receipt.js';
+
+/** A payment against an order; the balance is read in the same immediate transaction, so two tills cannot both take it. */
+export const saveReceipt = implement(api.QuickSale.saveReceipt, ({ body }, ctx) => {
+  const field = body.salesOrderID?.trim() ? 'salesOrderID' : 'salesOrderIDStr';
+  const idText = body.salesOrderID?.trim() || body.salesOrderIDStr?.trim();
+  if (!idText) throw badRequest('salesOrderID is required', { salesOrderID: ['Required'] });
+  const orderId = ctx.decode('salesOrder', idText, field);
+  const payment = readPayment(ctx, body, '');
+  const amountField = body.amount !== null && body.amount !== undefined ? 'amount' : 'receiptAmount';
+  if (payment.amount <= 0) throw badRequest('Enter the amount received', { [amountField]: ['More than 0'] });
+  return ctx.db
+    .transaction(() => {
+      const order = ctx.db
+        .prepare<[number, number], { customer_id: number; status_id: number }>('SELECT customer_id, status_id FROM sales_order WHERE id = ? AND company_id = ?')
+        .get(orderId, ctx.user.companyId);
+      if (!order) throw notFound('No such order');
+      if (order.status_id === SALES_ORDER_STATUS.Cancelled) throw badRequest('The order is cancelled', { [field]: ['A cancelled order takes no payment'] });
+      checkAgainstBalance(ctx, payment.amount, orderBalance(ctx, orderId), amountField);
+      const receipt = writeReceipt(ctx, orderId, order.customer_id, payment);
+      return { receiptID: ctx.enc.encode('receipt', receipt.id), receiptNo: receipt.no };
+    })
+    .immediate();
+});
