@@ -3,6 +3,16 @@ import type { Handler } from '../http/handler.js';
 import { getProfile } from './account/get-profile.js';
 import { userDetails } from './account/user-details.js';
 import { login } from './auth/login.js';
+import { advanceReceiptData } from './orders/advance-receipt-data.js';
+import { cancelOrder } from './orders/cancel.js';
+import { getCancellationReasons } from './orders/cancellation-reasons.js';
+import { orderDetail } from './orders/detail.js';
+import { dropdown } from './orders/dropdown.js';
+import { orderIds } from './orders/ids.js';
+import { orderItems } from './orders/items.js';
+import { searchOrders } from './orders/search.js';
+import { changeStatus } from './orders/status.js';
+import { withBalance } from './orders/with-balance.js';
 import { checkDuplicate } from './customer/check-duplicate.js';
 import { deletePrescription } from './customer/delete-prescription.js';
 import { detail } from './customer/detail.js';
@@ -52,10 +62,7 @@ import { deleteSalesOrderTempBySession } from './quick-sale/delete-sales-order-t
 import { deleteSalesOrderTemp } from './quick-sale/delete-salesorder-temp.js';
 import { getSalesOrderTemp } from './quick-sale/get-sales-order-temp.js';
 import { getReceiptDetails } from './quick-sale/get-receipt-details.js';
-import { saveInvoiceOnly } from './quick-sale/save-invoice-only.js';
 import { saveReceipt } from './quick-sale/save-receipt.js';
-import { invoiceDataBySalesOrder } from './invoice/invoice-data-by-salesorder.js';
-import { saveInvoiceData } from './invoice/save-invoice-data.js';
 import { saveSale } from './quick-sale/save-sale.js';
 import { saveSalesOrderTemp } from './quick-sale/save-sales-order-temp.js';
 import { updateSalesOrderTempValues } from './quick-sale/update-sales-order-temp-values.js';
@@ -64,6 +71,16 @@ export const handlers = [
   login,
   userDetails,
   getProfile,
+  withBalance,
+  orderDetail,
+  orderIds,
+  searchOrders,
+  orderItems,
+  dropdown,
+  advanceReceiptData,
+  getCancellationReasons,
+  cancelOrder,
+  changeStatus,
   getYears,
   getCountries,
   getStates,
@@ -117,7 +134,4 @@ export const handlers = [
   deleteSalesOrderTempBySession,
   calculateTempGrossInsurance,
   creditNotesOfCustomer,
-  saveInvoiceOnly,
-  saveInvoiceData,
-  invoiceDataBySalesOrder,
 ] as readonly Handler[];

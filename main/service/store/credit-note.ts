@@ -11,12 +11,35 @@ export interface CreditNoteRow {
   created_at: string;
 }
 
+export interface NewCreditNote {
+  id: number;
+  company_id: number;
+  branch_id: number;
+  year_id: number;
+  credit_note_no: string;
+  credit_note_date: string;
+  customer_id: number;
+  sales_order_id: number | null;
+  source_receipt_id: number | null;
+  amount: number;
+  created_by: number;
+  created_at: string;
+}
+
 export function creditNotes(db: Db) {
   const spendable = db.prepare<[number, number], CreditNoteRow>(
     `SELECT id, credit_note_no, credit_note_date, customer_id, amount, balance, created_at FROM credit_note
      WHERE company_id = ? AND customer_id = ? AND is_active = 1 AND balance > 0 ORDER BY credit_note_date, id`,
   );
+  const insert = db.prepare(
+    `INSERT INTO credit_note (id, company_id, branch_id, year_id, credit_note_no, credit_note_date, customer_id, sales_order_id,
+       source_receipt_id, amount, balance, created_by, created_at)
+     VALUES (@id, @company_id, @branch_id, @year_id, @credit_note_no, @credit_note_date, @customer_id, @sales_order_id,
+       @source_receipt_id, @amount, @amount, @created_by, @created_at)`,
+  );
   return {
+    /** A new note with all of its amount left to spend. */
+    insert: (row: NewCreditNote) => insert.run(row),
     /** Oldest first: the counter spends the oldest note first. */
     spendable: (companyId: number, customerId: number) => spendable.all(companyId, customerId),
   };

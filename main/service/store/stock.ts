@@ -23,6 +23,10 @@ export function stock(db: Db) {
     `INSERT INTO stock (item_id, branch_id, batch_no, expiry_date, on_hand) VALUES (@item_id, @branch_id, @batch_no, @expiry_date, @on_hand)
      ON CONFLICT (item_id, branch_id, batch_no) DO UPDATE SET expiry_date = excluded.expiry_date, on_hand = excluded.on_hand`,
   );
+  const putBack = db.prepare<[number, number, string, number]>(
+    `INSERT INTO stock (item_id, branch_id, batch_no, on_hand) VALUES (?, ?, ?, ?)
+     ON CONFLICT (item_id, branch_id, batch_no) DO UPDATE SET on_hand = on_hand + excluded.on_hand`,
+  );
   const batches = db.prepare<[number, number], StockBatch>(
     'SELECT * FROM stock WHERE item_id = ? AND branch_id = ? ORDER BY expiry_date, batch_no',
   );
@@ -41,5 +45,10 @@ export function stock(db: Db) {
       upsert.run(row);
     },
     batches: (itemId: number, branchId: number) => batches.all(itemId, branchId),
+    /**
+     * Returns units to the batch they came from (a cancelled sale). A batch row removed since is
+     * recreated, so units are never lost; record the movement alongside.
+     */
+    putBack: (itemId: number, branchId: number, batchNo: string, qty: number) => putBack.run(itemId, branchId, batchNo, qty),
   };
 }

@@ -1,0 +1,31 @@
+import { api } from '../../../../shared/endpoints/index.js';
+import { rupees } from '../../../../shared/domain/money.js';
+import { implement } from '../../http/handler.js';
+import { salesOrders } from '../../store/sales-order.js';
+import { masksMobiles, mobileShown } from '../customer/mobile.js';
+import { fullName } from './order-view.js';
+
+/**
+ * The branch's orders with money still to collect. The spec's three order-number fields have no
+ * separate meaning here (one series per branch), so all three carry the order number; the short
+ * one is its serial, which is what a cashier reads out.
+ */
+export const withBalance = implement(api.Orders.withBalance, ({ query }, ctx) => {
+  const mask = masksMobiles(ctx);
+  const rows = salesOrders(ctx.db).withBalance(ctx.user.companyId, ctx.user.branchId, query.yearId ?? null);
+  return {
+    totalRows: rows.length,
+    data: rows.map((r) => ({
+      branchID: ctx.enc.encode('branch', r.branch_id),
+      salesOrderIDInReceipt: ctx.enc.encode('salesOrder', r.id),
+      customerName: fullName(r),
+      mobileNumber: mobileShown(mask, r.mobile),
+      fullSalesOrderNo: r.order_no,
+      shortSalesOrderNo: r.order_no.split('/').pop() ?? r.order_no,
+      combinedSalesOrderNo: `${r.order_no} - ${fullName(r)}`,
+      soNetAmount: rupees(r.net_amount),
+      receiptTotal: rupees(r.received),
+      balanceAmount: rupees(r.net_amount - r.received),
+    })),
+  };
+});

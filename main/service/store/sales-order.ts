@@ -1,0 +1,219 @@
+/**
+ * SQL for `sales_order` and its lines as the Orders endpoints read and move them. SaveSale writes
+ * orders in its own transaction (endpoints/quick-sale/save-sale.ts). Every read takes the company,
+ * so another company's order is simply not found. Received receipts (status 1) are the only money
+ * that counts towards an order: cancelled, refunded and moved receipts do not.
+ */
+import type { Db } from '../db/database.js';
+
+/** The header of one order with the names the detail and receipt screens show. */
+export interface OrderHeaderRow {
+  id: number;
+  company_id: number;
+  branch_id: number;
+  year_id: number;
+  order_no: string;
+  order_date: string;
+  delivery_date: string | null;
+  delivery_time: string | null;
+  customer_id: number;
+  status_id: number;
+  intra_state: number;
+  total_qty: number;
+  total_mrp: number;
+  gross: number;
+  total_discount: number;
+  taxable: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+  job_charges: number;
+  shipping_charges: number;
+  other_charges: number;
+  service_tax: number;
+  rounding: number;
+  net_amount: number;
+  remarks: string | null;
+  received: number;
+  invoiced: number;
+  first_name: string;
+  last_name: string;
+  mobile: string | null;
+  email: string | null;
+  house_number: string | null;
+  society_name: string | null;
+  street: string | null;
+  area: string | null;
+  landmark: string | null;
+  tax_no: string | null;
+  membership_id: number | null;
+  branch_name: string;
+  branch_address: string | null;
+  branch_city: string | null;
+  branch_email: string | null;
+  branch_mobile: string | null;
+  company_name: string;
+  company_gstin: string | null;
+  year_name: string;
+  accepted_by: string | null;
+}
+
+export interface OrderLineRow {
+  id: number;
+  line_no: number;
+  item_id: number;
+  item_type_name: string | null;
+  name: string;
+  hsn_code: string | null;
+  qty: number;
+  mrp: number;
+  price: number;
+  discount_bp: number | null;
+  discount: number;
+  taxable: number;
+  gst_rate_bp: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+  total: number;
+  pair_no: string | null;
+  eye: 'R' | 'L' | null;
+  sph: number | null;
+  cyl: number | null;
+  axis: number | null;
+  addition: number | null;
+  va: string | null;
+  vn: string | null;
+  pd: number | null;
+}
+
+export interface OrderListRow {
+  id: number;
+  first_name: string;
+  last_name: string;
+  mobile: string | null;
+  branch_name: string;
+  order_no: string;
+  accepted_by: string | null;
+  delivery_date: string | null;
+  delivery_time: string | null;
+  order_date: string;
+  net_amount: number;
+  status_id: number;
+  item_count: number;
+  received: number;
+  total_discount: number;
+}
+
+export interface OrderBalanceRow {
+  id: number;
+  branch_id: number;
+  order_no: string;
+  first_name: string;
+  last_name: string;
+  mobile: string | null;
+  net_amount: number;
+  received: number;
+}
+
+/** A WHERE fragment with its parameters; fragments are fixed text, only values are bound. */
+export interface Condition {
+  sql: string;
+  params: ReadonlyArray<string | number>;
+}
+
+const RECEIVED = `coalesce((SELECT sum(r.amount) FROM receipt r WHERE r.sales_order_id = o.id AND r.status_id = 1), 0)`;
+
+const HEADER = `
+  SELECT o.*, ${RECEIVED} AS received, EXISTS (SELECT 1 FROM invoice i WHERE i.sales_order_id = o.id) AS invoiced,
+    c.first_name, c.last_name, c.mobile, c.email, c.house_number, c.society_name, c.street, c.area, c.landmark, c.tax_no,
+    c.membership_id, b.name AS branch_name, b.address AS branch_address, b.city AS branch_city, b.email AS branch_email,
+    b.mobile AS branch_mobile, co.name AS company_name, co.gstin AS company_gstin, y.name AS year_name,
+    coalesce(u.full_name, u.user_name) AS accepted_by
+  FROM sales_order o
+  JOIN customer c ON c.id = o.customer_id
+  JOIN branch b ON b.id = o.branch_id
+  JOIN company co ON co.id = o.company_id
+  JOIN financial_year y ON y.id = o.year_id
+  JOIN app_user u ON u.id = o.created_by`;
+
+const LIST_FROM = `
+  FROM sales_order o
+  JOIN customer c ON c.id = o.customer_id
+  JOIN branch b ON b.id = o.branch_id
+  JOIN app_user u ON u.id = o.created_by`;
+
+const LIST_COLUMNS = `o.id, c.first_name, c.last_name, c.mobile, b.name AS branch_name, o.order_no,
+  coalesce(u.full_name, u.user_name) AS accepted_by, o.delivery_date, o.delivery_time, o.order_date, o.net_amount,
+  o.status_id, (SELECT count(*) FROM sales_order_line l WHERE l.sales_order_id = o.id) AS item_count,
+  ${RECEIVED} AS received, o.total_discount`;
+
+/** Columns the search's orderBy may name (list item field → SQL), so request text never reaches SQL. */
+export const ORDER_SEARCH_COLUMNS: Record<string, readonly string[]> = {
+  customerName: ['c.first_name', 'c.last_name'],
+  customerMobileNo: ['c.mobile'],
+  branchName: ['b.name'],
+  salesOrderNo: ['o.order_no'],
+  acceptedBy: ['accepted_by'],
+  deliveryDateTime: ['o.delivery_date', 'o.delivery_time'],
+  date: ['o.order_date'],
+  netAmount: ['o.net_amount'],
+  statusID: ['o.status_id'],
+  status: ['o.status_id'],
+  itemCount: ['item_count'],
+  totalReceipt: ['received'],
+  totalDiscount: ['o.total_discount'],
+};
+
+export function salesOrders(db: Db) {
+  const byNo = db.prepare<[number, string], OrderHeaderRow>(`${HEADER} WHERE o.company_id = ? AND o.order_no = ?`);
+  const byId = db.prepare<[number, number], OrderHeaderRow>(`${HEADER} WHERE o.company_id = ? AND o.id = ?`);
+  const lines = db.prepare<[number], OrderLineRow>(
+    `SELECT l.id, l.line_no, l.item_id, t.name AS item_type_name, l.name, l.hsn_code, l.qty, l.mrp, l.price, l.discount_bp,
+       l.discount, l.taxable, l.gst_rate_bp, l.cgst, l.sgst, l.igst, l.total, l.pair_no, l.eye, l.sph, l.cyl, l.axis,
+       l.addition, l.va, l.vn, l.pd
+     FROM sales_order_line l LEFT JOIN item_type t ON t.id = l.item_type_id
+     WHERE l.sales_order_id = ? ORDER BY l.line_no`,
+  );
+  const withBalance = db.prepare<[number, number, number | null, number | null], OrderBalanceRow>(
+    `SELECT * FROM (
+       SELECT o.id, o.branch_id, o.order_no, c.first_name, c.last_name, c.mobile, o.net_amount, ${RECEIVED} AS received
+       FROM sales_order o JOIN customer c ON c.id = o.customer_id
+       WHERE o.company_id = ? AND o.branch_id = ? AND o.status_id <> 5 AND (? IS NULL OR o.year_id = ?))
+     WHERE net_amount > received ORDER BY id DESC`,
+  );
+  const ofCustomer = db.prepare<[number, number, number | null, number | null], OrderBalanceRow>(
+    `SELECT o.id, o.branch_id, o.order_no, c.first_name, c.last_name, c.mobile, o.net_amount, ${RECEIVED} AS received
+     FROM sales_order o JOIN customer c ON c.id = o.customer_id
+     WHERE o.company_id = ? AND o.customer_id = ? AND o.status_id <> 5 AND (? IS NULL OR o.year_id = ?)
+     ORDER BY o.order_date DESC, o.id DESC`,
+  );
+  const setStatus = db.prepare<[number, number, string, number]>(
+    'UPDATE sales_order SET status_id = ?, modified_by = ?, modified_at = ? WHERE id = ?',
+  );
+  const cancel = db.prepare<[number, string, number]>(
+    'UPDATE sales_order SET status_id = 5, cancelled_by = ?, cancelled_at = ? WHERE id = ? AND status_id <> 5',
+  );
+  return {
+    byNo: (companyId: number, orderNo: string) => byNo.get(companyId, orderNo),
+    byId: (companyId: number, id: number) => byId.get(companyId, id),
+    lines: (orderId: number) => lines.all(orderId),
+    /** Not cancelled, with money still to collect; the branch's, of one year or all. */
+    withBalance: (companyId: number, branchId: number, yearId: number | null) => withBalance.all(companyId, branchId, yearId, yearId),
+    /** A customer's orders that are not cancelled, newest first. */
+    ofCustomer: (companyId: number, customerId: number, yearId: number | null) => ofCustomer.all(companyId, customerId, yearId, yearId),
+    /** One page of the company's orders matching every condition, and how many match in all. */
+    search(companyId: number, where: readonly Condition[], orderBy: string, offset: number, limit: number) {
+      const clauses = ['o.company_id = ?', ...where.map((w) => `(${w.sql})`)].join(' AND ');
+      const params = [companyId, ...where.flatMap((w) => w.params)];
+      const total = db.prepare<unknown[], { n: number }>(`SELECT count(*) AS n ${LIST_FROM} WHERE ${clauses}`).get(...params)!.n;
+      const rows = db
+        .prepare<unknown[], OrderListRow>(`SELECT ${LIST_COLUMNS} ${LIST_FROM} WHERE ${clauses} ORDER BY ${orderBy} LIMIT ? OFFSET ?`)
+        .all(...params, limit, offset);
+      return { total, rows };
+    },
+    setStatus: (id: number, statusId: number, userId: number, at: string) => setStatus.run(statusId, userId, at, id),
+    /** False when the order was cancelled meanwhile. */
+    cancel: (id: number, userId: number, at: string) => cancel.run(userId, at, id).changes === 1,
+  };
+}
