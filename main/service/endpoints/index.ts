@@ -62,7 +62,10 @@ import { deleteSalesOrderTempBySession } from './quick-sale/delete-sales-order-t
 import { deleteSalesOrderTemp } from './quick-sale/delete-salesorder-temp.js';
 import { getSalesOrderTemp } from './quick-sale/get-sales-order-temp.js';
 import { getReceiptDetails } from './quick-sale/get-receipt-details.js';
+import { saveInvoiceOnly } from './quick-sale/save-invoice-only.js';
 import { saveReceipt } from './quick-sale/save-receipt.js';
+import { invoiceDataBySalesOrder } from './invoice/invoice-data-by-salesorder.js';
+import { saveInvoiceData } from './invoice/save-invoice-data.js';
 import { saveSale } from './quick-sale/save-sale.js';
 import { saveSalesOrderTemp } from './quick-sale/save-sales-order-temp.js';
 import { updateSalesOrderTempValues } from './quick-sale/update-sales-order-temp-values.js';
@@ -134,4 +137,7 @@ export const handlers = [
   deleteSalesOrderTempBySession,
   calculateTempGrossInsurance,
   creditNotesOfCustomer,
+  saveInvoiceOnly,
+  saveInvoiceData,
+  invoiceDataBySalesOrder,
 ] as readonly Handler[];
