@@ -22,13 +22,13 @@ export interface MadeSale {
 export async function makeSale(
   svc: TestService,
   client: Client,
-  options: { paid: number | 'all'; qty?: number; customerID?: string; mobile?: string },
+  options: { paid: number | 'all'; qty?: number; customerID?: string; mobile?: string; lastName?: string },
 ): Promise<MadeSale> {
   const { db, enc } = svc.server.deps;
   const lens = db.prepare('SELECT id FROM item WHERE item_type_id = 3 AND is_active = 1 ORDER BY code LIMIT 1').get() as { id: number };
   const customerID =
     options.customerID ??
-    (await client.call(api.Customer.upsert, { body: { firstName: 'Sale', lastName: `Customer${Date.now() % 100000}`, mobile: options.mobile } })).customerID;
+    (await client.call(api.Customer.upsert, { body: { firstName: 'Sale', lastName: options.lastName ?? `Customer${Date.now() % 100000}`, mobile: options.mobile } })).customerID;
   const { sessionID } = await client.call(api.QuickSale.saveSalesOrderTemp, { body: { itemID: enc.encode('item', lens.id), qty: options.qty ?? 1 } });
   const view = await client.call(api.QuickSale.getSalesOrderTemp, { body: { sessionId: sessionID } });
   const paid = options.paid === 'all' ? view.netAmount ?? 0 : options.paid;

@@ -107,3 +107,64 @@ test('bad inputs: missing or tampered ids are 400, unknown orders 404, another c
   assert.equal((await get('Invoice/get-invoice-data-by-salesorder')).status, 400);
   assert.equal((await svc.anon.call(api.Invoice.invoiceDataBySalesOrder, { query: { salesOrderId: sale.salesOrderID } }).catch((e: { status: number }) => e.status)), 401);
 });
+
+test('orders and customers for a new invoice: paid, not invoiced, not cancelled; part-paid only when allowed', async () => {
+  const lastName = `Lists${process.pid}`;
+  const paid = await makeSale(svc, cashier, { paid: 'all', lastName });
+  const part = await makeSale(svc, cashier, { paid: 1, customerID: paid.customerID });
+  const ids = (list: { salesOrderID: string }[]) => list.map((o) => o.salesOrderID);
+  let open = ids(await cashier.call(api.Invoice.ordersForNewInvoice, { body: {} }));
+  assert.ok(open.includes(paid.salesOrderID));
+  assert.ok(!open.includes(part.salesOrderID));
+  const ofCustomer = await cashier.call(api.Invoice.salesOrdersForInvoice, { query: { customerId: paid.customerID } });
+  assert.deepEqual(ids(ofCustomer.data), [paid.salesOrderID]);
+  const customers = await cashier.call(api.Invoice.customersForInvoice, {});
+  assert.ok(customers.data.some((c) => c.id === paid.customerID && c.customerName.endsWith(lastName)));
+
+  setting('1');
+  try {
+    open = ids(await cashier.call(api.Invoice.ordersForNewInvoice, { body: {} }));
+    assert.ok(open.includes(part.salesOrderID));
+  } finally {
+    setting('0');
+  }
+  await cashier.call(api.QuickSale.saveInvoiceOnly, { body: { salesOrderID: paid.salesOrderID } });
+  assert.deepEqual((await cashier.call(api.Invoice.salesOrdersForInvoice, { query: { customerId: paid.customerID } })).data, []);
+  assert.equal((await get(`Invoice/get-sales-orders-for-invoice?customerId=${encodeURIComponent(tamper(paid.customerID))}`)).status, 400);
+});
+
+test('invoice list: paged {totalRows, data}, filters by customer, name, number, order, date and amount; safe orderBy', async () => {
+  const lastName = `Listed${process.pid}`;
+  const first = await makeSale(svc, cashier, { paid: 'all', lastName });
+  const made = [first];
+  for (let i = 0; i < 2; i += 1) made.push(await makeSale(svc, cashier, { paid: 'all', customerID: first.customerID, qty: i + 2 }));
+  const raised = [];
+  for (const s of made) raised.push(await cashier.call(api.QuickSale.saveInvoiceOnly, { body: { salesOrderID: s.salesOrderID } }));
+
+  const page1 = await cashier.call(api.Invoice.list, { body: { customerID: first.customerID, fromPage: 1, toPage: 2, orderBy: 'invoiceNumber asc' } });
+  assert.equal(page1.totalRows, 3);
+  assert.deepEqual(page1.data.map((r) => r.invoiceNo), raised.slice(0, 2).map((r) => r.invoiceNo));
+  const page2 = await cashier.call(api.Invoice.list, { body: { customerID: first.customerID, fromPage: 3, toPage: 4, orderBy: 'invoiceNumber asc' } });
+  assert.deepEqual(page2.data.map((r) => r.id), [raised[2]!.invoiceID]);
+  assert.equal(page2.data[0]!.salesOrderNo, made[2]!.salesOrderNo);
+  assert.equal(page2.data[0]!.netAmount, made[2]!.net);
+  assert.equal(page2.data[0]!.plainId, Number(raised[2]!.invoiceNo.split('/').pop()));
+
+  const byName = await cashier.call(api.Invoice.list, { body: { customerName: lastName } });
+  assert.equal(byName.totalRows, 3);
+  const byNo = await cashier.call(api.Invoice.list, { body: { invoiceNumber: raised[1]!.invoiceNo } });
+  assert.deepEqual(byNo.data.map((r) => r.invoiceNo), [raised[1]!.invoiceNo]);
+  const byOrder = await cashier.call(api.Invoice.list, { body: { salesOrderNo: made[0]!.salesOrderNo } });
+  assert.equal(byOrder.totalRows, 1);
+  const byAmount = await cashier.call(api.Invoice.list, { body: { customerID: first.customerID, netAmount: String(made[1]!.net) } });
+  assert.deepEqual(byAmount.data.map((r) => r.id), [raised[1]!.invoiceID]);
+  const today = byNo.data[0]!.date.slice(0, 10);
+  assert.equal((await cashier.call(api.Invoice.list, { body: { customerID: first.customerID, date: today } })).totalRows, 3);
+  assert.equal((await cashier.call(api.Invoice.list, { body: { customerID: first.customerID, toDate: '2000-01-01' } })).totalRows, 0);
+
+  assert.equal((await post('Invoice/List', { orderBy: 'invoice_no; DROP TABLE invoice' })).status, 400);
+  assert.equal((await post('Invoice/List', { fromDate: 'yesterday' })).status, 400);
+  assert.equal((await post('Invoice/List', { netAmount: 'lots' })).status, 400);
+  assert.equal((await post('Invoice/List', { fromPage: 5, toPage: 2 })).status, 400);
+  assert.equal((await post('Invoice/List', { customerID: tamper(first.customerID) })).status, 400);
+});

@@ -64,7 +64,11 @@ import { getSalesOrderTemp } from './quick-sale/get-sales-order-temp.js';
 import { getReceiptDetails } from './quick-sale/get-receipt-details.js';
 import { saveInvoiceOnly } from './quick-sale/save-invoice-only.js';
 import { saveReceipt } from './quick-sale/save-receipt.js';
+import { customersForInvoice } from './invoice/customers-for-invoice.js';
 import { invoiceDataBySalesOrder } from './invoice/invoice-data-by-salesorder.js';
+import { invoiceList } from './invoice/list.js';
+import { ordersForNewInvoice } from './invoice/orders-for-new-invoice.js';
+import { salesOrdersForInvoice } from './invoice/sales-orders-for-invoice.js';
 import { saveInvoiceData } from './invoice/save-invoice-data.js';
 import { saveSale } from './quick-sale/save-sale.js';
 import { saveSalesOrderTemp } from './quick-sale/save-sales-order-temp.js';
@@ -140,4 +144,8 @@ export const handlers = [
   saveInvoiceOnly,
   saveInvoiceData,
   invoiceDataBySalesOrder,
+  invoiceList,
+  ordersForNewInvoice,
+  customersForInvoice,
+  salesOrdersForInvoice,
 ] as readonly Handler[];
