@@ -70,6 +70,8 @@ import { invoiceList } from './invoice/list.js';
 import { ordersForNewInvoice } from './invoice/orders-for-new-invoice.js';
 import { salesOrdersForInvoice } from './invoice/sales-orders-for-invoice.js';
 import { saveInvoiceData } from './invoice/save-invoice-data.js';
+import { receiptsById } from './receipts/by-id.js';
+import { receiptsListPaged } from './receipts/list-paged.js';
 import { saveSale } from './quick-sale/save-sale.js';
 import { saveSalesOrderTemp } from './quick-sale/save-sales-order-temp.js';
 import { updateSalesOrderTempValues } from './quick-sale/update-sales-order-temp-values.js';
@@ -148,4 +150,6 @@ export const handlers = [
   ordersForNewInvoice,
   customersForInvoice,
   salesOrdersForInvoice,
+  receiptsById,
+  receiptsListPaged,
 ] as readonly Handler[];

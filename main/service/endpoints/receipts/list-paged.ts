@@ -1,0 +1,61 @@
+import { api } from '../../../../shared/endpoints/index.js';
+import { RECEIPT_STATUS_NAMES, type ReceiptStatusId } from '../../../../shared/contract/statuses.js';
+import { rupees } from '../../../../shared/domain/money.js';
+import { implement } from '../../http/handler.js';
+import { orderClause, pageRange } from '../../http/paging.js';
+import { receipts } from '../../store/receipt.js';
+import { masksMobiles, mobileShown } from '../customer/mobile.js';
+
+const COLUMNS = {
+  receiptDate: ['r.receipt_date'],
+  receiptNo: ['r.receipt_no'],
+  amount: ['r.amount'],
+  customerName: ['c.first_name', 'c.last_name'],
+} as const;
+
+const text = (v: string | null | undefined) => v?.trim() || null;
+
+export const receiptsListPaged = implement(api.Receipts.listPaged, ({ body }, ctx) => {
+  const { offset, limit } = pageRange(body.pageNumber ?? 1, body.pageSize ?? 20);
+  const order = orderClause(body.orderBy, COLUMNS, 'receiptDate desc', 'r.id');
+  const customerText = text(body.customerID);
+  const kindText = text(body.receiptTypeID);
+  const { total, rows } = receipts(ctx.db).list(
+    {
+      companyId: ctx.user.companyId,
+      branchId: ctx.user.branchId,
+      fromDate: body.fromDate?.slice(0, 10) ?? null,
+      toDate: body.toDate?.slice(0, 10) ?? null,
+      customerId: customerText ? ctx.decode('customer', customerText, 'customerID') : null,
+      salesOrderId: null,
+      orderNoPrefix: text(body.salesOrderNo),
+      receiptNoPrefix: text(body.receiptNo),
+      statusId: body.statusID ?? null,
+      paymentKindId: kindText ? ctx.decode('paymentKind', kindText, 'receiptTypeID') : null,
+      search: text(body.searchTerm),
+    },
+    order,
+    offset,
+    limit,
+  );
+  const masks = masksMobiles(ctx);
+  return {
+    totalRecords: total,
+    items: rows.map((r) => ({
+      receiptId: ctx.enc.encode('receipt', r.id),
+      receiptNo: r.receipt_no,
+      receiptType: r.kind_name,
+      salesOrderNo: r.order_no,
+      invoiceNO: r.invoice_no,
+      customerName: `${r.first_name} ${r.last_name}`.trim(),
+      customerMobileNo: mobileShown(masks, r.mobile),
+      status: RECEIPT_STATUS_NAMES[r.status_id as ReceiptStatusId],
+      receiptDate: r.receipt_date,
+      amount: rupees(r.amount),
+      salesOrderAmount: r.order_net === null ? null : rupees(r.order_net),
+      totalReceipt: r.order_received === null ? null : rupees(r.order_received),
+      statusID: r.status_id,
+      itemCount: r.item_count,
+    })),
+  };
+});

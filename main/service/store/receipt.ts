@@ -1,0 +1,89 @@
+/** SQL for reading `receipt` rows into the receipts lists (writing is sale/receipt.ts, inside the sale's transaction). */
+import { RECEIPT_STATUS } from '../../../shared/contract/statuses.js';
+import type { Db } from '../db/database.js';
+
+export interface ReceiptListRow {
+  id: number;
+  receipt_no: string;
+  receipt_date: string;
+  amount: number;
+  status_id: number;
+  kind_name: string;
+  order_no: string | null;
+  order_net: number | null;
+  order_received: number | null;
+  item_count: number | null;
+  invoice_no: string | null;
+  first_name: string;
+  last_name: string;
+  mobile: string | null;
+}
+
+/** Every field optional, combined with AND; text fields match by prefix. */
+export interface ReceiptFilter {
+  companyId: number;
+  branchId: number;
+  fromDate: string | null;
+  toDate: string | null;
+  customerId: number | null;
+  salesOrderId: number | null;
+  orderNoPrefix: string | null;
+  receiptNoPrefix: string | null;
+  statusId: number | null;
+  paymentKindId: number | null;
+  search: string | null;
+}
+
+const RECEIVED = `coalesce((SELECT sum(x.amount) FROM receipt x WHERE x.sales_order_id = o.id AND x.status_id = ${RECEIPT_STATUS.Received}), 0)`;
+const SELECT = `SELECT r.id, r.receipt_no, r.receipt_date, r.amount, r.status_id, k.name AS kind_name,
+                       o.order_no, o.net_amount AS order_net, CASE WHEN o.id IS NULL THEN NULL ELSE ${RECEIVED} END AS order_received,
+                       (SELECT count(*) FROM sales_order_line l WHERE l.sales_order_id = o.id) AS item_count,
+                       i.invoice_no, c.first_name, c.last_name, c.mobile`;
+const FROM = `FROM receipt r
+              JOIN customer c ON c.id = r.customer_id
+              JOIN payment_kind k ON k.id = r.payment_kind_id
+              LEFT JOIN sales_order o ON o.id = r.sales_order_id
+              LEFT JOIN invoice i ON i.sales_order_id = r.sales_order_id`;
+
+type Params = Record<string, string | number>;
+
+export function receipts(db: Db) {
+  function where(f: ReceiptFilter): { sql: string; params: Params } {
+    const parts = ['r.company_id = @companyId', 'r.branch_id = @branchId'];
+    const params: Params = { companyId: f.companyId, branchId: f.branchId };
+    const add = (sql: string, name: string, value: string | number | null) => {
+      if (value === null) return;
+      parts.push(sql);
+      params[name] = value;
+    };
+    add('r.receipt_date >= @fromDate', 'fromDate', f.fromDate);
+    add('r.receipt_date <= @toDate', 'toDate', f.toDate);
+    add('r.customer_id = @customerId', 'customerId', f.customerId);
+    add('r.sales_order_id = @salesOrderId', 'salesOrderId', f.salesOrderId);
+    add("o.order_no LIKE @orderNo || '%'", 'orderNo', f.orderNoPrefix);
+    add("r.receipt_no LIKE @receiptNo || '%'", 'receiptNo', f.receiptNoPrefix);
+    add('r.status_id = @statusId', 'statusId', f.statusId);
+    add('r.payment_kind_id = @kindId', 'kindId', f.paymentKindId);
+    add(
+      `(r.receipt_no LIKE @search || '%' OR o.order_no LIKE @search || '%' OR c.first_name LIKE @search || '%'
+        OR c.last_name LIKE @search || '%' OR c.mobile LIKE @search || '%')`,
+      'search',
+      f.search,
+    );
+    return { sql: parts.join(' AND '), params };
+  }
+  return {
+    /** `orderBy` is built from a fixed list of columns, never request text. */
+    list(f: ReceiptFilter, orderBy: string, offset: number, limit: number): { total: number; rows: ReceiptListRow[] } {
+      const { sql, params } = where(f);
+      const total = db.prepare<Params, { n: number }>(`SELECT count(*) AS n ${FROM} WHERE ${sql}`).get(params)!.n;
+      const rows = db.prepare<Params, ReceiptListRow>(`${SELECT} ${FROM} WHERE ${sql} ORDER BY ${orderBy} LIMIT @limit OFFSET @offset`).all({ ...params, limit, offset });
+      return { total, rows };
+    },
+    /** The order's customer and branch, to check Receipts/id's pair of ids belongs together. */
+    orderOwner: (orderId: number, companyId: number) =>
+      db
+        .prepare<[number, number], { customer_id: number; branch_id: number }>('SELECT customer_id, branch_id FROM sales_order WHERE id = ? AND company_id = ?')
+        .get(orderId, companyId),
+  };
+}
