@@ -86,10 +86,11 @@ test('the OpenAPI document lists all 80 operations and marks the built ones', as
 });
 
 test('an endpoint that is not built yet is absent: 404, not a fake answer', async () => {
-  const res = await http(`${svc.url}/api-v1/api/Dashboard/dashboardData`, {
+  // Printing (issue 6) is the next unbuilt group; move this to another when it lands.
+  const res = await http(`${svc.url}/api-v1/api/Common/receipt/pdf`, {
     method: 'POST',
     headers: { authorization: `Bearer ${cashier.token}`, 'content-type': 'application/json' },
-    body: '{}',
+    body: '""',
   });
   assert.equal(res.status, 404);
 });

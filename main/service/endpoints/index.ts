@@ -71,6 +71,7 @@ import { ordersForNewInvoice } from './invoice/orders-for-new-invoice.js';
 import { salesOrdersForInvoice } from './invoice/sales-orders-for-invoice.js';
 import { saveInvoiceData } from './invoice/save-invoice-data.js';
 import { receiptsById } from './receipts/by-id.js';
+import { dashboardData } from './dashboard/dashboard-data.js';
 import { receiptsListPaged } from './receipts/list-paged.js';
 import { saveSale } from './quick-sale/save-sale.js';
 import { saveSalesOrderTemp } from './quick-sale/save-sales-order-temp.js';
@@ -152,4 +153,5 @@ export const handlers = [
   salesOrdersForInvoice,
   receiptsById,
   receiptsListPaged,
+  dashboardData,
 ] as readonly Handler[];

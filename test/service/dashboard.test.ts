@@ -1,0 +1,61 @@
+/** Dashboard over HTTP: the day's figures against two sales made here; managers only. */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Client } from '../../shared/client.js';
+import { api } from '../../shared/endpoints/index.js';
+import { http, startTestService, type TestService } from '../helpers/service.js';
+import { makeSale, tamper, type MadeSale } from '../helpers/sales.js';
+
+let svc: TestService;
+let cashier: Client & { token: string };
+let manager: Client & { token: string };
+let a: MadeSale;
+let b: MadeSale;
+before(async () => {
+  svc = await startTestService();
+  cashier = await svc.as('cashier');
+  manager = await svc.as('manager');
+  a = await makeSale(svc, cashier, { paid: 10 });
+  b = await makeSale(svc, cashier, { paid: 'all', qty: 2 });
+});
+after(() => svc.close());
+
+test('the day: sales, collections by payment kind, orders by status, balances, top items', async () => {
+  const d = await manager.call(api.Dashboard.dashboardData, { body: {} });
+  assert.equal(d.sales.count, 2);
+  assert.equal(d.sales.amount, a.net + b.net);
+  assert.equal(d.period.amount, a.net + b.net);
+  assert.equal(d.period.days.length, 1);
+  assert.equal(d.receipts.amount, 10 + b.net);
+  assert.deepEqual(d.receipts.byPaymentKind.map((k) => [k.name, k.count]), [['Cash', 2]]);
+  assert.deepEqual(d.ordersByStatus.map((s) => s.count), [2, 0, 0, 0, 0]);
+  assert.deepEqual(d.balanceOutstanding, { count: 1, amount: a.net - 10 });
+  assert.equal(d.topItems.length, 1);
+  assert.equal(d.topItems[0]!.qty, 3);
+  assert.deepEqual(d.statusOrders, []);
+
+  const booked = await manager.call(api.Dashboard.dashboardData, { body: { statusId: 1 } });
+  assert.deepEqual(new Set(booked.statusOrders.map((o) => o.salesOrderNo)), new Set([a.salesOrderNo, b.salesOrderNo]));
+  assert.equal(booked.statusOrders.find((o) => o.salesOrderNo === a.salesOrderNo)!.balanceAmount, a.net - 10);
+
+  const empty = await manager.call(api.Dashboard.dashboardData, { body: { date: '2001-01-15' } });
+  assert.equal(empty.sales.count, 0);
+  assert.equal(empty.receipts.amount, 0);
+  assert.equal(empty.ordersByStatus.length, 5, 'every status, zeros included');
+});
+
+test('managers only; a tampered branch id is 400', async () => {
+  const res = await http(`${svc.url}/api-v1/api/Dashboard/dashboardData`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${cashier.token}`, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  assert.equal(res.status, 403);
+  const d = await manager.call(api.Dashboard.dashboardData, { body: {} });
+  const bad = await http(`${svc.url}/api-v1/api/Dashboard/dashboardData`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${manager.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ branchID: tamper(d.branchID) }),
+  });
+  assert.equal(bad.status, 400);
+});
