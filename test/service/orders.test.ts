@@ -5,7 +5,7 @@ import type { Client } from '../../shared/client.js';
 import { api } from '../../shared/endpoints/index.js';
 import { failure, otherCompany } from '../helpers/customers.js';
 import { http, startTestService, type TestService } from '../helpers/service.js';
-import { frameInStock, sellFrameAndPair } from '../helpers/stock-sale.js';
+import { frameInStock, sellFrameAndPair } from '../helpers/sales.js';
 
 let svc: TestService;
 let cashier: Client & { token: string };
