@@ -25,7 +25,12 @@ export interface Payment {
   cheque_date: string | null;
   reference_no: string | null;
   remarks: string | null;
+  /** The credit note this payment spends, when paid by credit note. */
+  credit_note_id: number | null;
 }
+
+/** Payment kind 5 is 'Credit Note' (reference list in migration 004). */
+const CREDIT_NOTE_KIND = 5;
 
 const text = (v: string | null | undefined) => v?.trim() || null;
 
@@ -38,9 +43,15 @@ export function readPayment(ctx: RequestContext, model: ReceiptWithouInvoiceMode
   const cardText = text(model.cardTypeId);
   // Only the last four digits are kept: a full card number must never sit in the store's file.
   const cardDigits = text(model.cardNo)?.replace(/\D/g, '') ?? '';
+  const paymentKind = kindText ? ctx.decode('paymentKind', kindText, `${prefix}receiptTypeId`) : 1;
+  const noteText = text(model.creditNoteID);
+  if (paymentKind === CREDIT_NOTE_KIND && amount > 0 && !noteText) {
+    throw badRequest('Which credit note?', { [`${prefix}creditNoteID`]: ['Required when paying by credit note'] });
+  }
   return {
     amount,
-    payment_kind_id: kindText ? ctx.decode('paymentKind', kindText, `${prefix}receiptTypeId`) : 1,
+    payment_kind_id: noteText ? CREDIT_NOTE_KIND : paymentKind,
+    credit_note_id: noteText ? ctx.decode('creditNote', noteText, `${prefix}creditNoteID`) : null,
     card_type_id: cardText ? ctx.decode('cardType', cardText, `${prefix}cardTypeId`) : null,
     card_no: cardDigits ? cardDigits.slice(-4) : null,
     name_on_card: text(model.nameOnCard),
@@ -68,8 +79,34 @@ export function checkAgainstBalance(ctx: RequestContext, amount: number, balance
   throw badRequest('The amount is more than the balance', { [field]: [`At most the balance, ${(balance / 100).toFixed(2)}`] });
 }
 
-export function writeReceipt(ctx: RequestContext, orderId: number | null, customerId: number, payment: Payment): { id: number; no: string } {
+/**
+ * Spends part of a credit note: only the customer's own, active note, never beyond what is left.
+ * Runs inside the receipt's transaction, so a failed sale gives the money back to the note.
+ */
+function spendCreditNote(ctx: RequestContext, noteId: number, customerId: number, amount: number, field: string): void {
+  const note = ctx.db
+    .prepare<[number, number], { customer_id: number; balance: number; is_active: number }>(
+      'SELECT customer_id, balance, is_active FROM credit_note WHERE id = ? AND company_id = ?',
+    )
+    .get(noteId, ctx.user.companyId);
+  if (!note || note.customer_id !== customerId || !note.is_active) {
+    throw badRequest('That credit note is not this customer’s', { [field]: ['Not a credit note of this customer'] });
+  }
+  if (amount > note.balance) {
+    throw badRequest('The credit note has less left', { [field]: [`At most ${(note.balance / 100).toFixed(2)} left on it`] });
+  }
+  ctx.db.prepare('UPDATE credit_note SET balance = balance - ? WHERE id = ?').run(amount, noteId);
+}
+
+export function writeReceipt(
+  ctx: RequestContext,
+  orderId: number | null,
+  customerId: number,
+  payment: Payment,
+  field = 'receiptModel.creditNoteID',
+): { id: number; no: string } {
   const { companyId, branchId, yearId } = ctx.user;
+  if (payment.credit_note_id !== null) spendCreditNote(ctx, payment.credit_note_id, customerId, payment.amount, field);
   const no = numberSeries(ctx.db).next('receipt', branchId, yearId);
   const id = ctx.ids.next('receipt');
   const at = ctx.now();
@@ -77,10 +114,10 @@ export function writeReceipt(ctx: RequestContext, orderId: number | null, custom
     .prepare(
       `INSERT INTO receipt (id, company_id, branch_id, year_id, receipt_no, receipt_date, sales_order_id, customer_id, amount,
          payment_kind_id, card_type_id, card_no, name_on_card, bank_name, cheque_no, cheque_date, reference_no, remarks,
-         created_by, created_at)
+         credit_note_id, created_by, created_at)
        VALUES (@id, @company_id, @branch_id, @year_id, @receipt_no, @receipt_date, @sales_order_id, @customer_id, @amount,
          @payment_kind_id, @card_type_id, @card_no, @name_on_card, @bank_name, @cheque_no, @cheque_date, @reference_no, @remarks,
-         @created_by, @created_at)`,
+         @credit_note_id, @created_by, @created_at)`,
     )
     .run({
       ...payment,

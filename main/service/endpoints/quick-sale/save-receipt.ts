@@ -21,7 +21,7 @@ export const saveReceipt = implement(api.QuickSale.saveReceipt, ({ body }, ctx) 
       if (!order) throw notFound('No such order');
       if (order.status_id === SALES_ORDER_STATUS.Cancelled) throw badRequest('The order is cancelled', { [field]: ['A cancelled order takes no payment'] });
       checkAgainstBalance(ctx, payment.amount, orderBalance(ctx, orderId), amountField);
-      const receipt = writeReceipt(ctx, orderId, order.customer_id, payment);
+      const receipt = writeReceipt(ctx, orderId, order.customer_id, payment, 'creditNoteID');
       return { receiptID: ctx.enc.encode('receipt', receipt.id), receiptNo: receipt.no };
     })
     .immediate();

@@ -1,0 +1,85 @@
+/** A cancelled order's advance, kept as a credit note, spent on the customer's next sale. */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Client } from '../../shared/client.js';
+import { api } from '../../shared/endpoints/index.js';
+import { failure } from '../helpers/customers.js';
+import { frameInStock, sellFrameAndPair } from '../helpers/sales.js';
+import { startTestService, type TestService } from '../helpers/service.js';
+
+let svc: TestService;
+let cashier: Client & { token: string };
+let manager: Client & { token: string };
+let frameId: number;
+before(async () => {
+  svc = await startTestService();
+  cashier = await svc.as('cashier');
+  manager = await svc.as('manager');
+  frameId = frameInStock(svc, 'cashier');
+  svc.server.deps.db.prepare('UPDATE stock SET on_hand = 50 WHERE item_id = ? AND expiry_date IS NULL').run(frameId);
+});
+after(() => svc.close());
+
+const customerRow = (sale: { rowId: number }) =>
+  (svc.server.deps.db.prepare('SELECT customer_id FROM sales_order WHERE id = ?').get(sale.rowId) as { customer_id: number }).customer_id;
+
+/** Sells the customer a lens in a cart, paying `amount` from `creditNoteID`. */
+async function payByNote(customerID: string, creditNoteID: string, amount: number) {
+  const { enc, db } = svc.server.deps;
+  const lensId = (db.prepare('SELECT id FROM item WHERE item_type_id = 3 AND is_active = 1 ORDER BY code LIMIT 1').get() as { id: number }).id;
+  const { sessionID } = await cashier.call(api.QuickSale.saveSalesOrderTemp, { body: { itemID: enc.encode('item', lensId) } });
+  return cashier.call(api.QuickSale.saveSale, {
+    body: {
+      sessionID,
+      salesorderModel: { sessionId: sessionID, customerId: customerID },
+      receiptModel: { receiptTypeId: enc.encode('paymentKind', 5), creditNoteID, amount },
+    },
+  });
+}
+
+test('an advance moved to a credit note pays part of the next sale, and only what is left on it', async () => {
+  const customerID = (await cashier.call(api.Customer.upsert, { body: { firstName: 'Kavya', lastName: 'Creditwala', mobile: '9876501234' } })).customerID;
+  const first = await sellFrameAndPair(svc, cashier, { customerID, paid: 300, frameId });
+  await manager.call(api.Orders.cancel, { params: { salesOrderId: first.salesOrderID }, body: { receiptStatusId: 4 } });
+  const [note] = await cashier.call(api.QuickSale.creditNotes, { query: { customerId: customerRow(first) } });
+  assert.ok(note);
+  assert.equal(note.balance, 300);
+
+  const over = await failure(payByNote(customerID, note.creditNoteID, 300.01), 400);
+  assert.match(String((over.body as { errors: Record<string, string[]> }).errors['receiptModel.creditNoteID']), /300\.00 left/);
+
+  const sale = await payByNote(customerID, note.creditNoteID, 120);
+  assert.ok(sale.receiptNo);
+  const [after] = await cashier.call(api.QuickSale.creditNotes, { query: { customerId: customerRow(first) } });
+  assert.equal(after!.balance, 180);
+  const receipt = svc.server.deps.db.prepare('SELECT payment_kind_id, credit_note_id, amount FROM receipt WHERE receipt_no = ?').get(sale.receiptNo) as {
+    payment_kind_id: number;
+    credit_note_id: number;
+    amount: number;
+  };
+  assert.deepEqual([receipt.payment_kind_id, receipt.amount], [5, 12000]);
+  assert.equal(svc.server.deps.enc.encode('creditNote', receipt.credit_note_id), note.creditNoteID);
+});
+
+test('another customer cannot spend the note, and paying by credit note needs one', async () => {
+  const owner = (await cashier.call(api.Customer.upsert, { body: { firstName: 'Ravi', lastName: 'Notekeeper', mobile: '9876501235' } })).customerID;
+  const other = (await cashier.call(api.Customer.upsert, { body: { firstName: 'Sita', lastName: 'Stranger', mobile: '9876501236' } })).customerID;
+  const sale = await sellFrameAndPair(svc, cashier, { customerID: owner, paid: 200, frameId });
+  await manager.call(api.Orders.cancel, { params: { salesOrderId: sale.salesOrderID }, body: { receiptStatusId: 4 } });
+  const [note] = await cashier.call(api.QuickSale.creditNotes, { query: { customerId: customerRow(sale) } });
+  const refused = await failure(payByNote(other, note!.creditNoteID, 50), 400);
+  assert.ok((refused.body as { errors: Record<string, string[]> }).errors['receiptModel.creditNoteID']);
+  const [still] = await cashier.call(api.QuickSale.creditNotes, { query: { customerId: customerRow(sale) } });
+  assert.equal(still!.balance, 200, 'a refused sale spends nothing');
+
+  const { enc, db } = svc.server.deps;
+  const lensId = (db.prepare('SELECT id FROM item WHERE item_type_id = 3 AND is_active = 1 ORDER BY code LIMIT 1').get() as { id: number }).id;
+  const { sessionID } = await cashier.call(api.QuickSale.saveSalesOrderTemp, { body: { itemID: enc.encode('item', lensId) } });
+  const missing = await failure(
+    cashier.call(api.QuickSale.saveSale, {
+      body: { sessionID, salesorderModel: { customerId: owner }, receiptModel: { receiptTypeId: enc.encode('paymentKind', 5), amount: 10 } },
+    }),
+    400,
+  );
+  assert.ok((missing.body as { errors: Record<string, string[]> }).errors['receiptModel.creditNoteID']);
+});
