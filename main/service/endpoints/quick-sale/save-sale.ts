@@ -16,6 +16,7 @@ import { numberSeries } from '../../store/number-series.js';
 import type { CustomerInput } from '../customer/customer-input.js';
 import { saveCustomer } from '../customer/customer-save.js';
 import { calendarDate } from '../customer/dates.js';
+import { orderDate } from '../../sale/order-date.js';
 import { recordExam } from '../customer/exam.js';
 
 /** OMCustomerModel fields whose names differ from the customer form's. */
@@ -114,8 +115,9 @@ export const saveSale = implement(api.QuickSale.saveSale, ({ body }, ctx) => {
       const company = ctx.db.prepare<[number], { state_id: number }>('SELECT state_id FROM company WHERE id = ?').get(companyId)!;
       const at = ctx.now();
       const today = localDate(at);
+      const bookedOn = orderDate(ctx, so, today);
       const intra = isIntraState(company.state_id, customer.state_id);
-      const lines = priceLines(ctx.db, cartLines, today, intra);
+      const lines = priceLines(ctx.db, cartLines, bookedOn, intra);
       const totals = billTotals(lines.map((l) => ({ ...l.gst, qty: l.qty })), charges);
 
       const rxRows = examRows(cartLines);
@@ -137,7 +139,7 @@ export const saveSale = implement(api.QuickSale.saveSale, ({ body }, ctx) => {
              @created_by, @created_at)`,
         )
         .run({
-          id: orderId, company_id: companyId, branch_id: branchId, year_id: yearId, order_no: orderNo, order_date: today,
+          id: orderId, company_id: companyId, branch_id: branchId, year_id: yearId, order_no: orderNo, order_date: bookedOn,
           customer_id: customerId, eye_info_id: exam?.id ?? null, intra_state: intra ? 1 : 0, total_qty: totals.qty,
           total_mrp: lines.reduce((s, l) => s + l.mrp * l.qty, 0), gross: totals.gross, total_discount: totals.discount,
           taxable: totals.taxable, cgst: totals.cgst, sgst: totals.sgst, igst: totals.igst, grand_total: totals.grandTotal,
