@@ -89,5 +89,10 @@ test('scan two items, change a quantity, attach a customer by mobile, part payme
   await expect(page.getByText('The cart is empty.')).toBeVisible();
   await screenshot(page, 'quick-sale.png');
 
+  const orderNo = (await page.getByTestId('order-no').textContent()) ?? '';
+  await page.getByTestId('order-no').click();
+  await expect(page.getByRole('heading', { name: `Order ${orderNo}` })).toBeVisible();
+  await expect(page.getByTestId('received')).toHaveText('₹500.00');
+
   expect(problems).toEqual([]);
 });

@@ -1,5 +1,6 @@
 /** What the last save made: the order and receipt numbers the cashier reads out or writes down. */
 import { formatRupees } from '../catalog/money.js';
+import { hrefFor } from '../shell/router.js';
 import type { SavedSale } from './cart.js';
 
 export function SavedPanel({ sale }: { sale: SavedSale }) {
@@ -10,8 +11,10 @@ export function SavedPanel({ sale }: { sale: SavedSale }) {
       <dl className="counter-saved-facts">
         <div>
           <dt>Order no.</dt>
-          <dd className="mono" data-testid="order-no">
-            {sale.salesOrderNo}
+          <dd className="mono">
+            <a className="row-link" data-testid="order-no" href={hrefFor({ name: 'order', salesOrderNo: sale.salesOrderNo })}>
+              {sale.salesOrderNo}
+            </a>
           </dd>
         </div>
         <div>

@@ -1,6 +1,6 @@
 import { hrefFor, type Route } from './router.js';
 
-type Area = 'quickSale' | 'home' | 'customers' | 'doctors' | 'catalog';
+type Area = 'quickSale' | 'orders' | 'home' | 'customers' | 'doctors' | 'catalog';
 
 function areaOf(route: Route): Area {
   switch (route.name) {
@@ -14,6 +14,9 @@ function areaOf(route: Route): Area {
       return 'catalog';
     case 'quickSale':
       return 'quickSale';
+    case 'orders':
+    case 'order':
+      return 'orders';
     default:
       return 'customers';
   }
@@ -21,6 +24,7 @@ function areaOf(route: Route): Area {
 
 const ITEMS: { area: Area; label: string; route: Route; hint: string }[] = [
   { area: 'quickSale', label: 'Quick sale', route: { name: 'quickSale' }, hint: 'Counter, cart' },
+  { area: 'orders', label: 'Orders', route: { name: 'orders' }, hint: 'Status, balance' },
   { area: 'home', label: 'Home', route: { name: 'home' }, hint: 'Store, session' },
   { area: 'customers', label: 'Customers', route: { name: 'customers' }, hint: 'Search, Rx' },
   { area: 'doctors', label: 'Doctors', route: { name: 'doctors' }, hint: 'Referrals' },

@@ -5,6 +5,8 @@ import { CustomerList } from '../customers/CustomerList.js';
 import { CustomerPage } from '../customers/CustomerPage.js';
 import { DoctorForm } from '../doctors/DoctorForm.js';
 import { DoctorList } from '../doctors/DoctorList.js';
+import { OrderList } from '../orders/OrderList.js';
+import { OrderPage } from '../orders/OrderPage.js';
 import { PrescriptionScreen } from '../prescriptions/PrescriptionScreen.js';
 import { QuickSaleScreen } from '../quick-sale/QuickSaleScreen.js';
 import { Home } from './Home.js';
@@ -35,5 +37,9 @@ export function Screen({ route, session }: { route: Route; session: LoginRespons
       return <CatalogScreen />;
     case 'quickSale':
       return <QuickSaleScreen />;
+    case 'orders':
+      return <OrderList />;
+    case 'order':
+      return <OrderPage key={route.salesOrderNo} salesOrderNo={route.salesOrderNo} />;
   }
 }

@@ -18,7 +18,9 @@ export type Route =
   | { name: 'doctorNew' }
   | { name: 'doctorEdit'; doctorId: string }
   | { name: 'catalog' }
-  | { name: 'quickSale' };
+  | { name: 'quickSale' }
+  | { name: 'orders' }
+  | { name: 'order'; salesOrderNo: string };
 
 const TABS: readonly CustomerTab[] = ['profile', 'prescriptions', 'orders'];
 
@@ -44,6 +46,7 @@ export function parseHash(hash: string): Route {
   }
   if (area === 'catalog') return { name: 'catalog' };
   if (area === 'quick-sale') return { name: 'quickSale' };
+  if (area === 'orders') return id ? { name: 'order', salesOrderNo: id } : { name: 'orders' };
   return { name: 'home' };
 }
 
@@ -72,6 +75,10 @@ export function hrefFor(route: Route): string {
       return '#/catalog';
     case 'quickSale':
       return '#/quick-sale';
+    case 'orders':
+      return '#/orders';
+    case 'order':
+      return `#/orders/${enc(route.salesOrderNo)}`;
   }
 }
 

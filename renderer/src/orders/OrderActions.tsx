@@ -1,0 +1,235 @@
+/**
+ * What can be done to an order from its page. Each panel offers only what the order's state
+ * allows, and the service still has the last word: its refusal is shown as it words it.
+ */
+import { useState, type FormEvent } from 'react';
+import {
+  CANCEL_RECEIPT_STATUS_IDS,
+  canTransition,
+  RECEIPT_STATUS_NAMES,
+  SALES_ORDER_STATUS,
+  SALES_ORDER_STATUS_NAMES,
+  STATUS_CHANGE_TARGETS,
+} from '../../../shared/contract/statuses.js';
+import { parseRupees, rupees } from '../../../shared/domain/money.js';
+import { formatRupees } from '../catalog/money.js';
+import { useReceiptTypes } from '../quick-sale/service.js';
+import { bannerFor, ErrorBanner } from '../shell/errors.js';
+import { useCancellationReasons, useCancelOrder, useMoveStatus, useRaiseInvoice, useTakePayment } from './service.js';
+
+const MOVE_LABELS: Record<(typeof STATUS_CHANGE_TARGETS)[number], string> = {
+  2: 'Send to lab',
+  3: 'Mark ready for delivery',
+  4: 'Mark delivered',
+};
+
+export function StatusActions({ salesOrderID, statusId }: { salesOrderID: string; statusId: number }) {
+  const move = useMoveStatus(salesOrderID);
+  const targets = STATUS_CHANGE_TARGETS.filter((to) => canTransition(statusId, to));
+  return (
+    <section className="order-box" aria-labelledby="order-status-title">
+      <h2 id="order-status-title">Status</h2>
+      {targets.length === 0 ? (
+        <p className="muted">
+          {SALES_ORDER_STATUS_NAMES[statusId as 1] ?? 'This status'} is final: nothing more moves this order.
+        </p>
+      ) : (
+        <div className="order-box-actions">
+          {targets.map((to) => (
+            <button
+              key={to}
+              type="button"
+              className="button button-secondary"
+              disabled={move.isPending}
+              onClick={() => move.mutate(to)}
+            >
+              {MOVE_LABELS[to]}
+            </button>
+          ))}
+        </div>
+      )}
+      {move.isError && <ErrorBanner banner={bannerFor(move.error, 'change the status')} />}
+    </section>
+  );
+}
+
+export function PaymentForm({ salesOrderID, balance }: { salesOrderID: string; balance: number }) {
+  const kinds = useReceiptTypes();
+  const take = useTakePayment(salesOrderID);
+  const [kindId, setKindId] = useState('');
+  const [amount, setAmount] = useState('');
+  const kind = kinds.data?.find((k) => k.id === kindId) ?? kinds.data?.[0];
+  // Empty means "the whole balance", the usual case when the customer collects the glasses.
+  const paise = amount.trim() === '' ? Math.round(balance * 100) : parseRupees(amount);
+  const invalid = paise === null || paise <= 0;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (invalid || !kind) return;
+    take.mutate({ receiptTypeId: kind.id, amount: rupees(paise), remarks: '' }, { onSuccess: () => setAmount('') });
+  };
+
+  return (
+    <form className="order-box" aria-labelledby="order-pay-title" onSubmit={submit}>
+      <h2 id="order-pay-title">Take payment</h2>
+      {balance <= 0 ? (
+        <p className="muted">Paid in full.</p>
+      ) : (
+      <div className="order-box-row">
+        <div className="field">
+          <label htmlFor="order-pay-kind">Payment kind</label>
+          <select id="order-pay-kind" value={kind?.id ?? ''} onChange={(e) => setKindId(e.target.value)}>
+            {(kinds.data ?? []).map((k) => (
+              <option key={k.id} value={k.id}>
+                {k.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="order-pay-amount">Amount</label>
+          <input
+            id="order-pay-amount"
+            className="num"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={balance.toFixed(2)}
+            aria-invalid={amount.trim() !== '' && invalid}
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+          />
+        </div>
+        <button type="submit" className="button button-primary" disabled={invalid || !kind || take.isPending}>
+          {take.isPending ? 'Saving…' : 'Take payment'}
+        </button>
+      </div>
+      )}
+      {take.isSuccess && (
+        <p role="status" className="muted">
+          Receipt <span className="mono" data-testid="new-receipt-no">{take.data.receiptNo}</span> saved.
+        </p>
+      )}
+      {take.isError && <ErrorBanner banner={bannerFor(take.error, 'take this payment')} />}
+    </form>
+  );
+}
+
+export function InvoicePanel({
+  salesOrderID,
+  customerID,
+  invoiceNo,
+  balance,
+  cancelled,
+}: {
+  salesOrderID: string;
+  customerID: string;
+  invoiceNo: string | null;
+  balance: number;
+  cancelled: boolean;
+}) {
+  const raise = useRaiseInvoice(salesOrderID, customerID);
+  const shown = invoiceNo ?? raise.data?.invoiceNo ?? null;
+  return (
+    <section className="order-box" aria-labelledby="order-invoice-title">
+      <h2 id="order-invoice-title">Invoice</h2>
+      {shown ? (
+        <p>
+          GST invoice <strong className="mono" data-testid="invoice-no">{shown}</strong>
+        </p>
+      ) : cancelled ? (
+        <p className="muted">A cancelled order is not invoiced.</p>
+      ) : (
+        <div className="order-box-actions">
+          <button type="button" className="button button-primary" disabled={raise.isPending} onClick={() => raise.mutate()}>
+            {raise.isPending ? 'Raising…' : 'Raise invoice'}
+          </button>
+          {balance > 0 && (
+            <span className="muted">{formatRupees(balance)} is still due; the store may require full payment first.</span>
+          )}
+        </div>
+      )}
+      {raise.isError && <ErrorBanner banner={bannerFor(raise.error, 'raise the invoice')} />}
+    </section>
+  );
+}
+
+type ReceiptHandling = (typeof CANCEL_RECEIPT_STATUS_IDS)[number];
+
+const HANDLING_HINTS: Record<ReceiptHandling, string> = {
+  2: 'the money was never taken (a mistaken receipt)',
+  3: 'the money goes back to the customer now',
+  4: 'kept for the customer’s next purchase',
+};
+
+/** Managers only: the caller hides it from everyone else, as the service would refuse them. */
+export function CancelForm({ salesOrderID, received }: { salesOrderID: string; received: number }) {
+  const [open, setOpen] = useState(false);
+  const reasons = useCancellationReasons(open);
+  const cancel = useCancelOrder(salesOrderID);
+  const [reasonId, setReasonId] = useState('');
+  const [handling, setHandling] = useState<ReceiptHandling>(4);
+
+  if (!open) {
+    return (
+      <section className="order-box" aria-labelledby="order-cancel-title">
+        <h2 id="order-cancel-title">Cancel</h2>
+        <div className="order-box-actions">
+          <button type="button" className="button button-danger" onClick={() => setOpen(true)}>
+            Cancel order…
+          </button>
+          <span className="muted">Puts the stock back and settles the receipts.</span>
+        </div>
+      </section>
+    );
+  }
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!reasonId) return;
+    cancel.mutate({ statusId: SALES_ORDER_STATUS.Cancelled, receiptStatusId: handling });
+  };
+
+  return (
+    <form className="order-box order-box-danger" aria-labelledby="order-cancel-title" onSubmit={submit}>
+      <h2 id="order-cancel-title">Cancel this order</h2>
+      <div className="order-box-row">
+        <div className="field">
+          <label htmlFor="order-cancel-reason">Reason</label>
+          <select id="order-cancel-reason" required value={reasonId} onChange={(e) => setReasonId(e.target.value)}>
+            <option value="">Choose a reason</option>
+            {(reasons.data ?? [])
+              .filter((r) => r.isActive)
+              .map((r) => (
+                <option key={r.id} value={String(r.id)}>
+                  {r.cancellationReason}
+                </option>
+              ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="order-cancel-receipts">{formatRupees(received)} received becomes</label>
+          <select
+            id="order-cancel-receipts"
+            value={handling}
+            onChange={(e) => setHandling(Number(e.target.value) as ReceiptHandling)}
+          >
+            {CANCEL_RECEIPT_STATUS_IDS.map((id) => (
+              <option key={id} value={id}>
+                {RECEIPT_STATUS_NAMES[id]} — {HANDLING_HINTS[id]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <div className="order-box-actions">
+        <button type="submit" className="button button-danger" disabled={!reasonId || cancel.isPending}>
+          {cancel.isPending ? 'Cancelling…' : 'Cancel order'}
+        </button>
+        <button type="button" className="button button-ghost" onClick={() => setOpen(false)}>
+          Keep the order
+        </button>
+      </div>
+      {cancel.isError && <ErrorBanner banner={bannerFor(cancel.error, 'cancel this order')} />}
+    </form>
+  );
+}

@@ -1,0 +1,189 @@
+/**
+ * Orders: find one by customer (name or mobile), order number, status or booking dates, paged by
+ * the service. The filters live in a store so that going back from an order returns to the same
+ * search and page.
+ */
+import { create } from 'zustand';
+import { SALES_ORDER_STATUS, SALES_ORDER_STATUS_IDS, SALES_ORDER_STATUS_NAMES } from '../../../shared/contract/statuses.js';
+import type { SalesOrderSearchRequest } from '../../../shared/models/order.js';
+import { formatRupees } from '../catalog/money.js';
+import { formatDate } from '../shell/dates.js';
+import { useDebouncedValue } from '../shell/debounce.js';
+import { bannerFor, ErrorBanner } from '../shell/errors.js';
+import { Pager } from '../shell/Pager.js';
+import { hrefFor } from '../shell/router.js';
+import { useOrderSearch } from './service.js';
+import { StatusTag } from './StatusTag.js';
+
+const PAGE_SIZE = 15;
+
+export interface OrderFilters {
+  customer: string;
+  salesOrderNo: string;
+  status: string;
+  fromDate: string;
+  toDate: string;
+}
+
+const NO_FILTERS: OrderFilters = { customer: '', salesOrderNo: '', status: '', fromDate: '', toDate: '' };
+
+interface OrderSearchState {
+  filters: OrderFilters;
+  page: number;
+  setFilter(change: Partial<OrderFilters>): void;
+  setPage(page: number): void;
+  clear(): void;
+}
+
+export const useOrderFilters = create<OrderSearchState>()((set) => ({
+  filters: NO_FILTERS,
+  page: 1,
+  // A changed filter starts at its first page.
+  setFilter: (change) => set((s) => ({ filters: { ...s.filters, ...change }, page: 1 })),
+  setPage: (page) => set({ page }),
+  clear: () => set({ filters: NO_FILTERS, page: 1 }),
+}));
+
+/** One customer box for both: digits are a mobile, anything else part of a name. */
+export function searchRequest(filters: OrderFilters, page: number): SalesOrderSearchRequest {
+  const request: SalesOrderSearchRequest = { pageNumber: page, pageSize: PAGE_SIZE };
+  const customer = filters.customer.trim();
+  const digits = customer.replace(/[\s().+-]/g, '');
+  if (customer && /^\d+$/.test(digits)) request.customerMobile = digits;
+  else if (customer) request.customerName = customer;
+  if (filters.salesOrderNo.trim()) request.salesOrderNo = filters.salesOrderNo.trim();
+  if (filters.status) request.status = filters.status;
+  if (filters.fromDate) request.fromDate = filters.fromDate;
+  if (filters.toDate) request.toDate = filters.toDate;
+  return request;
+}
+
+export function OrderList() {
+  const { filters, page, setFilter, setPage, clear } = useOrderFilters();
+  const settled = useDebouncedValue(filters, 250);
+  const search = useOrderSearch(searchRequest(settled, page));
+  const rows = search.data?.data ?? [];
+  const searching = settled !== filters || search.isFetching;
+  const filtered = Object.values(settled).some((v) => v.trim() !== '');
+
+  return (
+    <section className="panel screen screen-wide" aria-labelledby="orders-title">
+      <header className="screen-head">
+        <h1 id="orders-title">Orders</h1>
+        <a className="button button-primary" href={hrefFor({ name: 'quickSale' })}>
+          New sale
+        </a>
+      </header>
+
+      <div className="order-filters" role="group" aria-label="Filter the orders">
+        <div className="field">
+          <label htmlFor="order-customer">Customer name or mobile</label>
+          <input
+            id="order-customer"
+            type="search"
+            autoFocus
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="e.g. 98765 or Priya"
+            value={filters.customer}
+            onChange={(e) => setFilter({ customer: e.target.value })}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="order-no">Order no.</label>
+          <input
+            id="order-no"
+            type="search"
+            autoComplete="off"
+            spellCheck={false}
+            value={filters.salesOrderNo}
+            onChange={(e) => setFilter({ salesOrderNo: e.target.value })}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="order-status">Status</label>
+          <select id="order-status" value={filters.status} onChange={(e) => setFilter({ status: e.target.value })}>
+            <option value="">Any status</option>
+            {SALES_ORDER_STATUS_IDS.map((id) => (
+              <option key={id} value={String(id)}>
+                {SALES_ORDER_STATUS_NAMES[id]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="order-from">Booked from</label>
+          <input id="order-from" type="date" value={filters.fromDate} onChange={(e) => setFilter({ fromDate: e.target.value })} />
+        </div>
+        <div className="field">
+          <label htmlFor="order-to">to</label>
+          <input id="order-to" type="date" value={filters.toDate} onChange={(e) => setFilter({ toDate: e.target.value })} />
+        </div>
+        <div className="order-filters-end">
+          <button type="button" className="button button-ghost button-small" onClick={clear} disabled={!filtered}>
+            Clear
+          </button>
+          <span className="search-status muted" aria-live="polite">
+            {searching ? 'Searching…' : search.data ? `${search.data.totalRows} found` : ''}
+          </span>
+        </div>
+      </div>
+
+      {search.isError && <ErrorBanner banner={bannerFor(search.error, 'search orders')} />}
+
+      <table className="data-table" aria-label="Orders" aria-busy={searching}>
+        <thead>
+          <tr>
+            <th scope="col">Order no.</th>
+            <th scope="col">Date</th>
+            <th scope="col">Customer</th>
+            <th scope="col">Mobile</th>
+            <th scope="col" className="num">
+              Items
+            </th>
+            <th scope="col" className="num">
+              Net
+            </th>
+            <th scope="col" className="num">
+              Balance
+            </th>
+            <th scope="col">Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((o) => (
+            <tr key={o.id}>
+              <td>
+                <a className="row-link mono" href={hrefFor({ name: 'order', salesOrderNo: o.salesOrderNo })}>
+                  {o.salesOrderNo}
+                </a>
+              </td>
+              <td>{formatDate(o.date) ?? '—'}</td>
+              <td>{o.customerName}</td>
+              <td className="mono">{o.customerMobileNo ?? '—'}</td>
+              <td className="num">{o.itemCount}</td>
+              <td className="num money">{formatRupees(o.netAmount)}</td>
+              <td className="num money">
+                {o.statusID === SALES_ORDER_STATUS.Cancelled ? '—' : formatRupees(Math.max(0, o.netAmount - o.totalReceipt))}
+              </td>
+              <td>
+                <StatusTag statusId={o.statusID} name={o.status} />
+              </td>
+            </tr>
+          ))}
+          {search.isSuccess && rows.length === 0 && (
+            <tr>
+              <td colSpan={8} className="empty">
+                {filtered ? 'No order matches these filters.' : 'No orders yet. A sale at the counter makes one.'}
+              </td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+
+      {search.data && (
+        <Pager label="Order pages" page={page} pageSize={PAGE_SIZE} totalRows={search.data.totalRows} onPage={setPage} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,110 @@
+/**
+ * The order screens' calls. Every action refetches the whole order afterwards: status, balance,
+ * receipts and invoice are the service's to decide, and one of them moving can change the others
+ * (a payment can make an order invoiceable, a cancel settles the receipts).
+ */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../shared/endpoints/index.js';
+import type { CancelSalesOrderRequest, SalesOrderSearchRequest } from '../../../shared/models/order.js';
+import { client } from '../service.js';
+
+const ORDER = 'order';
+
+export function useOrderSearch(filter: SalesOrderSearchRequest) {
+  return useQuery({
+    queryKey: ['Orders.search', filter],
+    queryFn: () => client.call(api.Orders.search, { body: filter }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useOrder(salesOrderNo: string) {
+  return useQuery({
+    queryKey: [ORDER, 'detail', salesOrderNo],
+    queryFn: () => client.call(api.Orders.detail, { params: { salesOrderNo } }),
+    retry: false,
+  });
+}
+
+export function useAdvanceReceiptData(salesOrderID: string | undefined) {
+  return useQuery({
+    queryKey: [ORDER, 'advance', salesOrderID],
+    queryFn: () => client.call(api.Orders.advanceReceiptData, { params: { salesOrderId: salesOrderID ?? '' } }),
+    enabled: !!salesOrderID,
+  });
+}
+
+/**
+ * Receipts/id wants the order's row id, which the renderer never holds (it only sees ENC ids),
+ * so the order's receipts come from the paged list filtered by its number. That filter is a
+ * prefix, hence the exact match here: SO-1 must not show SO-10's receipts.
+ */
+export function useOrderReceipts(salesOrderNo: string) {
+  return useQuery({
+    queryKey: [ORDER, 'receipts', salesOrderNo],
+    queryFn: async () => {
+      const page = await client.call(api.Receipts.listPaged, {
+        body: { salesOrderNo, pageNumber: 1, pageSize: 500, orderBy: 'receiptDate asc' },
+      });
+      return page.items.filter((r) => r.salesOrderNo === salesOrderNo);
+    },
+  });
+}
+
+export function useOrderInvoice(salesOrderID: string | undefined) {
+  return useQuery({
+    queryKey: [ORDER, 'invoice', salesOrderID],
+    queryFn: () => client.call(api.Invoice.invoiceDataBySalesOrder, { query: { salesOrderId: salesOrderID ?? '' } }),
+    enabled: !!salesOrderID,
+  });
+}
+
+export function useCancellationReasons(enabled: boolean) {
+  return useQuery({
+    queryKey: ['Orders.cancellationReasons'],
+    queryFn: () => client.call(api.Orders.cancellationReasons),
+    staleTime: 10 * 60_000,
+    enabled,
+  });
+}
+
+function useRefreshOrder() {
+  const queryClient = useQueryClient();
+  return () => Promise.all([
+    queryClient.invalidateQueries({ queryKey: [ORDER] }),
+    queryClient.invalidateQueries({ queryKey: ['Orders.search'] }),
+  ]);
+}
+
+export function useMoveStatus(salesOrderID: string) {
+  const refresh = useRefreshOrder();
+  return useMutation({
+    mutationFn: (statusId: 2 | 3 | 4) => client.call(api.Orders.status, { params: { salesOrderId: salesOrderID }, body: { statusId } }),
+    onSettled: refresh,
+  });
+}
+
+export function useCancelOrder(salesOrderID: string) {
+  const refresh = useRefreshOrder();
+  return useMutation({
+    mutationFn: (body: CancelSalesOrderRequest) => client.call(api.Orders.cancel, { params: { salesOrderId: salesOrderID }, body }),
+    onSettled: refresh,
+  });
+}
+
+export function useTakePayment(salesOrderID: string) {
+  const refresh = useRefreshOrder();
+  return useMutation({
+    mutationFn: (payment: { receiptTypeId: string; amount: number; remarks: string }) =>
+      client.call(api.QuickSale.saveReceipt, { body: { salesOrderID, ...payment } }),
+    onSettled: refresh,
+  });
+}
+
+export function useRaiseInvoice(salesOrderID: string, customerID: string) {
+  const refresh = useRefreshOrder();
+  return useMutation({
+    mutationFn: () => client.call(api.QuickSale.saveInvoiceOnly, { body: { salesOrderID, customerID } }),
+    onSettled: refresh,
+  });
+}
