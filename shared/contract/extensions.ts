@@ -16,6 +16,11 @@ export const EXTENSIONS = {
     k1: 'Keratometry, flat meridian (D), for contact-lens rows: the outputs answer k1_Left/Right but the spec gives the entry no field to record it.',
     k2: 'Keratometry, steep meridian (D), for contact-lens rows: the outputs answer k2_Left/Right but the spec gives the entry no field to record it.',
   },
+  CancelSalesOrderRequest: {
+    cancellationReasonID:
+      'Why the order was cancelled, one of cancellation-reasons (its integer id); the spec offers the list but gives cancel no field to say which.',
+    cancellReason: 'Free-text remark on the cancellation, spelled as salesorderModel spells it.',
+  },
   SalesOrderDetail: {
     lines: "Every line of the order; the spec's flat print data set describes only one.",
   },

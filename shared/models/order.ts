@@ -160,6 +160,8 @@ export const CancelSalesOrderRequest = z.object({
   }),
   date: ndt(),
   transactionDate: ndt(),
+  cancellationReasonID: extension('CancelSalesOrderRequest', 'cancellationReasonID', nint32()),
+  cancellReason: extension('CancelSalesOrderRequest', 'cancellReason', z.string().max(500).nullish()),
 });
 export type CancelSalesOrderRequest = z.infer<typeof CancelSalesOrderRequest>;
 

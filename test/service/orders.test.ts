@@ -207,3 +207,21 @@ test('another company’s order is a 404 everywhere', async () => {
   await failure(manager.call(api.Orders.cancel, { params: { salesOrderId: encId }, body: { receiptStatusId: 2 } }), 404);
   assert.equal((await cashier.call(api.Orders.search, { body: { salesOrderNo: 'PUN1' } })).totalRows, 0);
 });
+
+test('cancel records the chosen reason and remark; an unknown reason is refused and changes nothing', async () => {
+  const sale = await sell(0);
+  const params = { salesOrderId: sale.salesOrderID };
+  const [reason] = await manager.call(api.Orders.cancellationReasons, {});
+  const bad = await failure(manager.call(api.Orders.cancel, { params, body: { receiptStatusId: 2, cancellationReasonID: 999_999 } }), 400);
+  assert.ok((bad.body as { errors: Record<string, string[]> }).errors.cancellationReasonID);
+  const { db } = svc.server.deps;
+  const row = () =>
+    db.prepare('SELECT status_id, cancellation_reason_id, cancel_remarks FROM sales_order WHERE id = ?').get(sale.rowId) as {
+      status_id: number;
+      cancellation_reason_id: number | null;
+      cancel_remarks: string | null;
+    };
+  assert.equal(row().status_id, 1);
+  await manager.call(api.Orders.cancel, { params, body: { receiptStatusId: 2, cancellationReasonID: reason!.id, cancellReason: ' Customer moved city ' } });
+  assert.deepEqual(row(), { status_id: 5, cancellation_reason_id: reason!.id, cancel_remarks: 'Customer moved city' });
+});

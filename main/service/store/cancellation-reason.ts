@@ -18,8 +18,10 @@ export function cancellationReasons(db: Db) {
   const all = db.prepare<[], { id: number; name: string }>('SELECT id, name FROM cancellation_reason ORDER BY id');
   const count = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM cancellation_reason');
   const insert = db.prepare<[string]>('INSERT OR IGNORE INTO cancellation_reason (name) VALUES (?)');
+  const exists = db.prepare<[number], { id: number }>('SELECT id FROM cancellation_reason WHERE id = ?');
   return {
     all: () => all.all(),
+    exists: (id: number) => exists.get(id) !== undefined,
     ensureSeeded: db.transaction(() => {
       if (count.get()!.n > 0) return;
       for (const name of DEFAULT_CANCELLATION_REASONS) insert.run(name);

@@ -191,8 +191,9 @@ export function salesOrders(db: Db) {
   const setStatus = db.prepare<[number, number, string, number]>(
     'UPDATE sales_order SET status_id = ?, modified_by = ?, modified_at = ? WHERE id = ?',
   );
-  const cancel = db.prepare<[number, string, number]>(
-    'UPDATE sales_order SET status_id = 5, cancelled_by = ?, cancelled_at = ? WHERE id = ? AND status_id <> 5',
+  const cancel = db.prepare<[number, string, number | null, string | null, number]>(
+    `UPDATE sales_order SET status_id = 5, cancelled_by = ?, cancelled_at = ?, cancellation_reason_id = ?, cancel_remarks = ?
+     WHERE id = ? AND status_id <> 5`,
   );
   return {
     byNo: (companyId: number, orderNo: string) => byNo.get(companyId, orderNo),
@@ -214,6 +215,7 @@ export function salesOrders(db: Db) {
     },
     setStatus: (id: number, statusId: number, userId: number, at: string) => setStatus.run(statusId, userId, at, id),
     /** False when the order was cancelled meanwhile. */
-    cancel: (id: number, userId: number, at: string) => cancel.run(userId, at, id).changes === 1,
+    cancel: (id: number, userId: number, at: string, reasonId: number | null, remarks: string | null) =>
+      cancel.run(userId, at, reasonId, remarks, id).changes === 1,
   };
 }

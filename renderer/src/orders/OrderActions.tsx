@@ -186,7 +186,7 @@ export function CancelForm({ salesOrderID, received }: { salesOrderID: string; r
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!reasonId) return;
-    cancel.mutate({ statusId: SALES_ORDER_STATUS.Cancelled, receiptStatusId: handling });
+    cancel.mutate({ statusId: SALES_ORDER_STATUS.Cancelled, receiptStatusId: handling, cancellationReasonID: Number(reasonId) });
   };
 
   return (

@@ -4,6 +4,7 @@ import { rupees } from '../../../../shared/domain/money.js';
 import { canTransition, RECEIPT_STATUS, SALES_ORDER_STATUS } from '../../../../shared/contract/statuses.js';
 import { badRequest } from '../../http/errors.js';
 import { implement } from '../../http/handler.js';
+import { cancellationReasons } from '../../store/cancellation-reason.js';
 import { creditNotes } from '../../store/credit-note.js';
 import { numberSeries } from '../../store/number-series.js';
 import { purchaseOrders } from '../../store/purchase-order.js';
@@ -33,6 +34,10 @@ export const cancelOrder = implement(api.Orders.cancel, ({ params, body }, ctx) 
       if (order.invoiced) {
         // A GST invoice cannot be withdrawn by cancelling the order; it needs a credit note against the invoice.
         throw badRequest(`Order ${order.order_no} has been invoiced and cannot be cancelled`, { salesOrderId: ['Invoiced'] });
+      }
+      const reasonId = body.cancellationReasonID ?? null;
+      if (reasonId !== null && !cancellationReasons(ctx.db).exists(reasonId)) {
+        throw badRequest('Unknown cancellation reason', { cancellationReasonID: ['One of cancellation-reasons'] });
       }
       const at = ctx.now();
       const stamp = at.toISOString();
@@ -64,7 +69,7 @@ export const cancelOrder = implement(api.Orders.cancel, ({ params, body }, ctx) 
         notes.push(no);
       }
       purchaseOrders(ctx.db).cancelOpenOfOrder(order.id);
-      if (!salesOrders(ctx.db).cancel(order.id, ctx.user.id, stamp)) throw badRequest(`Order ${order.order_no} is already cancelled`);
+      if (!salesOrders(ctx.db).cancel(order.id, ctx.user.id, stamp, reasonId, body.cancellReason?.trim() || null)) throw badRequest(`Order ${order.order_no} is already cancelled`);
 
       const money =
         settled === 0
