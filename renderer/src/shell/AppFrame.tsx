@@ -65,7 +65,7 @@ export function AppFrame({ session }: { session: LoginResponse }) {
       </header>
 
       <div className="frame-body">
-        <Nav route={route} />
+        <Nav route={route} role={session.userRole} />
         <main className="frame-content" id="content">
           <Screen route={route} session={session} />
         </main>

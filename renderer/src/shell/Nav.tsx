@@ -1,6 +1,7 @@
+import { canSeeDashboard } from '../dashboard/DashboardScreen.js';
 import { hrefFor, type Route } from './router.js';
 
-type Area = 'quickSale' | 'orders' | 'home' | 'customers' | 'doctors' | 'catalog';
+type Area = 'quickSale' | 'orders' | 'home' | 'customers' | 'doctors' | 'catalog' | 'invoices' | 'receipts' | 'dashboard';
 
 function areaOf(route: Route): Area {
   switch (route.name) {
@@ -14,6 +15,12 @@ function areaOf(route: Route): Area {
       return 'catalog';
     case 'quickSale':
       return 'quickSale';
+    case 'invoices':
+      return 'invoices';
+    case 'receipts':
+      return 'receipts';
+    case 'dashboard':
+      return 'dashboard';
     case 'orders':
     case 'order':
       return 'orders';
@@ -29,14 +36,19 @@ const ITEMS: { area: Area; label: string; route: Route; hint: string }[] = [
   { area: 'customers', label: 'Customers', route: { name: 'customers' }, hint: 'Search, Rx' },
   { area: 'doctors', label: 'Doctors', route: { name: 'doctors' }, hint: 'Referrals' },
   { area: 'catalog', label: 'Catalog', route: { name: 'catalog' }, hint: 'Items, stock' },
+  { area: 'invoices', label: 'Invoices', route: { name: 'invoices' }, hint: 'Tax invoices' },
+  { area: 'receipts', label: 'Receipts', route: { name: 'receipts' }, hint: 'Payments taken' },
+  { area: 'dashboard', label: 'Dashboard', route: { name: 'dashboard' }, hint: 'The day, the month' },
 ];
 
-export function Nav({ route }: { route: Route }) {
+export function Nav({ route, role }: { route: Route; role: string }) {
   const current = areaOf(route);
+  // The service refuses the dashboard to other roles, so they are not offered it.
+  const items = ITEMS.filter((item) => item.area !== 'dashboard' || canSeeDashboard(role));
   return (
     <nav className="sidenav" aria-label="Main">
       <ul>
-        {ITEMS.map((item) => (
+        {items.map((item) => (
           <li key={item.area}>
             <a
               href={hrefFor(item.route)}

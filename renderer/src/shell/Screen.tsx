@@ -3,12 +3,15 @@ import { CatalogScreen } from '../catalog/CatalogScreen.js';
 import { CustomerForm } from '../customers/CustomerForm.js';
 import { CustomerList } from '../customers/CustomerList.js';
 import { CustomerPage } from '../customers/CustomerPage.js';
+import { canSeeDashboard, DashboardScreen } from '../dashboard/DashboardScreen.js';
 import { DoctorForm } from '../doctors/DoctorForm.js';
 import { DoctorList } from '../doctors/DoctorList.js';
+import { InvoiceList } from '../invoices/InvoiceList.js';
 import { OrderList } from '../orders/OrderList.js';
 import { OrderPage } from '../orders/OrderPage.js';
 import { PrescriptionScreen } from '../prescriptions/PrescriptionScreen.js';
 import { QuickSaleScreen } from '../quick-sale/QuickSaleScreen.js';
+import { ReceiptList } from '../receipts/ReceiptList.js';
 import { Home } from './Home.js';
 import type { Route } from './router.js';
 
@@ -37,6 +40,13 @@ export function Screen({ route, session }: { route: Route; session: LoginRespons
       return <CatalogScreen />;
     case 'quickSale':
       return <QuickSaleScreen />;
+    case 'invoices':
+      return <InvoiceList />;
+    case 'receipts':
+      return <ReceiptList />;
+    case 'dashboard':
+      // A typed-in #/dashboard from a cashier gets Home rather than a 403 from the service.
+      return canSeeDashboard(session.userRole) ? <DashboardScreen /> : <Home session={session} />;
     case 'orders':
       return <OrderList />;
     case 'order':

@@ -19,6 +19,9 @@ export type Route =
   | { name: 'doctorEdit'; doctorId: string }
   | { name: 'catalog' }
   | { name: 'quickSale' }
+  | { name: 'invoices' }
+  | { name: 'receipts' }
+  | { name: 'dashboard' }
   | { name: 'orders' }
   | { name: 'order'; salesOrderNo: string };
 
@@ -46,6 +49,9 @@ export function parseHash(hash: string): Route {
   }
   if (area === 'catalog') return { name: 'catalog' };
   if (area === 'quick-sale') return { name: 'quickSale' };
+  if (area === 'invoices') return { name: 'invoices' };
+  if (area === 'receipts') return { name: 'receipts' };
+  if (area === 'dashboard') return { name: 'dashboard' };
   if (area === 'orders') return id ? { name: 'order', salesOrderNo: id } : { name: 'orders' };
   return { name: 'home' };
 }
@@ -75,6 +81,12 @@ export function hrefFor(route: Route): string {
       return '#/catalog';
     case 'quickSale':
       return '#/quick-sale';
+    case 'invoices':
+      return '#/invoices';
+    case 'receipts':
+      return '#/receipts';
+    case 'dashboard':
+      return '#/dashboard';
     case 'orders':
       return '#/orders';
     case 'order':

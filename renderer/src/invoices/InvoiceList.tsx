@@ -1,0 +1,143 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { create } from 'zustand';
+import { api } from '../../../shared/endpoints/index.js';
+import type { SearchInvoice } from '../../../shared/models/invoice.js';
+import { formatRupees } from '../catalog/money.js';
+import { client } from '../service.js';
+import { formatDate } from '../shell/dates.js';
+import { useDebouncedValue } from '../shell/debounce.js';
+import { bannerFor, ErrorBanner } from '../shell/errors.js';
+import { Pager, rowRange } from '../shell/Pager.js';
+
+const PAGE_SIZE = 15;
+
+interface InvoiceFilter {
+  customer: string;
+  invoiceNo: string;
+  orderNo: string;
+  fromDate: string;
+  toDate: string;
+}
+
+const EMPTY: InvoiceFilter = { customer: '', invoiceNo: '', orderNo: '', fromDate: '', toDate: '' };
+
+interface InvoiceSearchState {
+  filter: InvoiceFilter;
+  page: number;
+  set(change: Partial<InvoiceFilter>): void;
+  setPage(page: number): void;
+  clear(): void;
+}
+
+// A store, not component state, so that leaving the list and coming back keeps the search.
+const useInvoiceSearch = create<InvoiceSearchState>()((set) => ({
+  filter: EMPTY,
+  page: 1,
+  set: (change) => set((s) => ({ filter: { ...s.filter, ...change }, page: 1 })),
+  setPage: (page) => set({ page }),
+  clear: () => set({ filter: EMPTY, page: 1 }),
+}));
+
+/** The service filters a customer by mobile or by name; digits mean a mobile, as on Customers. */
+export function invoiceFilter(f: InvoiceFilter): SearchInvoice {
+  const body: SearchInvoice = {};
+  const customer = f.customer.trim();
+  const digits = customer.replace(/[\s().+-]/g, '');
+  if (customer && /^\d+$/.test(digits)) body.customerMobile = digits;
+  else if (customer) body.customerName = customer;
+  if (f.invoiceNo.trim()) body.invoiceNumber = f.invoiceNo.trim();
+  if (f.orderNo.trim()) body.salesOrderNo = f.orderNo.trim();
+  if (f.fromDate) body.fromDate = f.fromDate;
+  if (f.toDate) body.toDate = f.toDate;
+  return body;
+}
+
+export function InvoiceList() {
+  const { filter, page, set, setPage, clear } = useInvoiceSearch();
+  const settled = useDebouncedValue(filter, 250);
+  const body = invoiceFilter(settled);
+
+  const list = useQuery({
+    queryKey: ['Invoice.list', body, page, PAGE_SIZE],
+    queryFn: () => client.call(api.Invoice.list, { body: { ...body, ...rowRange(page, PAGE_SIZE) } }),
+    placeholderData: keepPreviousData,
+  });
+  const rows = list.data?.data ?? [];
+
+  return (
+    <section className="panel screen" aria-labelledby="invoices-title">
+      <header className="screen-head">
+        <h1 id="invoices-title">Invoices</h1>
+        <span className="search-status muted" aria-live="polite">
+          {filter !== settled || list.isFetching ? 'Searching…' : list.data ? `${list.data.totalRows} found` : ''}
+        </span>
+      </header>
+
+      <div className="list-filters" role="group" aria-label="Filter invoices">
+        <div className="field">
+          <label htmlFor="inv-customer">Customer (name or mobile)</label>
+          <input id="inv-customer" type="search" autoComplete="off" value={filter.customer} onChange={(e) => set({ customer: e.target.value })} />
+        </div>
+        <div className="field">
+          <label htmlFor="inv-no">Invoice no</label>
+          <input id="inv-no" type="search" autoComplete="off" value={filter.invoiceNo} onChange={(e) => set({ invoiceNo: e.target.value })} />
+        </div>
+        <div className="field">
+          <label htmlFor="inv-order">Order no</label>
+          <input id="inv-order" type="search" autoComplete="off" value={filter.orderNo} onChange={(e) => set({ orderNo: e.target.value })} />
+        </div>
+        <div className="field">
+          <label htmlFor="inv-from">From</label>
+          <input id="inv-from" type="date" value={filter.fromDate} onChange={(e) => set({ fromDate: e.target.value })} />
+        </div>
+        <div className="field">
+          <label htmlFor="inv-to">To</label>
+          <input id="inv-to" type="date" value={filter.toDate} onChange={(e) => set({ toDate: e.target.value })} />
+        </div>
+        <div className="list-filters-actions">
+          <button type="button" className="button button-secondary" onClick={clear}>
+            Clear
+          </button>
+        </div>
+      </div>
+
+      {list.isError && <ErrorBanner banner={bannerFor(list.error, 'list invoices')} />}
+
+      <table className="data-table" aria-label="Invoices" aria-busy={list.isFetching}>
+        <thead>
+          <tr>
+            <th scope="col">Invoice no</th>
+            <th scope="col">Date</th>
+            <th scope="col">Order no</th>
+            <th scope="col">Customer</th>
+            <th scope="col">Mobile</th>
+            <th scope="col" className="num">
+              Net amount
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.id}>
+              <td className="mono">{r.invoiceNo}</td>
+              <td>{formatDate(r.date) ?? '—'}</td>
+              <td className="mono">{r.salesOrderNo}</td>
+              <td>{r.customerName}</td>
+              <td className="mono">{r.customerMobileNo ?? '—'}</td>
+              <td className="num money">{formatRupees(r.netAmount)}</td>
+            </tr>
+          ))}
+          {list.isSuccess && rows.length === 0 && (
+            <tr>
+              <td colSpan={6} className="empty">
+                No invoice matches these filters.
+              </td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+
+      {list.data && <Pager label="Invoice pages" page={page} pageSize={PAGE_SIZE} totalRows={list.data.totalRows} onPage={setPage} />}
+    </section>
+  );
+}

@@ -1,0 +1,166 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { create } from 'zustand';
+import { RECEIPT_STATUS_IDS, RECEIPT_STATUS_NAMES, type ReceiptStatusId } from '../../../shared/contract/statuses.js';
+import { api } from '../../../shared/endpoints/index.js';
+import type { ReceiptFilterRequest } from '../../../shared/models/receipt.js';
+import { formatRupees } from '../catalog/money.js';
+import { useReceiptTypes } from '../quick-sale/service.js';
+import { client } from '../service.js';
+import { formatDate } from '../shell/dates.js';
+import { useDebouncedValue } from '../shell/debounce.js';
+import { bannerFor, ErrorBanner } from '../shell/errors.js';
+import { Pager } from '../shell/Pager.js';
+
+const PAGE_SIZE = 15;
+
+interface ReceiptSearch {
+  fromDate: string;
+  toDate: string;
+  receiptNo: string;
+  orderNo: string;
+  receiptTypeID: string;
+  /** '' for any status. */
+  statusID: '' | `${ReceiptStatusId}`;
+}
+
+const EMPTY: ReceiptSearch = { fromDate: '', toDate: '', receiptNo: '', orderNo: '', receiptTypeID: '', statusID: '' };
+
+interface ReceiptSearchState {
+  filter: ReceiptSearch;
+  page: number;
+  set(change: Partial<ReceiptSearch>): void;
+  setPage(page: number): void;
+  clear(): void;
+}
+
+// A store so that the search survives a trip to another screen and back.
+const useReceiptSearch = create<ReceiptSearchState>()((set) => ({
+  filter: EMPTY,
+  page: 1,
+  set: (change) => set((s) => ({ filter: { ...s.filter, ...change }, page: 1 })),
+  setPage: (page) => set({ page }),
+  clear: () => set({ filter: EMPTY, page: 1 }),
+}));
+
+export function receiptFilter(f: ReceiptSearch): ReceiptFilterRequest {
+  const body: ReceiptFilterRequest = {};
+  if (f.fromDate) body.fromDate = f.fromDate;
+  if (f.toDate) body.toDate = f.toDate;
+  if (f.receiptNo.trim()) body.receiptNo = f.receiptNo.trim();
+  if (f.orderNo.trim()) body.salesOrderNo = f.orderNo.trim();
+  if (f.receiptTypeID) body.receiptTypeID = f.receiptTypeID;
+  const status = RECEIPT_STATUS_IDS.find((id) => String(id) === f.statusID);
+  if (status !== undefined) body.statusID = status;
+  return body;
+}
+
+export function ReceiptList() {
+  const { filter, page, set, setPage, clear } = useReceiptSearch();
+  const settled = useDebouncedValue(filter, 250);
+  const body = receiptFilter(settled);
+  const kinds = useReceiptTypes();
+
+  const list = useQuery({
+    queryKey: ['Receipts.listPaged', body, page, PAGE_SIZE],
+    queryFn: () => client.call(api.Receipts.listPaged, { body: { ...body, pageNumber: page, pageSize: PAGE_SIZE } }),
+    placeholderData: keepPreviousData,
+  });
+  const rows = list.data?.items ?? [];
+
+  return (
+    <section className="panel screen" aria-labelledby="receipts-title">
+      <header className="screen-head">
+        <h1 id="receipts-title">Receipts</h1>
+        <span className="search-status muted" aria-live="polite">
+          {filter !== settled || list.isFetching ? 'Searching…' : list.data ? `${list.data.totalRecords} found` : ''}
+        </span>
+      </header>
+
+      <div className="list-filters" role="group" aria-label="Filter receipts">
+        <div className="field">
+          <label htmlFor="rc-from">From</label>
+          <input id="rc-from" type="date" value={filter.fromDate} onChange={(e) => set({ fromDate: e.target.value })} />
+        </div>
+        <div className="field">
+          <label htmlFor="rc-to">To</label>
+          <input id="rc-to" type="date" value={filter.toDate} onChange={(e) => set({ toDate: e.target.value })} />
+        </div>
+        <div className="field">
+          <label htmlFor="rc-no">Receipt no</label>
+          <input id="rc-no" type="search" autoComplete="off" value={filter.receiptNo} onChange={(e) => set({ receiptNo: e.target.value })} />
+        </div>
+        <div className="field">
+          <label htmlFor="rc-order">Order no</label>
+          <input id="rc-order" type="search" autoComplete="off" value={filter.orderNo} onChange={(e) => set({ orderNo: e.target.value })} />
+        </div>
+        <div className="field">
+          <label htmlFor="rc-kind">Payment kind</label>
+          <select id="rc-kind" value={filter.receiptTypeID} onChange={(e) => set({ receiptTypeID: e.target.value })}>
+            <option value="">Any kind</option>
+            {(kinds.data ?? []).map((k) => (
+              <option key={k.id} value={k.id}>
+                {k.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="rc-status">Status</label>
+          <select id="rc-status" value={filter.statusID} onChange={(e) => set({ statusID: e.target.value as ReceiptSearch['statusID'] })}>
+            <option value="">Any status</option>
+            {RECEIPT_STATUS_IDS.map((id) => (
+              <option key={id} value={String(id)}>
+                {RECEIPT_STATUS_NAMES[id]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="list-filters-actions">
+          <button type="button" className="button button-secondary" onClick={clear}>
+            Clear
+          </button>
+        </div>
+      </div>
+
+      {list.isError && <ErrorBanner banner={bannerFor(list.error, 'list receipts')} />}
+
+      <table className="data-table" aria-label="Receipts" aria-busy={list.isFetching}>
+        <thead>
+          <tr>
+            <th scope="col">Receipt no</th>
+            <th scope="col">Date</th>
+            <th scope="col">Order no</th>
+            <th scope="col">Customer</th>
+            <th scope="col">Payment kind</th>
+            <th scope="col">Status</th>
+            <th scope="col" className="num">
+              Amount
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.receiptId}>
+              <td className="mono">{r.receiptNo}</td>
+              <td>{formatDate(r.receiptDate) ?? '—'}</td>
+              <td className="mono">{r.salesOrderNo ?? '—'}</td>
+              <td>{r.customerName}</td>
+              <td>{r.receiptType ?? '—'}</td>
+              <td>{r.statusID === 1 ? <span className="tag">{r.status}</span> : <span className="tag tag-muted">{r.status}</span>}</td>
+              <td className="num money">{r.amount === null ? '—' : formatRupees(r.amount)}</td>
+            </tr>
+          ))}
+          {list.isSuccess && rows.length === 0 && (
+            <tr>
+              <td colSpan={7} className="empty">
+                No receipt matches these filters.
+              </td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+
+      {list.data && <Pager label="Receipt pages" page={page} pageSize={PAGE_SIZE} totalRows={list.data.totalRecords} onPage={setPage} />}
+    </section>
+  );
+}
