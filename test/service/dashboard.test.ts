@@ -25,7 +25,8 @@ test('the day: sales, collections by payment kind, orders by status, balances, t
   assert.equal(d.sales.count, 2);
   assert.equal(d.sales.amount, a.net + b.net);
   assert.equal(d.period.amount, a.net + b.net);
-  assert.equal(d.period.days.length, 1);
+  assert.equal(d.period.days.length, Number(d.date.slice(8, 10)), 'one entry per day of the month so far');
+  assert.equal(d.period.days.at(-1)!.amount, a.net + b.net);
   assert.equal(d.receipts.amount, 10 + b.net);
   assert.deepEqual(d.receipts.byPaymentKind.map((k) => [k.name, k.count]), [['Cash', 2]]);
   assert.deepEqual(d.ordersByStatus.map((s) => s.count), [2, 0, 0, 0, 0]);

@@ -38,7 +38,10 @@ export const dashboardData = implement(api.Dashboard.dashboardData, ({ body }, c
       toDate: day,
       count: days.reduce((n, x) => n + x.count, 0),
       amount: rupees(days.reduce((n, x) => n + x.amount, 0)),
-      days: days.map((x) => ({ date: x.date, count: x.count, amount: rupees(x.amount) })),
+      days: everyDay(monthStart, day).map((date) => {
+        const x = days.find((d) => d.date === date);
+        return { date, count: x?.count ?? 0, amount: rupees(x?.amount ?? 0) };
+      }),
     },
     receipts: {
       count: kinds.reduce((n, k) => n + k.count, 0),
@@ -75,3 +78,12 @@ export const dashboardData = implement(api.Dashboard.dashboardData, ({ body }, c
           })),
   };
 });
+
+/** Every calendar day from `from` to `to`, so the chart has a bar (maybe empty) for each. */
+function everyDay(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000) {
+    out.push(new Date(t).toISOString().slice(0, 10));
+  }
+  return out;
+}
