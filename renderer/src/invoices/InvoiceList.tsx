@@ -1,5 +1,5 @@
+import { createListSearch } from '../shell/list-search.js';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { create } from 'zustand';
 import { api } from '../../../shared/endpoints/index.js';
 import type { SearchInvoice } from '../../../shared/models/invoice.js';
 import { formatRupees } from '../catalog/money.js';
@@ -21,22 +21,7 @@ interface InvoiceFilter {
 
 const EMPTY: InvoiceFilter = { customer: '', invoiceNo: '', orderNo: '', fromDate: '', toDate: '' };
 
-interface InvoiceSearchState {
-  filter: InvoiceFilter;
-  page: number;
-  set(change: Partial<InvoiceFilter>): void;
-  setPage(page: number): void;
-  clear(): void;
-}
-
-// A store, not component state, so that leaving the list and coming back keeps the search.
-const useInvoiceSearch = create<InvoiceSearchState>()((set) => ({
-  filter: EMPTY,
-  page: 1,
-  set: (change) => set((s) => ({ filter: { ...s.filter, ...change }, page: 1 })),
-  setPage: (page) => set({ page }),
-  clear: () => set({ filter: EMPTY, page: 1 }),
-}));
+const useInvoiceSearch = createListSearch(EMPTY);
 
 /** The service filters a customer by mobile or by name; digits mean a mobile, as on Customers. */
 export function invoiceFilter(f: InvoiceFilter): SearchInvoice {

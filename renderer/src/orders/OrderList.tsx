@@ -3,7 +3,7 @@
  * the service. The filters live in a store so that going back from an order returns to the same
  * search and page.
  */
-import { create } from 'zustand';
+import { createListSearch } from '../shell/list-search.js';
 import { SALES_ORDER_STATUS, SALES_ORDER_STATUS_IDS, SALES_ORDER_STATUS_NAMES } from '../../../shared/contract/statuses.js';
 import type { SalesOrderSearchRequest } from '../../../shared/models/order.js';
 import { formatRupees } from '../catalog/money.js';
@@ -27,22 +27,7 @@ export interface OrderFilters {
 
 const NO_FILTERS: OrderFilters = { customer: '', salesOrderNo: '', status: '', fromDate: '', toDate: '' };
 
-interface OrderSearchState {
-  filters: OrderFilters;
-  page: number;
-  setFilter(change: Partial<OrderFilters>): void;
-  setPage(page: number): void;
-  clear(): void;
-}
-
-export const useOrderFilters = create<OrderSearchState>()((set) => ({
-  filters: NO_FILTERS,
-  page: 1,
-  // A changed filter starts at its first page.
-  setFilter: (change) => set((s) => ({ filters: { ...s.filters, ...change }, page: 1 })),
-  setPage: (page) => set({ page }),
-  clear: () => set({ filters: NO_FILTERS, page: 1 }),
-}));
+export const useOrderFilters = createListSearch(NO_FILTERS);
 
 /** One customer box for both: digits are a mobile, anything else part of a name. */
 export function searchRequest(filters: OrderFilters, page: number): SalesOrderSearchRequest {
@@ -59,7 +44,7 @@ export function searchRequest(filters: OrderFilters, page: number): SalesOrderSe
 }
 
 export function OrderList() {
-  const { filters, page, setFilter, setPage, clear } = useOrderFilters();
+  const { filter: filters, page, set: setFilter, setPage, clear } = useOrderFilters();
   const settled = useDebouncedValue(filters, 250);
   const search = useOrderSearch(searchRequest(settled, page));
   const rows = search.data?.data ?? [];

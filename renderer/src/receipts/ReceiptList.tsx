@@ -1,5 +1,5 @@
+import { createListSearch } from '../shell/list-search.js';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { create } from 'zustand';
 import { RECEIPT_STATUS_IDS, RECEIPT_STATUS_NAMES, type ReceiptStatusId } from '../../../shared/contract/statuses.js';
 import { api } from '../../../shared/endpoints/index.js';
 import type { ReceiptFilterRequest } from '../../../shared/models/receipt.js';
@@ -25,22 +25,7 @@ interface ReceiptSearch {
 
 const EMPTY: ReceiptSearch = { fromDate: '', toDate: '', receiptNo: '', orderNo: '', receiptTypeID: '', statusID: '' };
 
-interface ReceiptSearchState {
-  filter: ReceiptSearch;
-  page: number;
-  set(change: Partial<ReceiptSearch>): void;
-  setPage(page: number): void;
-  clear(): void;
-}
-
-// A store so that the search survives a trip to another screen and back.
-const useReceiptSearch = create<ReceiptSearchState>()((set) => ({
-  filter: EMPTY,
-  page: 1,
-  set: (change) => set((s) => ({ filter: { ...s.filter, ...change }, page: 1 })),
-  setPage: (page) => set({ page }),
-  clear: () => set({ filter: EMPTY, page: 1 }),
-}));
+const useReceiptSearch = createListSearch(EMPTY);
 
 export function receiptFilter(f: ReceiptSearch): ReceiptFilterRequest {
   const body: ReceiptFilterRequest = {};
