@@ -1,13 +1,16 @@
 /**
  * How the customer pays: the kind (Fetch-Receipt-Type), how much is paid now (less than the net
  * amount is a part payment; the rest stays as the order's balance), what was handed over and the
- * change due. Card kinds ask for the card's type, last digits and holder.
+ * change due. Card kinds ask for the card's type, last digits and holder. With an insurer and a
+ * claimed amount, the service splits the bill and the patient's share becomes the default amount.
  */
-import type { RefObject } from 'react';
+import { useState, type RefObject } from 'react';
 import { parseRupees, rupees } from '../../../shared/domain/money.js';
+import type { TempGrossInsurance } from '../../../shared/models/insurance.js';
 import { formatRupees } from '../catalog/money.js';
+import { bannerFor, ErrorBanner } from '../shell/errors.js';
 import { COUNTER_KEYS } from './keys.js';
-import { useCardTypes, useReceiptTypes } from './service.js';
+import { useCardTypes, useInsuranceCompanies, useReceiptTypes } from './service.js';
 
 export interface Payment {
   receiptTypeId: string;
@@ -17,15 +20,41 @@ export interface Payment {
   cardTypeId: string;
   cardNo: string;
   nameOnCard: string;
+  /** Empty: no insurance. */
+  insuranceCompanyId: string;
+  /** The claimed amount in rupee text, set when the box is left (each change is a service call). */
+  claim: string;
 }
 
-export const NO_PAYMENT: Payment = { receiptTypeId: '', amount: '', tendered: '', cardTypeId: '', cardNo: '', nameOnCard: '' };
+export const NO_PAYMENT: Payment = {
+  receiptTypeId: '',
+  amount: '',
+  tendered: '',
+  cardTypeId: '',
+  cardNo: '',
+  nameOnCard: '',
+  insuranceCompanyId: '',
+  claim: '',
+};
+
+/** The claim to send for a split, or null when there is none to ask about yet. */
+export function claimedRupees(payment: Payment): number | null {
+  if (!payment.insuranceCompanyId || payment.claim.trim() === '') return null;
+  const paise = parseRupees(payment.claim);
+  return paise === null ? null : rupees(paise);
+}
+
+export interface InsuranceSplit {
+  data: TempGrossInsurance | undefined;
+  pending: boolean;
+  error: Error | null;
+}
 
 export const isCardKind = (name: string | undefined) => /card/i.test(name ?? '');
 
-/** The amount paid now in rupees, or null when the text is not an amount. */
-export function amountPaid(payment: Payment, netAmount: number): number | null {
-  if (payment.amount.trim() === '') return netAmount;
+/** The amount paid now in rupees, or null when the text is not an amount; empty means all of `due`. */
+export function amountPaid(payment: Payment, due: number): number | null {
+  if (payment.amount.trim() === '') return due;
   const paise = parseRupees(payment.amount);
   return paise === null ? null : rupees(paise);
 }
@@ -34,11 +63,13 @@ export function PaymentPanel({
   payment,
   onChange,
   netAmount,
+  split,
   amountRef,
 }: {
   payment: Payment;
   onChange: (payment: Payment) => void;
   netAmount: number;
+  split: InsuranceSplit;
   amountRef: RefObject<HTMLInputElement | null>;
 }) {
   const kinds = useReceiptTypes();
@@ -47,7 +78,8 @@ export function PaymentPanel({
   const cards = useCardTypes(card);
   const set = (change: Partial<Payment>) => onChange({ ...payment, ...change });
 
-  const paid = amountPaid(payment, netAmount);
+  const due = split.data?.patientAmount ?? netAmount;
+  const paid = amountPaid(payment, due);
   const tenderedPaise = payment.tendered.trim() ? parseRupees(payment.tendered) : null;
   const tendered = tenderedPaise === null ? null : rupees(tenderedPaise);
   const balance = paid === null ? null : Math.max(0, netAmount - paid);
@@ -59,6 +91,7 @@ export function PaymentPanel({
       <h2 id="qs-payment-title" className="counter-panel-title">
         Payment <kbd>{COUNTER_KEYS.payment}</kbd>
       </h2>
+      <InsuranceFields payment={payment} set={set} split={split} />
       <div className="counter-row">
         <div className="field">
           <label htmlFor="qs-kind">Payment kind</label>
@@ -78,7 +111,7 @@ export function PaymentPanel({
             className="num"
             inputMode="decimal"
             autoComplete="off"
-            placeholder={netAmount.toFixed(2)}
+            placeholder={due.toFixed(2)}
             aria-invalid={paid === null || (paid !== null && paid > netAmount) ? true : undefined}
             value={payment.amount}
             onChange={(e) => set({ amount: e.target.value })}
@@ -147,5 +180,88 @@ export function PaymentPanel({
       </div>
       {short && <p className="field-error">Tendered is less than the amount paid now.</p>}
     </section>
+  );
+}
+
+function InsuranceFields({ payment, set, split }: { payment: Payment; set: (change: Partial<Payment>) => void; split: InsuranceSplit }) {
+  const insurers = useInsuranceCompanies();
+  const [draft, setDraft] = useState<string | null>(null);
+  const claimText = draft ?? payment.claim;
+  const claimInvalid = claimText.trim() !== '' && parseRupees(claimText) === null;
+
+  function commit() {
+    if (draft === null) return;
+    set({ claim: draft.trim(), amount: '' });
+    setDraft(null);
+  }
+
+  return (
+    <>
+      <div className="counter-row">
+        <div className="field">
+          <label htmlFor="qs-insurer">Insurance</label>
+          <select
+            id="qs-insurer"
+            value={payment.insuranceCompanyId}
+            // A different insurer (or none) changes what the patient owes: the typed amount would be stale.
+            onChange={(e) => set({ insuranceCompanyId: e.target.value, amount: '' })}
+          >
+            <option value="">No insurance</option>
+            {(insurers.data ?? []).map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        {payment.insuranceCompanyId && (
+          <div className="field">
+            <label htmlFor="qs-claim">Claimed</label>
+            <input
+              id="qs-claim"
+              className="num"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="0.00"
+              aria-invalid={claimInvalid ? true : undefined}
+              value={claimText}
+              onChange={(e) => setDraft(e.target.value)}
+              onBlur={commit}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') {
+                  e.preventDefault();
+                  commit();
+                }
+              }}
+            />
+          </div>
+        )}
+      </div>
+      {insurers.isError && <ErrorBanner banner={bannerFor(insurers.error, 'load the insurance companies')} />}
+      {payment.insuranceCompanyId && claimInvalid && <p className="field-error">Enter the claim in rupees, like 1500 or 1,500.50.</p>}
+      {payment.insuranceCompanyId && split.error && <ErrorBanner banner={bannerFor(split.error, 'split the bill with the insurer')} />}
+      {payment.insuranceCompanyId && split.data && (
+        <dl className="counter-sums counter-insurance" aria-label="Insurance split" aria-busy={split.pending}>
+          <div>
+            <dt>Gross total</dt>
+            <dd className="money" data-testid="insurance-gross">
+              {formatRupees(split.data.grossTotal)}
+            </dd>
+          </div>
+          <div>
+            <dt>Insurer pays</dt>
+            <dd className="money" data-testid="insurance-amount">
+              {formatRupees(split.data.insuranceAmount)}
+            </dd>
+          </div>
+          <div>
+            <dt>Patient pays</dt>
+            <dd className="money" data-testid="patient-amount">
+              {formatRupees(split.data.patientAmount)}
+            </dd>
+          </div>
+        </dl>
+      )}
+    </>
   );
 }

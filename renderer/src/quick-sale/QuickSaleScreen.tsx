@@ -14,13 +14,15 @@ import { CartGrid, type LineChange } from './CartGrid.js';
 import { CustomerPanel } from './CustomerPanel.js';
 import { actionForKey, COUNTER_KEYS } from './keys.js';
 import { LensPairForm, rxText, type EyeRx } from './LensPair.js';
-import { amountPaid, isCardKind, NO_PAYMENT, PaymentPanel, type Payment } from './PaymentPanel.js';
+import { amountPaid, claimedRupees, isCardKind, NO_PAYMENT, PaymentPanel, type Payment } from './PaymentPanel.js';
 import { SavedPanel } from './SavedPanel.js';
 import {
   useAddLines,
   useCartLines,
   useClearCart,
   useDeleteLine,
+  useInsuranceCompanies,
+  useInsuranceSplit,
   useItemTypes,
   useReceiptTypes,
   useSaveSale,
@@ -47,6 +49,11 @@ export function QuickSaleScreen() {
   const save = useSaveSale();
 
   const [payment, setPayment] = useState<Payment>(NO_PAYMENT);
+  const insurers = useInsuranceCompanies();
+  const claimed = claimedRupees(payment);
+  const splitQuery = useInsuranceSplit(sessionID, claimed);
+  // Only a split for the claim as it stands now counts; none at all without an insurer.
+  const split = claimed === null ? undefined : splitQuery.data;
   const [lensFor, setLensFor] = useState<PickedItem | null>(null);
 
   const codeBox = useRef<HTMLDivElement>(null);
@@ -95,17 +102,26 @@ export function QuickSaleScreen() {
     focusCode();
   }
 
-  const paid = amountPaid(payment, netAmount);
+  const paid = amountPaid(payment, split?.patientAmount ?? netAmount);
   const kind = receiptTypes.data?.find((k) => k.id === payment.receiptTypeId) ?? receiptTypes.data?.[0];
-  const canSave = !!sessionID && lines.length > 0 && !!customer && paid !== null && paid <= netAmount && !busy;
+  // A claim still being priced would leave the default amount (the patient's share) unknown.
+  const splitSettled = claimed === null || (!!split && !splitQuery.isFetching);
+  const canSave = !!sessionID && lines.length > 0 && !!customer && paid !== null && paid <= netAmount && splitSettled && !busy;
 
   function onSave() {
     if (!canSave || !sessionID || !customer || paid === null) return;
     const card = isCardKind(kind?.name);
+    const insurer = insurers.data?.find((c) => c.id === payment.insuranceCompanyId);
+    // insuranceCompanyID is a number in the contract while the insurer list hands out ENC ids, so
+    // the insurer travels by name; the amounts are the service's own split.
+    const insurance =
+      split && insurer
+        ? { enableInsurance: true, insuranceInformation: insurer.name, grossTotal: split.grossTotal, totalInsuranceAmount: split.insuranceAmount }
+        : {};
     save.mutate(
       {
         sessionID,
-        salesorderModel: { sessionId: sessionID, customerId: customer.customerID, ...charges, netAmount },
+        salesorderModel: { sessionId: sessionID, customerId: customer.customerID, ...charges, netAmount, ...insurance },
         receiptModel:
           paid > 0
             ? {
@@ -202,7 +218,13 @@ export function QuickSaleScreen() {
 
         <aside className="counter-side">
           <CustomerPanel mobileRef={mobileRef} onDone={focusCode} />
-          <PaymentPanel payment={payment} onChange={setPayment} netAmount={netAmount} amountRef={amountRef} />
+          <PaymentPanel
+            payment={payment}
+            onChange={setPayment}
+            netAmount={netAmount}
+            split={{ data: split, pending: splitQuery.isFetching, error: claimed === null ? null : splitQuery.error }}
+            amountRef={amountRef}
+          />
           {save.isError && <ErrorBanner banner={bannerFor(save.error, 'save the sale')} />}
           <button type="button" className="button button-primary button-block" disabled={!canSave} onClick={onSave}>
             Save sale <kbd>{COUNTER_KEYS.save}</kbd>

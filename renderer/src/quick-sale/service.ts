@@ -118,6 +118,27 @@ export function useCardTypes(enabled: boolean) {
   });
 }
 
+export function useInsuranceCompanies() {
+  return useQuery({
+    queryKey: ['QuickSale.insuranceCompanies'],
+    queryFn: () => client.call(api.QuickSale.insuranceCompanies, { query: { activeOnly: true } }),
+    staleTime: MASTER_DATA_STALE_MS,
+  });
+}
+
+/**
+ * The service's split of the cart between insurer and patient. Keyed under the cart's key so
+ * that every cart change (which invalidates that key) prices the split again.
+ */
+export function useInsuranceSplit(sessionID: string | null, claimed: number | null) {
+  return useQuery({
+    queryKey: [CART, 'insurance', sessionID, claimed],
+    queryFn: () =>
+      client.call(api.QuickSale.calculateTempGrossInsurance, { body: { sessionID: sessionID ?? '', totalInsuranceAmount: claimed } }),
+    enabled: !!sessionID && claimed !== null,
+  });
+}
+
 export function useItemTypes() {
   return useQuery({
     queryKey: ['Common.itemTypes'],
