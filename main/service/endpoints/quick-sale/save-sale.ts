@@ -1,17 +1,18 @@
 import { api } from '../../../../shared/endpoints/index.js';
 import { localDate } from '../../../../shared/domain/calendar.js';
 import { billTotals, isIntraState } from '../../../../shared/domain/gst.js';
-import { lensTypeId } from '../../../../shared/domain/rx.js';
-import { DEFAULT_PRESCRIPTION_TYPE } from '../../../../shared/domain/rx.js';
-import type { CustomerModel, OMFastWizardModel, SaveSaleResult } from '../../../../shared/models/sale.js';
+import { DEFAULT_PRESCRIPTION_TYPE, lensTypeId, readRxEntry } from '../../../../shared/domain/rx.js';
+import type { CustomerModel, OMFastWizardModel, SalesorderModel, SaveSaleResult } from '../../../../shared/models/sale.js';
 import type { RequestContext } from '../../context.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { implement } from '../../http/handler.js';
 import { priceLines } from '../../sale/bill.js';
 import { findCart, paiseField } from '../../sale/cart-view.js';
+import { checkLine, readLineFigures, type LineFigures, type LineInput } from '../../sale/line.js';
 import { checkAgainstBalance, readPayment, writeReceipt } from '../../sale/receipt.js';
 import { carts, RX_COLUMN_NAMES, type CartLineView } from '../../store/cart.js';
 import { customers } from '../../store/customer.js';
+import { rxRowOf } from '../../store/eye-exam.js';
 import { numberSeries } from '../../store/number-series.js';
 import type { CustomerInput } from '../customer/customer-input.js';
 import { saveCustomer } from '../customer/customer-save.js';
@@ -49,6 +50,74 @@ function resolveCustomer(ctx: RequestContext, body: OMFastWizardModel, cartCusto
   if (id === null) throw badRequest('A sale needs a customer', { customerModel: ['Required'] });
   if (!customers(ctx.db).byId(ctx.user.companyId, id)) throw notFound('No such customer');
   return id;
+}
+
+const LIST = 'salesorderModel.salesOrderDetailList';
+
+type ListedLine = NonNullable<SalesorderModel['salesOrderDetailList']>[number];
+
+/** The spec types a listed line's spectacleLensType as text, the cart's as a number. */
+function lineInput(l: ListedLine, i: number): LineInput {
+  const text = l.spectacleLensType?.trim();
+  if (!text) return { ...l, spectacleLensType: null };
+  if (!/^\d{1,9}$/.test(text)) throw badRequest('Invalid spectacleLensType', { [`${LIST}.${i}.spectacleLensType`]: ['A lens type number'] });
+  return { ...l, spectacleLensType: Number(text) };
+}
+
+/** The listed lines' figures, checked before the transaction opens, as the cart checks its own. */
+function listedFigures(ctx: RequestContext, so: SalesorderModel): LineFigures[] {
+  return (so.salesOrderDetailList ?? []).map((l, i) => readLineFigures(ctx, l.itemId, 'itemId', lineInput(l, i), (f) => `${LIST}.${i}.${f}`));
+}
+
+/**
+ * salesOrderDetailList as order lines, through the cart's own checks (sale/line.ts). A price other
+ * than the item's is taken only when the store allows price changes (allowUserToChangePrice) and
+ * an admin or manager is selling: the flag is the client's word, the role is ours.
+ */
+function listedLines(ctx: RequestContext, so: SalesorderModel, figures: readonly LineFigures[]): CartLineView[] {
+  const mayChangePrice = so.allowUserToChangePrice === true && (ctx.user.role === 'admin' || ctx.user.role === 'manager');
+  const inPair = new Map<string, number>();
+  const at = ctx.now().toISOString();
+  return (so.salesOrderDetailList ?? []).map((input, i) => {
+    const pairNo = input.pairNo?.trim() || null;
+    const before = pairNo ? inPair.get(pairNo) ?? 0 : 0;
+    const { line, item } = checkLine(ctx, figures[i]!, lineInput(input, i), {
+      at: (f) => `${LIST}.${i}.${f}`,
+      itemField: 'itemId',
+      linesBeforeInPair: before,
+      unknownItem: 'badRequest',
+      samePriceOnly: !mayChangePrice,
+    });
+    if (pairNo) inPair.set(pairNo, before + 1);
+    return {
+      ...line, id: i + 1, session_id: '', created_at: at, item_name: item.name, item_code: item.code, item_type_id: item.item_type_id,
+      hsn_code: item.hsn_code, price_includes_tax: item.price_includes_tax, made_to_order: item.made_to_order,
+    };
+  });
+}
+
+/**
+ * customerModel's r_/l_ SPH, CYL, AXIS, ADD as distance rows, checked by the same Rx rules; empty
+ * when it carries none. Used only when the lines carry no Rx, which is the lab's copy and wins.
+ */
+function customerRxRows(m: CustomerModel | null | undefined) {
+  if (!m) return [];
+  const text = (v: number | null | undefined) => (v === null || v === undefined ? null : String(v));
+  const eyes = [
+    { eye: 'right', prefix: 'r_', values: [m.r_SPH, m.r_CYL, m.r_AXIS, m.r_ADD] },
+    { eye: 'left', prefix: 'l_', values: [m.l_SPH, m.l_CYL, m.l_AXIS, m.l_ADD] },
+  ] as const;
+  const rows = [];
+  for (const { eye, prefix, values } of eyes) {
+    if (values.every((v) => v === null || v === undefined)) continue;
+    const [sph, cyl, axis, add] = values.map(text);
+    const { entry, errors } = readRxEntry({ lensTypeID: lensTypeId('distance', eye), sph, cyl, axis, add });
+    const names: Record<string, string> = { sph: 'SPH', cyl: 'CYL', axis: 'AXIS', add: 'ADD' };
+    const named = Object.fromEntries(Object.entries(errors).map(([k, v]) => [`customerModel.${prefix}${names[k] ?? k}`, v]));
+    if (Object.keys(named).length > 0) throw badRequest('The customer’s prescription has errors', named);
+    rows.push(rxRowOf(entry));
+  }
+  return rows;
 }
 
 /** The Rx the lens lines carry, as one distance examination (right and left eye of the first pair). */
@@ -101,16 +170,19 @@ export const saveSale = implement(api.QuickSale.saveSale, ({ body }, ctx) => {
     serviceTax: paiseField(so.serviceTax, 'salesorderModel.serviceTax') ?? 0,
   };
   const { companyId, branchId, yearId } = ctx.user;
+  const figures = listedFigures(ctx, so);
 
   return ctx.db
     .transaction((): SaveSaleResult => {
       const earlier = earlierAnswer(ctx, sessionId);
       if (earlier) return earlier;
-      const cart = findCart(ctx, sessionId, 'sessionID');
-      const cartLines = carts(ctx.db).lines(sessionId);
+      // A cart with lines wins over a list; the list is for clients that keep the cart themselves.
+      const cart = figures.length > 0 ? carts(ctx.db).get(sessionId, companyId, ctx.now()) : findCart(ctx, sessionId, 'sessionID');
+      const inCart = cart ? carts(ctx.db).lines(sessionId) : [];
+      const cartLines = inCart.length > 0 ? inCart : listedLines(ctx, so, figures);
       if (cartLines.length === 0) throw badRequest('The cart is empty', { sessionID: ['Add at least one item'] });
 
-      const customerId = resolveCustomer(ctx, body, cart.customer_id);
+      const customerId = resolveCustomer(ctx, body, cart?.customer_id ?? null);
       const customer = customers(ctx.db).byId(companyId, customerId)!;
       const company = ctx.db.prepare<[number], { state_id: number }>('SELECT state_id FROM company WHERE id = ?').get(companyId)!;
       const at = ctx.now();
@@ -120,7 +192,8 @@ export const saveSale = implement(api.QuickSale.saveSale, ({ body }, ctx) => {
       const lines = priceLines(ctx.db, cartLines, bookedOn, intra);
       const totals = billTotals(lines.map((l) => ({ ...l.gst, qty: l.qty })), charges);
 
-      const rxRows = examRows(cartLines);
+      const lineRx = examRows(cartLines);
+      const rxRows = lineRx.length > 0 ? lineRx : customerRxRows(body.customerModel);
       const recallGiven = calendarDate(body.eyecheckupRecallModel?.dateString ?? body.eyecheckupRecallModel?.date ?? null, 'eyecheckupRecallModel.date');
       const exam = rxRows.length > 0
         ? recordExam(ctx, { customerId, doctorId: null, typeId: DEFAULT_PRESCRIPTION_TYPE, visitingDate: today, remarks: null, recallDate: recallGiven, rxRows })

@@ -1,0 +1,137 @@
+/**
+ * One sale line as a request states it, checked and priced the same way wherever it comes from:
+ * a cart line (saveSalesOrderTemp) or a line of SaveSale's salesorderModel.salesOrderDetailList.
+ * Errors name the caller's own fields through `at`, so a cart line says `qty` and a listed line
+ * `salesorderModel.salesOrderDetailList.1.qty`.
+ */
+import { readRxEntry, type RxEntryInput } from '../../../shared/domain/rx.js';
+import type { RequestContext } from '../context.js';
+import { badRequest, notFound } from '../http/errors.js';
+import type { CartLineRow, LineRx } from '../store/cart.js';
+import { rxRowOf } from '../store/eye-exam.js';
+import { items, type ItemRow } from '../store/item.js';
+import { paiseField } from './cart-view.js';
+
+const CONTACT_LENS_TYPE = 4;
+
+/** The fields a cart line and a listed line share; the item id is passed apart because its name differs. */
+export interface LineInput {
+  qty?: number | null;
+  price?: number | null;
+  discountAmount?: number | null;
+  discountRate?: number | null;
+  pairNo?: string | null;
+  batchNo?: string | null;
+  isOrdered?: boolean | null;
+  spectacleLensType?: number | null;
+  near?: string | null;
+  prescriptionRemarks?: string | null;
+  spherical?: string | null;
+  cylinder?: string | null;
+  axis?: string | null;
+  addition?: string | null;
+  vision?: string | null;
+  vn?: string | null;
+  pd?: string | null;
+  basecurve?: string | null;
+  diameter?: string | null;
+  k1?: string | null;
+  k2?: string | null;
+  lensFittingHeight?: number | null;
+  lensTotalHeight?: number | null;
+}
+
+export type FieldName = (field: string) => string;
+
+/** What can be checked without the database; run before a transaction opens so bad input costs no lock. */
+export interface LineFigures {
+  itemId: number;
+  qty: number;
+  price: number | null;
+  discountAmount: number | null;
+  discountBp: number | null;
+}
+
+export function readLineFigures(ctx: RequestContext, itemText: string | null | undefined, itemField: string, input: LineInput, at: FieldName): LineFigures {
+  const errors: Record<string, string[]> = {};
+  if (!itemText?.trim()) throw badRequest(`${at(itemField)} is required`, { [at(itemField)]: ['Required'] });
+  const itemId = ctx.decode('item', itemText.trim(), at(itemField));
+  const qty = input.qty ?? 1;
+  if (!Number.isInteger(qty) || qty < 1 || qty > 9999) errors[at('qty')] = ['A whole number from 1 to 9999'];
+  const price = paiseField(input.price, at('price'));
+  const discountAmount = paiseField(input.discountAmount, at('discountAmount'));
+  const rate = input.discountRate ?? null;
+  if (rate !== null && (rate < 0 || rate > 100)) errors[at('discountRate')] = ['A percent from 0 to 100'];
+  if (Object.keys(errors).length > 0) throw badRequest('The line has errors', errors);
+  return { itemId, qty, price, discountAmount, discountBp: rate === null ? null : Math.round(rate * 100) };
+}
+
+export type CheckedLine = Omit<CartLineRow, 'id' | 'session_id' | 'created_at'>;
+
+/**
+ * The line checked against its item: active, price at most the MRP, Rx read per eye. `eye` is the
+ * caller's count of the pair's earlier lines (right eye first, then left). `unknownItem` lets the
+ * cart keep its 404 while a listed line answers 400 naming the field.
+ */
+export function checkLine(
+  ctx: RequestContext,
+  figures: LineFigures,
+  input: LineInput,
+  options: { at: FieldName; itemField: string; linesBeforeInPair: number; unknownItem: 'notFound' | 'badRequest'; samePriceOnly?: boolean },
+): { line: CheckedLine; item: ItemRow } {
+  const { at } = options;
+  const item = items(ctx.db).byId(ctx.user.companyId, figures.itemId);
+  if (!item || item.is_active !== 1) {
+    if (options.unknownItem === 'notFound') throw notFound('No such item');
+    throw badRequest('No such item', { [at(options.itemField)]: ['No such active item'] });
+  }
+  const unitPrice = figures.price ?? item.sale_price;
+  if (options.samePriceOnly && unitPrice !== item.sale_price) {
+    throw badRequest('The price differs from the item’s', { [at('price')]: [`The item’s price, ${item.sale_price / 100}, unless the store lets managers change prices`] });
+  }
+  if (unitPrice > item.mrp) throw badRequest('The price is above the MRP', { [at('price')]: [`At most the MRP, ${item.mrp / 100}`] });
+  const pairNo = input.pairNo?.trim() || null;
+  let eye: LineRx['eye'] = null;
+  if (pairNo) {
+    if (options.linesBeforeInPair >= 2) throw badRequest('A lens pair has two lines, one per eye', { [at('pairNo')]: ['This pair already has both eyes'] });
+    eye = options.linesBeforeInPair === 0 ? 'R' : 'L';
+  }
+  const rx = readLineRx(input, item.item_type_id === CONTACT_LENS_TYPE, eye, at);
+  return {
+    item,
+    line: {
+      item_id: item.id,
+      qty: figures.qty,
+      price: unitPrice,
+      mrp: item.mrp,
+      discount_bp: figures.discountBp,
+      discount_amount: figures.discountAmount,
+      batch_no: input.batchNo?.trim() ?? '',
+      is_ordered: input.isOrdered === true || item.made_to_order === 1 ? 1 : 0,
+      ...rx,
+      pair_no: pairNo,
+      eye,
+    },
+  };
+}
+
+/** The line's Rx, or all nulls when none was typed; checked by shared/domain/rx.ts and stored normalised, as the lab will read it. */
+function readLineRx(body: LineInput, contact: boolean, eye: LineRx['eye'], at: FieldName): Omit<LineRx, 'pair_no' | 'eye'> {
+  const input: RxEntryInput = {
+    lensTypeID: String((contact ? 5 : 1) + (eye === 'L' ? 1 : 0)),
+    sph: body.spherical, cyl: body.cylinder, axis: body.axis, add: body.addition, va: body.vision, vn: body.vn,
+    pd: body.pd, bc: body.basecurve, dia: body.diameter, k1: body.k1, k2: body.k2,
+    fh: body.lensFittingHeight === null || body.lensFittingHeight === undefined ? null : String(body.lensFittingHeight),
+    th: body.lensTotalHeight === null || body.lensTotalHeight === undefined ? null : String(body.lensTotalHeight),
+  };
+  const typed = Object.entries(input).some(([k, v]) => k !== 'lensTypeID' && v !== null && v !== undefined && String(v).trim() !== '');
+  const lensType = body.spectacleLensType ?? null;
+  const none = { spectacle_lens_type: lensType, sph: null, cyl: null, axis: null, addition: null, va: null, vn: null, near: body.near?.trim() || null, pd: null, bc: null, dia: null, k1: null, k2: null, fitting_height: null, total_height: null, rx_remarks: body.prescriptionRemarks?.trim() || null };
+  if (!typed) return none;
+  const { entry, errors } = readRxEntry(input);
+  const names: Record<string, string> = { sph: 'spherical', cyl: 'cylinder', axis: 'axis', add: 'addition', va: 'vision', vn: 'vn', pd: 'pd', bc: 'basecurve', dia: 'diameter', k1: 'k1', k2: 'k2', fh: 'lensFittingHeight', th: 'lensTotalHeight' };
+  const named = Object.fromEntries(Object.entries(errors).map(([k, v]) => [at(names[k] ?? k), v]));
+  if (Object.keys(named).length > 0) throw badRequest('The prescription on the line has errors', named);
+  const row = rxRowOf(entry);
+  return { ...none, sph: row.sph, cyl: row.cyl, axis: row.axis, addition: row.addition, va: row.va, vn: row.vn, pd: row.pd, bc: row.bc, dia: row.dia, k1: row.k1, k2: row.k2, fitting_height: row.fh, total_height: row.th };
+}
