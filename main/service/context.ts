@@ -43,6 +43,8 @@ export interface RequestContext extends ServiceDeps {
   readonly user: SessionUser;
   /** Decodes an ENC id from the request, answering 400 naming `field` if it is not one. */
   decode(entity: Entity, value: string, field: string): number;
+  /** An id the spec declares as int64: the number as given, or the same record's ENC id decoded. */
+  rowId(entity: Entity, value: number | string, field: string): number;
 }
 
 export function requestContext(deps: ServiceDeps, user: SessionUser | null): RequestContext {
@@ -59,6 +61,9 @@ export function requestContext(deps: ServiceDeps, user: SessionUser | null): Req
         if (err instanceof EncIdError) throw invalidId(field, err);
         throw err;
       }
+    },
+    rowId(entity, value, field) {
+      return typeof value === 'number' ? value : this.decode(entity, value, field);
     },
   };
 }

@@ -76,9 +76,20 @@ export function fields<const K extends readonly string[], T extends z.ZodType>(m
  */
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
+/**
+ * Where the spec declares an int64 id (in a query or path), the number is taken as declared, and
+ * so is the ENC id of the same record: every answer hands out ENC ids only, so a client would
+ * otherwise have no way to call these endpoints (docs/decisions.md, "Numeric ids").
+ */
+export const int64OrEnc = () =>
+  z.union([
+    z.string().startsWith(ENC_PREFIX).regex(/^ENC_[A-Za-z0-9_-]{22}$/, 'Not an ENC id'),
+    z.coerce.number().pipe(int64()),
+  ]);
+
 export const qStr = () => z.string().optional();
 export const qInt32 = () => z.preprocess(emptyToUndefined, z.coerce.number().pipe(int32()).optional());
-export const qInt64 = () => z.preprocess(emptyToUndefined, z.coerce.number().pipe(int64()).optional());
+export const qInt64 = () => z.preprocess(emptyToUndefined, int64OrEnc().optional());
 /* The default sits inside the preprocess so that OpenAPI shows the parameter as optional. */
 export const qBool = (fallback: boolean) =>
   z.preprocess(
@@ -94,10 +105,10 @@ export const qInt32Or = (fallback: number) => z.preprocess(emptyToUndefined, z.c
 
 /** Query numbers the spec does not mark optional. */
 export const qReqInt32 = () => z.preprocess(emptyToUndefined, z.coerce.number().pipe(int32()));
-export const qReqInt64 = () => z.preprocess(emptyToUndefined, z.coerce.number().pipe(int64()));
+export const qReqInt64 = () => z.preprocess(emptyToUndefined, int64OrEnc());
 
 /** An int64 path segment (the spec's few numeric path ids): text in the URL, a number after parsing. */
-export const pathInt64 = () => z.coerce.number().pipe(int64());
+export const pathInt64 = () => int64OrEnc();
 
 /** A non-empty path segment: ENC ids, order numbers, file names. */
 export const pathStr = () => z.string().min(1);

@@ -83,3 +83,19 @@ test('another customer cannot spend the note, and paying by credit note needs on
   );
   assert.ok((missing.body as { errors: Record<string, string[]> }).errors['receiptModel.creditNoteID']);
 });
+
+test('where the spec declares an int64 id, the same record’s ENC id works too; a tampered one is a 400', async () => {
+  const customerID = (await cashier.call(api.Customer.upsert, { body: { firstName: 'Encia', lastName: 'Idwala', mobile: '9876501237' } })).customerID;
+  const sale = await sellFrameAndPair(svc, cashier, { customerID, paid: 100, frameId });
+  await manager.call(api.Orders.cancel, { params: { salesOrderId: sale.salesOrderID }, body: { receiptStatusId: 4 } });
+  const byRow = await cashier.call(api.QuickSale.creditNotes, { query: { customerId: customerRow(sale) } });
+  const byEnc = await cashier.call(api.QuickSale.creditNotes, { query: { customerId: customerID } });
+  assert.deepEqual(byEnc, byRow);
+  assert.equal(byEnc.length, 1);
+  const items = await cashier.call(api.Orders.items, { params: { salesOrderId: sale.salesOrderID } });
+  assert.equal(items.length, 3);
+  const tampered = customerID.slice(0, -2) + (customerID.endsWith('AA') ? 'BB' : 'AA');
+  const bad = await failure(cashier.call(api.QuickSale.creditNotes, { query: { customerId: tampered } }), 400);
+  assert.ok((bad.body as { errors: Record<string, string[]> }).errors.customerId);
+  await failure(cashier.call(api.QuickSale.creditNotes, { query: { customerId: sale.salesOrderID } }), 400);
+});

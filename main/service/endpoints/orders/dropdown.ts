@@ -12,7 +12,7 @@ export const dropdown = implement(api.Orders.dropdown, ({ query }, ctx) => {
   if (!idText) return [];
   const customerId = ctx.decode('customer', idText, 'customerId');
   return salesOrders(ctx.db)
-    .ofCustomer(ctx.user.companyId, customerId, query.yearId ?? null)
+    .ofCustomer(ctx.user.companyId, customerId, query.yearId == null ? null : ctx.rowId('year', query.yearId, 'yearId'))
     .map((r) => ({
       salesOrderID: ctx.enc.encode('salesOrder', r.id),
       salesOrderNO: r.order_no,

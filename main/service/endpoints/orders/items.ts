@@ -6,7 +6,7 @@ import { orderOr404 } from './order-view.js';
 
 /** The spec declares this id int64, so it is the row id, not an ENC id. */
 export const orderItems = implement(api.Orders.items, ({ params }, ctx) => {
-  const order = orderOr404(ctx, params.salesOrderId);
+  const order = orderOr404(ctx, ctx.rowId('salesOrder', params.salesOrderId, 'salesOrderId'));
   return salesOrders(ctx.db)
     .lines(order.id)
     .map((l) => ({

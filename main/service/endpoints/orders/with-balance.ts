@@ -12,7 +12,7 @@ import { fullName } from './order-view.js';
  */
 export const withBalance = implement(api.Orders.withBalance, ({ query }, ctx) => {
   const mask = masksMobiles(ctx);
-  const rows = salesOrders(ctx.db).withBalance(ctx.user.companyId, ctx.user.branchId, query.yearId ?? null);
+  const rows = salesOrders(ctx.db).withBalance(ctx.user.companyId, ctx.user.branchId, query.yearId == null ? null : ctx.rowId('year', query.yearId, 'yearId'));
   return {
     totalRows: rows.length,
     data: rows.map((r) => ({

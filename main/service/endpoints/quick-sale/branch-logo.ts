@@ -7,7 +7,7 @@ import { branches } from '../../store/branch.js';
 /** branchId is the branch's row id as the spec declares it (int64); branches of other companies are not found. */
 export const branchLogo = implement(api.QuickSale.branchLogo, ({ params }, ctx) => {
   if (!isBareFileName(params.fileName)) throw badRequest('Invalid file name', { fileName: ['A file name, not a path'] });
-  const branch = branches(ctx.db).byId(params.branchId);
+  const branch = branches(ctx.db).byId(ctx.rowId('branch', params.branchId, 'branchId'));
   if (!branch || branch.company_id !== ctx.user.companyId) throw notFound('No such branch');
   const logo = readLogo(ctx.dataDir, branch.id, params.fileName);
   if (!logo) throw notFound('No such logo');

@@ -9,7 +9,7 @@ import { creditNotes } from '../../store/credit-note.js';
  */
 export const creditNotesOfCustomer = implement(api.QuickSale.creditNotes, ({ query }, ctx) =>
   creditNotes(ctx.db)
-    .spendable(ctx.user.companyId, query.customerId)
+    .spendable(ctx.user.companyId, ctx.rowId('customer', query.customerId, 'customerId'))
     .map((n) => ({
       creditNoteID: ctx.enc.encode('creditNote', n.id),
       creditNoteNo: n.credit_note_no,

@@ -6,7 +6,7 @@ import { branchStock } from './item-view.js';
 
 /** itemId is the item's row id, as the spec declares it (int64); another company's item is a 404. */
 export const exactItemStock = implement(api.QuickSale.exactItemStock, ({ query }, ctx) => {
-  const row = items(ctx.db).byId(ctx.user.companyId, query.itemId);
+  const row = items(ctx.db).byId(ctx.user.companyId, ctx.rowId('item', query.itemId, 'itemId'));
   if (!row) throw notFound('No such item');
   return { itemID: ctx.enc.encode('item', row.id), stock: branchStock(ctx, [row]).get(row.id) ?? null };
 });

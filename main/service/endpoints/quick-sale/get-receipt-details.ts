@@ -35,9 +35,9 @@ const SELECT = `SELECT r.id, r.receipt_no, r.receipt_date, r.amount, r.sales_ord
 export const getReceiptDetails = implement(api.QuickSale.getReceiptDetails, ({ query }, ctx) => {
   const latest = 'ORDER BY r.receipt_date DESC, r.id DESC LIMIT 1';
   const [where, id] =
-    query.receiptId != null ? ['AND r.id = ?', query.receiptId]
-    : query.salesOrderId != null ? [`AND r.sales_order_id = ? ${latest}`, query.salesOrderId]
-    : query.customerId != null ? [`AND r.customer_id = ? ${latest}`, query.customerId]
+    query.receiptId != null ? ['AND r.id = ?', ctx.rowId('receipt', query.receiptId, 'receiptId')]
+    : query.salesOrderId != null ? [`AND r.sales_order_id = ? ${latest}`, ctx.rowId('salesOrder', query.salesOrderId, 'salesOrderId')]
+    : query.customerId != null ? [`AND r.customer_id = ? ${latest}`, ctx.rowId('customer', query.customerId, 'customerId')]
     : [null, null];
   if (where === null || id === null) throw notFound('Give receiptId, salesOrderId or customerId');
   const r = ctx.db.prepare<[number, number], Row>(`${SELECT} ${where}`).get(ctx.user.companyId, id);

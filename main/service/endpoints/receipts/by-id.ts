@@ -12,11 +12,13 @@ import { receipts } from '../../store/receipt.js';
  */
 export const receiptsById = implement(api.Receipts.byId, ({ query }, ctx) => {
   const { companyId, branchId } = ctx.user;
-  const owner = receipts(ctx.db).orderOwner(query.salesOrderId, companyId);
-  if (!owner || owner.branch_id !== branchId || owner.customer_id !== query.customerId) throw notFound('No such order for that customer');
+  const salesOrderId = ctx.rowId('salesOrder', query.salesOrderId, 'salesOrderId');
+  const customerId = ctx.rowId('customer', query.customerId, 'customerId');
+  const owner = receipts(ctx.db).orderOwner(salesOrderId, companyId);
+  if (!owner || owner.branch_id !== branchId || owner.customer_id !== customerId) throw notFound('No such order for that customer');
   const { rows } = receipts(ctx.db).list(
     {
-      companyId, branchId, fromDate: null, toDate: null, customerId: query.customerId, salesOrderId: query.salesOrderId,
+      companyId, branchId, fromDate: null, toDate: null, customerId, salesOrderId,
       orderNoPrefix: null, receiptNoPrefix: null, statusId: null, paymentKindId: null, search: null,
     },
     'r.receipt_date ASC, r.id ASC',
