@@ -4,6 +4,7 @@
  * a later rate change or renamed item never rewrites a bill.
  */
 import { RECEIPT_STATUS, SALES_ORDER_STATUS } from '../../../shared/contract/statuses.js';
+import { conditions } from './conditions.js';
 import type { Db } from '../db/database.js';
 
 /** An order as the invoice sees it: its stored totals, what was received, and its invoice if any. */
@@ -117,13 +118,10 @@ export function invoices(db: Db) {
   );
 
   function listWhere(f: InvoiceFilter): { sql: string; params: Record<string, string | number> } {
-    const parts = ['i.company_id = @companyId', 'i.branch_id = @branchId'];
-    const params: Record<string, string | number> = { companyId: f.companyId, branchId: f.branchId };
-    const add = (sql: string, name: string, value: string | number | null) => {
-      if (value === null) return;
-      parts.push(sql);
-      params[name] = value;
-    };
+    const { add, build } = conditions(['i.company_id = @companyId', 'i.branch_id = @branchId'], {
+      companyId: f.companyId,
+      branchId: f.branchId,
+    });
     add('i.year_id = @yearId', 'yearId', f.yearId);
     add('i.customer_id = @customerId', 'customerId', f.customerId);
     add("c.mobile LIKE @mobile || '%'", 'mobile', f.mobilePrefix);
@@ -133,7 +131,7 @@ export function invoices(db: Db) {
     add('i.invoice_date >= @fromDate', 'fromDate', f.fromDate);
     add('i.invoice_date <= @toDate', 'toDate', f.toDate);
     add('i.net_amount = @netAmount', 'netAmount', f.netAmount);
-    return { sql: parts.join(' AND '), params };
+    return build();
   }
   const FROM = 'FROM invoice i JOIN sales_order o ON o.id = i.sales_order_id JOIN customer c ON c.id = i.customer_id';
 

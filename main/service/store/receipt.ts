@@ -1,5 +1,6 @@
 /** SQL for reading `receipt` rows into the receipts lists (writing is sale/receipt.ts, inside the sale's transaction). */
 import { RECEIPT_STATUS } from '../../../shared/contract/statuses.js';
+import { conditions, type SqlParams } from './conditions.js';
 import type { Db } from '../db/database.js';
 
 export interface ReceiptListRow {
@@ -45,17 +46,14 @@ const FROM = `FROM receipt r
               LEFT JOIN sales_order o ON o.id = r.sales_order_id
               LEFT JOIN invoice i ON i.sales_order_id = r.sales_order_id`;
 
-type Params = Record<string, string | number>;
+type Params = SqlParams;
 
 export function receipts(db: Db) {
   function where(f: ReceiptFilter): { sql: string; params: Params } {
-    const parts = ['r.company_id = @companyId', 'r.branch_id = @branchId'];
-    const params: Params = { companyId: f.companyId, branchId: f.branchId };
-    const add = (sql: string, name: string, value: string | number | null) => {
-      if (value === null) return;
-      parts.push(sql);
-      params[name] = value;
-    };
+    const { add, build } = conditions(['r.company_id = @companyId', 'r.branch_id = @branchId'], {
+      companyId: f.companyId,
+      branchId: f.branchId,
+    });
     add('r.receipt_date >= @fromDate', 'fromDate', f.fromDate);
     add('r.receipt_date <= @toDate', 'toDate', f.toDate);
     add('r.customer_id = @customerId', 'customerId', f.customerId);
@@ -70,7 +68,7 @@ export function receipts(db: Db) {
       'search',
       f.search,
     );
-    return { sql: parts.join(' AND '), params };
+    return build();
   }
   return {
     /** `orderBy` is built from a fixed list of columns, never request text. */
