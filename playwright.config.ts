@@ -3,7 +3,8 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: 'e2e',
   globalSetup: './e2e/global-setup.ts',
-  outputDir: 'test-results/artifacts',
+  // E2E_OUTPUT lets a second run in the same checkout keep its own artifacts.
+  outputDir: process.env.E2E_OUTPUT ?? 'test-results/artifacts',
   fullyParallel: false,
   workers: 1,
   retries: 0,

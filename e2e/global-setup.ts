@@ -12,7 +12,7 @@ export default function globalSetup(): void {
   const viteBin = join(repoRoot, 'node_modules/vite/bin/vite.js');
   const result = spawnSync(
     process.execPath,
-    [viteBin, 'build', '--config', 'renderer/vite.config.ts', '--logLevel', 'warn'],
+    [viteBin, 'build', '--config', 'renderer/vite.config.ts', '--logLevel', 'warn', '--outDir', rendererDist, '--emptyOutDir'],
     { cwd: repoRoot, stdio: 'inherit' },
   );
   if (result.status !== 0) throw new Error(`Renderer build failed (exit ${result.status ?? result.signal})`);
