@@ -8,6 +8,7 @@ import { formatDate } from '../shell/dates.js';
 import { useDebouncedValue } from '../shell/debounce.js';
 import { bannerFor, ErrorBanner } from '../shell/errors.js';
 import { Pager, rowRange } from '../shell/Pager.js';
+import { hrefFor } from '../shell/router.js';
 
 const PAGE_SIZE = 15;
 
@@ -106,7 +107,11 @@ export function InvoiceList() {
             <tr key={r.id}>
               <td className="mono">{r.invoiceNo}</td>
               <td>{formatDate(r.date) ?? '—'}</td>
-              <td className="mono">{r.salesOrderNo}</td>
+              <td>
+                <a className="row-link mono" href={hrefFor({ name: 'order', salesOrderNo: r.salesOrderNo })}>
+                  {r.salesOrderNo}
+                </a>
+              </td>
               <td>{r.customerName}</td>
               <td className="mono">{r.customerMobileNo ?? '—'}</td>
               <td className="num money">{formatRupees(r.netAmount)}</td>

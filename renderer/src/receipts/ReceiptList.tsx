@@ -10,6 +10,7 @@ import { formatDate } from '../shell/dates.js';
 import { useDebouncedValue } from '../shell/debounce.js';
 import { bannerFor, ErrorBanner } from '../shell/errors.js';
 import { Pager } from '../shell/Pager.js';
+import { hrefFor } from '../shell/router.js';
 
 const PAGE_SIZE = 15;
 
@@ -128,7 +129,15 @@ export function ReceiptList() {
             <tr key={r.receiptId}>
               <td className="mono">{r.receiptNo}</td>
               <td>{formatDate(r.receiptDate) ?? '—'}</td>
-              <td className="mono">{r.salesOrderNo ?? '—'}</td>
+              <td>
+                {r.salesOrderNo ? (
+                  <a className="row-link mono" href={hrefFor({ name: 'order', salesOrderNo: r.salesOrderNo })}>
+                    {r.salesOrderNo}
+                  </a>
+                ) : (
+                  '—'
+                )}
+              </td>
               <td>{r.customerName}</td>
               <td>{r.receiptType ?? '—'}</td>
               <td>{r.statusID === 1 ? <span className="tag">{r.status}</span> : <span className="tag tag-muted">{r.status}</span>}</td>
