@@ -3,7 +3,7 @@
  * body of SaveSale and of Invoice save-invoice-data, with its nested models.
  */
 import { z } from 'zod';
-import { fields, nbool, ndt, nint32, nint64, nnum, noutStr, str, strings } from '../contract/primitives.js';
+import { fields, int64OrEnc, nbool, ndt, nint32, nint64, nnum, noutStr, str, strings } from '../contract/primitives.js';
 import { emailField, mobileField, taxNoField } from './customer.js';
 import { ReceiptWithouInvoiceModel } from './receipt.js';
 
@@ -73,11 +73,17 @@ export const SalesorderModel = z.object({
     'totalSGST', 'totalCGST', 'totalIGST', 'totalMRP', 'totalSavings', 'jobCharges', 'serviceTax',
     'shippingCharges', 'otherCharges', 'netAmount', 'rounding', 'giftVoucherDiscount', 'rightLensFittingHeight',
     'rightLensTotalHeight', 'leftLensFittingHeight', 'leftLensTotalHeight', 'maxUserDiscountPercentage',
-    'deliveryModeID', 'customerInsuranceID', 'insuranceID', 'policyHolderID', 'insuranceCompanyID',
+    'deliveryModeID', 'customerInsuranceID', 'insuranceID', 'policyHolderID',
     'coverageLimit', 'remainingCoverage', 'availableBenefit', 'topupAmount', 'totalInsuranceAmount',
     'totalInsuranceBenefitAmount', 'grossTotal', 'nisCoverageLimit', 'nisUsedAmount', 'totalNISAmount',
     'voucherCoverageLimit', 'voucherUsedAmount', 'totalVoucherAmount',
   ),
+  /**
+   * The insurer paying part of the bill. The spec types it as a number (the row id), but the
+   * insurer list answers ENC ids, so both are taken (docs/decisions.md, "Numeric ids"); 0 is
+   * "none", as a .NET client sends for an unset id.
+   */
+  insuranceCompanyID: int64OrEnc().nullish(),
   ...fields(ndt, 'date', 'createdDate', 'deliveryDate', 'visitingDate', 'insuranceStartDate', 'insuranceEndDate'),
   ...fields(
     nbool,

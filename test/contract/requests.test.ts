@@ -117,6 +117,16 @@ test('typed fields refuse the wrong type: strings are not numbers, bools are boo
   assert.deepEqual(issuePaths(OMFastWizardModel, { showQuickSaleAddFrameSection: 1 }), ['showQuickSaleAddFrameSection']);
 });
 
+test('salesorderModel.insuranceCompanyID: the row id as the spec types it, or the insurer’s ENC id', () => {
+  const so = (insuranceCompanyID: unknown) => ({ salesorderModel: { insuranceCompanyID } });
+  assert.equal(ok(OMFastWizardModel, so(12))?.salesorderModel?.insuranceCompanyID, 12);
+  assert.equal(ok(OMFastWizardModel, so('ENC_abcdefghijklmnopqrstuv'))?.salesorderModel?.insuranceCompanyID, 'ENC_abcdefghijklmnopqrstuv');
+  ok(OMFastWizardModel, so(null));
+  assert.deepEqual(issuePaths(OMFastWizardModel, so('ENC_short')), ['salesorderModel.insuranceCompanyID']);
+  assert.deepEqual(issuePaths(OMFastWizardModel, so('Star Health')), ['salesorderModel.insuranceCompanyID']);
+  assert.deepEqual(issuePaths(OMFastWizardModel, so(1.5)), ['salesorderModel.insuranceCompanyID']);
+});
+
 test('cancel: receiptStatusId is required and one of 2, 3, 4; statusId can only be 5', () => {
   for (const receiptStatusId of [2, 3, 4]) ok(CancelSalesOrderRequest, { receiptStatusId, date: '2026-05-01T10:30:00' });
   assert.deepEqual(issuePaths(CancelSalesOrderRequest, {}), ['receiptStatusId']);
