@@ -119,8 +119,9 @@ test('typed fields refuse the wrong type: strings are not numbers, bools are boo
 
 test('salesorderModel.insuranceCompanyID: the row id as the spec types it, or the insurer’s ENC id', () => {
   const so = (insuranceCompanyID: unknown) => ({ salesorderModel: { insuranceCompanyID } });
-  assert.equal(ok(OMFastWizardModel, so(12))?.salesorderModel?.insuranceCompanyID, 12);
-  assert.equal(ok(OMFastWizardModel, so('ENC_abcdefghijklmnopqrstuv'))?.salesorderModel?.insuranceCompanyID, 'ENC_abcdefghijklmnopqrstuv');
+  const insurer = (value: unknown) => OMFastWizardModel.parse(so(value)).salesorderModel?.insuranceCompanyID;
+  assert.equal(insurer(12), 12);
+  assert.equal(insurer('ENC_abcdefghijklmnopqrstuv'), 'ENC_abcdefghijklmnopqrstuv');
   ok(OMFastWizardModel, so(null));
   assert.deepEqual(issuePaths(OMFastWizardModel, so('ENC_short')), ['salesorderModel.insuranceCompanyID']);
   assert.deepEqual(issuePaths(OMFastWizardModel, so('Star Health')), ['salesorderModel.insuranceCompanyID']);
