@@ -3,11 +3,13 @@
  * writing a receipt with its number. Shared by SaveSale (the first payment) and SaveReceipt.
  */
 import { localDate } from '../../../shared/domain/calendar.js';
-import { RECEIPT_STATUS } from '../../../shared/contract/statuses.js';
 import type { ReceiptWithouInvoiceModel } from '../../../shared/models/receipt.js';
 import type { RequestContext } from '../context.js';
 import { badRequest } from '../http/errors.js';
+import { creditNotes } from '../store/credit-note.js';
 import { numberSeries } from '../store/number-series.js';
+import { receipts } from '../store/receipt.js';
+import { salesOrders } from '../store/sales-order.js';
 import { settings } from '../store/setting.js';
 import { paiseField } from './cart-view.js';
 
@@ -63,14 +65,9 @@ export function readPayment(ctx: RequestContext, model: ReceiptWithouInvoiceMode
   };
 }
 
+/** What is still to be paid on an order (store/sales-order.ts holds the rule). */
 export function orderBalance(ctx: RequestContext, orderId: number): number {
-  const row = ctx.db
-    .prepare<[number, number], { net: number; paid: number }>(
-      `SELECT o.net_amount AS net, coalesce((SELECT sum(amount) FROM receipt WHERE sales_order_id = o.id AND status_id = ?), 0) AS paid
-       FROM sales_order o WHERE o.id = ?`,
-    )
-    .get(RECEIPT_STATUS.Received, orderId)!;
-  return row.net - row.paid;
+  return salesOrders(ctx.db).balance(orderId);
 }
 
 /** Refuses a payment above the balance unless the store takes advances; 400 names the amount field. */
@@ -84,18 +81,15 @@ export function checkAgainstBalance(ctx: RequestContext, amount: number, balance
  * Runs inside the receipt's transaction, so a failed sale gives the money back to the note.
  */
 function spendCreditNote(ctx: RequestContext, noteId: number, customerId: number, amount: number, field: string): void {
-  const note = ctx.db
-    .prepare<[number, number], { customer_id: number; balance: number; is_active: number }>(
-      'SELECT customer_id, balance, is_active FROM credit_note WHERE id = ? AND company_id = ?',
-    )
-    .get(noteId, ctx.user.companyId);
+  const notes = creditNotes(ctx.db);
+  const note = notes.forSpending(noteId, ctx.user.companyId);
   if (!note || note.customer_id !== customerId || !note.is_active) {
     throw badRequest('That credit note is not this customer’s', { [field]: ['Not a credit note of this customer'] });
   }
   if (amount > note.balance) {
     throw badRequest('The credit note has less left', { [field]: [`At most ${(note.balance / 100).toFixed(2)} left on it`] });
   }
-  ctx.db.prepare('UPDATE credit_note SET balance = balance - ? WHERE id = ?').run(amount, noteId);
+  notes.spend(noteId, amount);
 }
 
 export function writeReceipt(
@@ -110,27 +104,18 @@ export function writeReceipt(
   const no = numberSeries(ctx.db).next('receipt', branchId, yearId);
   const id = ctx.ids.next('receipt');
   const at = ctx.now();
-  ctx.db
-    .prepare(
-      `INSERT INTO receipt (id, company_id, branch_id, year_id, receipt_no, receipt_date, sales_order_id, customer_id, amount,
-         payment_kind_id, card_type_id, card_no, name_on_card, bank_name, cheque_no, cheque_date, reference_no, remarks,
-         credit_note_id, created_by, created_at)
-       VALUES (@id, @company_id, @branch_id, @year_id, @receipt_no, @receipt_date, @sales_order_id, @customer_id, @amount,
-         @payment_kind_id, @card_type_id, @card_no, @name_on_card, @bank_name, @cheque_no, @cheque_date, @reference_no, @remarks,
-         @credit_note_id, @created_by, @created_at)`,
-    )
-    .run({
-      ...payment,
-      id,
-      company_id: companyId,
-      branch_id: branchId,
-      year_id: yearId,
-      receipt_no: no,
-      receipt_date: localDate(at),
-      sales_order_id: orderId,
-      customer_id: customerId,
-      created_by: ctx.user.id,
-      created_at: at.toISOString(),
-    });
+  receipts(ctx.db).insert({
+    ...payment,
+    id,
+    company_id: companyId,
+    branch_id: branchId,
+    year_id: yearId,
+    receipt_no: no,
+    receipt_date: localDate(at),
+    sales_order_id: orderId,
+    customer_id: customerId,
+    created_by: ctx.user.id,
+    created_at: at.toISOString(),
+  });
   return { id, no };
 }

@@ -37,7 +37,15 @@ export function creditNotes(db: Db) {
      VALUES (@id, @company_id, @branch_id, @year_id, @credit_note_no, @credit_note_date, @customer_id, @sales_order_id,
        @source_receipt_id, @amount, @amount, @created_by, @created_at)`,
   );
+  const forSpending = db.prepare<[number, number], { customer_id: number; balance: number; is_active: number }>(
+    'SELECT customer_id, balance, is_active FROM credit_note WHERE id = ? AND company_id = ?',
+  );
+  const spend = db.prepare<[number, number]>('UPDATE credit_note SET balance = balance - ? WHERE id = ?');
   return {
+    /** Whose note it is, whether it is active and what is left on it; undefined in another company. */
+    forSpending: (id: number, companyId: number) => forSpending.get(id, companyId),
+    /** Takes `amount` paise off what is left; the caller has checked that much is left. */
+    spend: (id: number, amount: number) => spend.run(amount, id),
     /** A new note with all of its amount left to spend. */
     insert: (row: NewCreditNote) => insert.run(row),
     /** Oldest first: the counter spends the oldest note first. */

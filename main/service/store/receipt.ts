@@ -1,7 +1,43 @@
-/** SQL for reading `receipt` rows into the receipts lists (writing is sale/receipt.ts, inside the sale's transaction). */
+/**
+ * SQL for `receipt`: writing one (SaveSale's first payment, SaveReceipt; sale/receipt.ts decides
+ * what is written, inside the caller's transaction) and reading them into the receipts lists.
+ * Settling an order's receipts on cancel is receipt-status.ts.
+ */
 import { RECEIPT_STATUS } from '../../../shared/contract/statuses.js';
 import { conditions, type SqlParams } from './conditions.js';
 import type { Db } from '../db/database.js';
+
+/** A new receipt; money in paise, card_no the last four digits only. */
+export interface NewReceipt {
+  id: number;
+  company_id: number;
+  branch_id: number;
+  year_id: number;
+  receipt_no: string;
+  receipt_date: string;
+  sales_order_id: number | null;
+  customer_id: number;
+  amount: number;
+  payment_kind_id: number;
+  card_type_id: number | null;
+  card_no: string | null;
+  name_on_card: string | null;
+  bank_name: string | null;
+  cheque_no: string | null;
+  cheque_date: string | null;
+  reference_no: string | null;
+  remarks: string | null;
+  credit_note_id: number | null;
+  created_by: number;
+  created_at: string;
+}
+
+const INSERT = `INSERT INTO receipt (id, company_id, branch_id, year_id, receipt_no, receipt_date, sales_order_id, customer_id, amount,
+    payment_kind_id, card_type_id, card_no, name_on_card, bank_name, cheque_no, cheque_date, reference_no, remarks,
+    credit_note_id, created_by, created_at)
+  VALUES (@id, @company_id, @branch_id, @year_id, @receipt_no, @receipt_date, @sales_order_id, @customer_id, @amount,
+    @payment_kind_id, @card_type_id, @card_no, @name_on_card, @bank_name, @cheque_no, @cheque_date, @reference_no, @remarks,
+    @credit_note_id, @created_by, @created_at)`;
 
 export interface ReceiptListRow {
   id: number;
@@ -71,6 +107,10 @@ export function receipts(db: Db) {
     return build();
   }
   return {
+    insert: (row: NewReceipt) => db.prepare<NewReceipt>(INSERT).run(row),
+    /** The first receipt written for an order: what SaveSale answered when it saved the sale. */
+    firstOfOrder: (orderId: number) =>
+      db.prepare<[number], { id: number; receipt_no: string }>('SELECT id, receipt_no FROM receipt WHERE sales_order_id = ? ORDER BY id LIMIT 1').get(orderId),
     /** `orderBy` is built from a fixed list of columns, never request text. */
     list(f: ReceiptFilter, orderBy: string, offset: number, limit: number): { total: number; rows: ReceiptListRow[] } {
       const { sql, params } = where(f);

@@ -1,10 +1,87 @@
 /**
- * SQL for `sales_order` and its lines as the Orders endpoints read and move them. SaveSale writes
- * orders in its own transaction (endpoints/quick-sale/save-sale.ts). Every read takes the company,
- * so another company's order is simply not found. Received receipts (status 1) are the only money
- * that counts towards an order: cancelled, refunded and moved receipts do not.
+ * SQL for `sales_order` and its lines: SaveSale writes them (inside its one transaction), the
+ * Orders endpoints read and move them. Every read takes the company, so another company's order
+ * is simply not found. Received receipts (status 1) are the only money that counts towards an
+ * order: cancelled, refunded and moved receipts do not.
  */
 import type { Db } from '../db/database.js';
+import { RX_COLUMN_NAMES, type LineRx } from './cart.js';
+
+/** A new order's header as SaveSale books it; money in paise, figures as priced on the booking day. */
+export interface NewSalesOrder {
+  id: number;
+  company_id: number;
+  branch_id: number;
+  year_id: number;
+  order_no: string;
+  order_date: string;
+  customer_id: number;
+  eye_info_id: number | null;
+  intra_state: number;
+  total_qty: number;
+  total_mrp: number;
+  gross: number;
+  total_discount: number;
+  taxable: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+  grand_total: number;
+  job_charges: number;
+  shipping_charges: number;
+  other_charges: number;
+  service_tax: number;
+  rounding: number;
+  net_amount: number;
+  policy_no: string | null;
+  remarks: string | null;
+  session_id: string;
+  created_by: number;
+  created_at: string;
+}
+
+/** One order line as sold: name, code and HSN copied from the item, GST figures as computed that day. */
+export interface NewSalesOrderLine extends LineRx {
+  id: number;
+  sales_order_id: number;
+  line_no: number;
+  item_id: number;
+  item_type_id: number;
+  name: string;
+  code: string;
+  hsn_code: string | null;
+  qty: number;
+  mrp: number;
+  price: number;
+  price_includes_tax: number;
+  discount_bp: number | null;
+  discount: number;
+  taxable: number;
+  gst_rate_bp: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+  total: number;
+  stock_counted: number;
+  batch_no: string;
+  is_ordered: number;
+}
+
+const ORDER_COLUMNS = [
+  'id', 'company_id', 'branch_id', 'year_id', 'order_no', 'order_date', 'customer_id', 'eye_info_id', 'intra_state',
+  'total_qty', 'total_mrp', 'gross', 'total_discount', 'taxable', 'cgst', 'sgst', 'igst', 'grand_total', 'job_charges',
+  'shipping_charges', 'other_charges', 'service_tax', 'rounding', 'net_amount', 'policy_no', 'remarks', 'session_id',
+  'created_by', 'created_at',
+] as const satisfies ReadonlyArray<keyof NewSalesOrder>;
+
+const LINE_COLUMNS = [
+  'id', 'sales_order_id', 'line_no', 'item_id', 'item_type_id', 'name', 'code', 'hsn_code', 'qty', 'mrp', 'price',
+  'price_includes_tax', 'discount_bp', 'discount', 'taxable', 'gst_rate_bp', 'cgst', 'sgst', 'igst', 'total',
+  'stock_counted', 'batch_no', 'is_ordered', ...RX_COLUMN_NAMES,
+] as const satisfies ReadonlyArray<keyof NewSalesOrderLine>;
+
+const insertSql = (table: string, columns: readonly string[]) =>
+  `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`;
 
 /** The header of one order with the names the detail and receipt screens show. */
 export interface OrderHeaderRow {
@@ -195,8 +272,20 @@ export function salesOrders(db: Db) {
     `UPDATE sales_order SET status_id = 5, cancelled_by = ?, cancelled_at = ?, cancellation_reason_id = ?, cancel_remarks = ?
      WHERE id = ? AND status_id <> 5`,
   );
+  const bySession = db.prepare<[number, string], { id: number; order_no: string }>(
+    'SELECT id, order_no FROM sales_order WHERE company_id = ? AND session_id = ?',
+  );
+  const balance = db.prepare<[number], { due: number }>(`SELECT o.net_amount - ${RECEIVED} AS due FROM sales_order o WHERE o.id = ?`);
+  const insert = db.prepare<NewSalesOrder>(insertSql('sales_order', ORDER_COLUMNS));
+  const insertLine = db.prepare<NewSalesOrderLine>(insertSql('sales_order_line', LINE_COLUMNS));
   return {
+    insert: (row: NewSalesOrder) => insert.run(row),
+    insertLine: (row: NewSalesOrderLine) => insertLine.run(row),
+    /** The order saved from a cart (SaveSale's idempotency key). */
+    bySession: (companyId: number, sessionId: string) => bySession.get(companyId, sessionId),
     byNo: (companyId: number, orderNo: string) => byNo.get(companyId, orderNo),
+    /** What is still to be paid on an order (negative when an advance left it in credit). */
+    balance: (orderId: number) => balance.get(orderId)!.due,
     byId: (companyId: number, id: number) => byId.get(companyId, id),
     lines: (orderId: number) => lines.all(orderId),
     /** Not cancelled, with money still to collect; the branch's, of one year or all. */

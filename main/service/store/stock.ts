@@ -30,7 +30,21 @@ export function stock(db: Db) {
   const batches = db.prepare<[number, number], StockBatch>(
     'SELECT * FROM stock WHERE item_id = ? AND branch_id = ? ORDER BY expiry_date, batch_no',
   );
+  const sellableBatches = db.prepare<[number, number, string, string, string], { batch_no: string; on_hand: number }>(
+    `SELECT batch_no, on_hand FROM stock WHERE item_id = ? AND branch_id = ? AND on_hand > 0
+       AND (expiry_date IS NULL OR expiry_date >= ?) AND (? = '' OR batch_no = ?)
+     ORDER BY expiry_date IS NULL, expiry_date, batch_no`,
+  );
+  const take = db.prepare<[number, number, number, string]>('UPDATE stock SET on_hand = on_hand - ? WHERE item_id = ? AND branch_id = ? AND batch_no = ?');
   return {
+    /**
+     * The batches a sale may take an item from on `day`, in the order to take them: soonest expiry
+     * first, never an expired one; only `batchNo` when the line names one ('' for any).
+     */
+    sellableBatches: (itemId: number, branchId: number, day: string, batchNo: string) =>
+      sellableBatches.all(itemId, branchId, day, batchNo, batchNo),
+    /** Takes units off a batch (a sale); record the movement alongside. */
+    take: (itemId: number, branchId: number, batchNo: string, qty: number) => take.run(qty, itemId, branchId, batchNo),
     /**
      * Sellable units per item in a branch on `day`; items without a row have 0. Pass made-to-order
      * items through `counted` so they come back as null.

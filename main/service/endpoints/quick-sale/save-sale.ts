@@ -11,9 +11,16 @@ import { findCart, paiseField } from '../../sale/cart-view.js';
 import { checkLine, readLineFigures, type LineFigures, type LineInput } from '../../sale/line.js';
 import { checkAgainstBalance, readPayment, writeReceipt } from '../../sale/receipt.js';
 import { carts, RX_COLUMN_NAMES, type CartLineView } from '../../store/cart.js';
+import { companies } from '../../store/company.js';
 import { customers } from '../../store/customer.js';
+import { eyeCheckupRecalls } from '../../store/eye-checkup-recall.js';
 import { rxRowOf } from '../../store/eye-exam.js';
 import { numberSeries } from '../../store/number-series.js';
+import { purchaseOrders } from '../../store/purchase-order.js';
+import { receipts } from '../../store/receipt.js';
+import { salesOrders } from '../../store/sales-order.js';
+import { stock } from '../../store/stock.js';
+import { stockMovements } from '../../store/stock-movement.js';
 import type { CustomerInput } from '../customer/customer-input.js';
 import { saveCustomer } from '../customer/customer-save.js';
 import { calendarDate } from '../customer/dates.js';
@@ -137,13 +144,9 @@ function examRows(lines: readonly CartLineView[]) {
 }
 
 function earlierAnswer(ctx: RequestContext, sessionId: string): SaveSaleResult | undefined {
-  const order = ctx.db
-    .prepare<[number, string], { id: number; order_no: string }>('SELECT id, order_no FROM sales_order WHERE company_id = ? AND session_id = ?')
-    .get(ctx.user.companyId, sessionId);
+  const order = salesOrders(ctx.db).bySession(ctx.user.companyId, sessionId);
   if (!order) return undefined;
-  const receipt = ctx.db
-    .prepare<[number], { id: number; receipt_no: string }>('SELECT id, receipt_no FROM receipt WHERE sales_order_id = ? ORDER BY id LIMIT 1')
-    .get(order.id);
+  const receipt = receipts(ctx.db).firstOfOrder(order.id);
   return {
     salesOrderID: ctx.enc.encode('salesOrder', order.id),
     salesOrderNo: order.order_no,
@@ -184,7 +187,7 @@ export const saveSale = implement(api.QuickSale.saveSale, ({ body }, ctx) => {
 
       const customerId = resolveCustomer(ctx, body, cart?.customer_id ?? null);
       const customer = customers(ctx.db).byId(companyId, customerId)!;
-      const company = ctx.db.prepare<[number], { state_id: number }>('SELECT state_id FROM company WHERE id = ?').get(companyId)!;
+      const company = companies(ctx.db).byId(companyId)!;
       const at = ctx.now();
       const today = localDate(at);
       const bookedOn = orderDate(ctx, so, today);
@@ -201,38 +204,23 @@ export const saveSale = implement(api.QuickSale.saveSale, ({ body }, ctx) => {
 
       const orderId = ctx.ids.next('sales_order');
       const orderNo = numberSeries(ctx.db).next('order', branchId, yearId);
-      ctx.db
-        .prepare(
-          `INSERT INTO sales_order (id, company_id, branch_id, year_id, order_no, order_date, customer_id, eye_info_id, intra_state,
-             total_qty, total_mrp, gross, total_discount, taxable, cgst, sgst, igst, grand_total, job_charges, shipping_charges,
-             other_charges, service_tax, rounding, net_amount, policy_no, remarks, session_id, created_by, created_at)
-           VALUES (@id, @company_id, @branch_id, @year_id, @order_no, @order_date, @customer_id, @eye_info_id, @intra_state,
-             @total_qty, @total_mrp, @gross, @total_discount, @taxable, @cgst, @sgst, @igst, @grand_total, @job_charges,
-             @shipping_charges, @other_charges, @service_tax, @rounding, @net_amount, @policy_no, @remarks, @session_id,
-             @created_by, @created_at)`,
-        )
-        .run({
-          id: orderId, company_id: companyId, branch_id: branchId, year_id: yearId, order_no: orderNo, order_date: bookedOn,
-          customer_id: customerId, eye_info_id: exam?.id ?? null, intra_state: intra ? 1 : 0, total_qty: totals.qty,
-          total_mrp: lines.reduce((s, l) => s + l.mrp * l.qty, 0), gross: totals.gross, total_discount: totals.discount,
-          taxable: totals.taxable, cgst: totals.cgst, sgst: totals.sgst, igst: totals.igst, grand_total: totals.grandTotal,
-          job_charges: charges.jobCharges, shipping_charges: charges.shippingCharges, other_charges: charges.otherCharges,
-          service_tax: charges.serviceTax, rounding: totals.rounding, net_amount: totals.netAmount,
-          policy_no: so.policyNo?.trim() || null, remarks: so.remarks?.trim() || null, session_id: sessionId,
-          created_by: ctx.user.id, created_at: at.toISOString(),
-        });
+      const orders = salesOrders(ctx.db);
+      orders.insert({
+        id: orderId, company_id: companyId, branch_id: branchId, year_id: yearId, order_no: orderNo, order_date: bookedOn,
+        customer_id: customerId, eye_info_id: exam?.id ?? null, intra_state: intra ? 1 : 0, total_qty: totals.qty,
+        total_mrp: lines.reduce((s, l) => s + l.mrp * l.qty, 0), gross: totals.gross, total_discount: totals.discount,
+        taxable: totals.taxable, cgst: totals.cgst, sgst: totals.sgst, igst: totals.igst, grand_total: totals.grandTotal,
+        job_charges: charges.jobCharges, shipping_charges: charges.shippingCharges, other_charges: charges.otherCharges,
+        service_tax: charges.serviceTax, rounding: totals.rounding, net_amount: totals.netAmount,
+        policy_no: so.policyNo?.trim() || null, remarks: so.remarks?.trim() || null, session_id: sessionId,
+        created_by: ctx.user.id, created_at: at.toISOString(),
+      });
 
-      const lineCols = [
-        'id', 'sales_order_id', 'line_no', 'item_id', 'item_type_id', 'name', 'code', 'hsn_code', 'qty', 'mrp', 'price',
-        'price_includes_tax', 'discount_bp', 'discount', 'taxable', 'gst_rate_bp', 'cgst', 'sgst', 'igst', 'total',
-        'stock_counted', 'batch_no', 'is_ordered', ...RX_COLUMN_NAMES,
-      ];
-      const insertLine = ctx.db.prepare(`INSERT INTO sales_order_line (${lineCols.join(', ')}) VALUES (${lineCols.map((c) => `@${c}`).join(', ')})`);
       const ordered: Array<{ lineId: number; itemId: number; qty: number }> = [];
       lines.forEach((l, i) => {
         const lineId = ctx.ids.next('sales_order_line');
-        const rx = Object.fromEntries(RX_COLUMN_NAMES.map((c) => [c, l[c]]));
-        insertLine.run({
+        const rx = Object.fromEntries(RX_COLUMN_NAMES.map((c) => [c, l[c]])) as Pick<CartLineView, (typeof RX_COLUMN_NAMES)[number]>;
+        orders.insertLine({
           ...rx, id: lineId, sales_order_id: orderId, line_no: i + 1, item_id: l.item_id, item_type_id: l.item_type_id,
           name: l.item_name, code: l.item_code, hsn_code: l.hsn_code, qty: l.qty, mrp: l.mrp, price: l.price,
           price_includes_tax: l.price_includes_tax, discount_bp: l.discount_bp, discount: l.gst.discount,
@@ -256,12 +244,11 @@ export const saveSale = implement(api.QuickSale.saveSale, ({ body }, ctx) => {
 
       const recallDate = exam?.recallDate ?? recallGiven;
       if (recallDate) {
-        ctx.db
-          .prepare(
-            `INSERT INTO eye_checkup_recall (id, company_id, branch_id, customer_id, recall_date, remarks, sales_order_id, created_by, created_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          )
-          .run(ctx.ids.next('eye_checkup_recall'), companyId, branchId, customerId, recallDate, body.eyecheckupRecallModel?.remarks?.trim() || null, orderId, ctx.user.id, at.toISOString());
+        eyeCheckupRecalls(ctx.db).insert({
+          id: ctx.ids.next('eye_checkup_recall'), company_id: companyId, branch_id: branchId, customer_id: customerId,
+          recall_date: recallDate, remarks: body.eyecheckupRecallModel?.remarks?.trim() || null, sales_order_id: orderId,
+          created_by: ctx.user.id, created_at: at.toISOString(),
+        });
       }
 
       carts(ctx.db).empty(sessionId);
@@ -282,25 +269,23 @@ export const saveSale = implement(api.QuickSale.saveSale, ({ body }, ctx) => {
  * which rolls the whole sale back.
  */
 function takeStock(ctx: RequestContext, l: CartLineView, orderId: number, field: string, today: string): void {
-  const batches = ctx.db
-    .prepare<[number, number, string, string, string], { batch_no: string; on_hand: number }>(
-      `SELECT batch_no, on_hand FROM stock WHERE item_id = ? AND branch_id = ? AND on_hand > 0
-         AND (expiry_date IS NULL OR expiry_date >= ?) AND (? = '' OR batch_no = ?)
-       ORDER BY expiry_date IS NULL, expiry_date, batch_no`,
-    )
-    .all(l.item_id, ctx.user.branchId, today, l.batch_no, l.batch_no);
+  const shelf = stock(ctx.db);
+  const batches = shelf.sellableBatches(l.item_id, ctx.user.branchId, today, l.batch_no);
   const available = batches.reduce((s, b) => s + b.on_hand, 0);
   if (available < l.qty) throw conflict(`Not enough stock of ${l.item_code} (${field}): ${available} on hand, ${l.qty} sold`);
-  const take = ctx.db.prepare('UPDATE stock SET on_hand = on_hand - ? WHERE item_id = ? AND branch_id = ? AND batch_no = ?');
-  const move = ctx.db.prepare(
-    `INSERT INTO stock_movement (id, item_id, branch_id, batch_no, delta, sales_order_id, reason, at) VALUES (?, ?, ?, ?, ?, ?, 'sale', ?)`,
-  );
+  const moves = stockMovements(ctx.db);
   let left = l.qty;
   for (const b of batches) {
     if (left === 0) break;
     const n = Math.min(left, b.on_hand);
-    take.run(n, l.item_id, ctx.user.branchId, b.batch_no);
-    move.run(ctx.ids.next('stock_movement'), l.item_id, ctx.user.branchId, b.batch_no, -n, orderId, ctx.now().toISOString());
+    shelf.take(l.item_id, ctx.user.branchId, b.batch_no, n);
+    moves.record(
+      ctx.ids.next('stock_movement'),
+      { item_id: l.item_id, branch_id: ctx.user.branchId, batch_no: b.batch_no, delta: -n },
+      orderId,
+      'sale',
+      ctx.now().toISOString(),
+    );
     left -= n;
   }
 }
@@ -315,19 +300,22 @@ function raiseLabOrder(
   const ref = (entity: 'supplier' | 'fitter' | 'priority', value: string | null | undefined, field: string) =>
     value?.trim() ? ctx.decode(entity, value.trim(), field) : null;
   const poId = ctx.ids.next('purchase_order');
-  ctx.db
-    .prepare(
-      `INSERT INTO purchase_order (id, company_id, branch_id, year_id, po_no, order_date, expected_date, sales_order_id, supplier_id,
-         fitter_id, priority_id, remarks, created_by, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(
-      poId, ctx.user.companyId, ctx.user.branchId, ctx.user.yearId,
-      numberSeries(ctx.db).next('purchase_order', ctx.user.branchId, ctx.user.yearId), today,
-      calendarDate(body.expectedDate ?? null, 'expectedDate'), orderId,
-      ref('supplier', body.supplierID, 'supplierID'), ref('fitter', body.fitterID, 'fitterID'), ref('priority', body.priorityID, 'priorityID'),
-      body.purchaseOrderModel?.remarks?.trim() || null, ctx.user.id, ctx.now().toISOString(),
-    );
-  const line = ctx.db.prepare('INSERT INTO purchase_order_line (purchase_order_id, sales_order_line_id, item_id, qty) VALUES (?, ?, ?, ?)');
-  for (const o of ordered) line.run(poId, o.lineId, o.itemId, o.qty);
+  const labOrders = purchaseOrders(ctx.db);
+  labOrders.insert({
+    id: poId,
+    company_id: ctx.user.companyId,
+    branch_id: ctx.user.branchId,
+    year_id: ctx.user.yearId,
+    po_no: numberSeries(ctx.db).next('purchase_order', ctx.user.branchId, ctx.user.yearId),
+    order_date: today,
+    expected_date: calendarDate(body.expectedDate ?? null, 'expectedDate'),
+    sales_order_id: orderId,
+    supplier_id: ref('supplier', body.supplierID, 'supplierID'),
+    fitter_id: ref('fitter', body.fitterID, 'fitterID'),
+    priority_id: ref('priority', body.priorityID, 'priorityID'),
+    remarks: body.purchaseOrderModel?.remarks?.trim() || null,
+    created_by: ctx.user.id,
+    created_at: ctx.now().toISOString(),
+  });
+  for (const o of ordered) labOrders.insertLine(poId, o.lineId, o.itemId, o.qty);
 }
