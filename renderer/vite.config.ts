@@ -42,6 +42,18 @@ export default defineConfig({
   server: {
     // The renderer imports ../shared, which lies outside the renderer root.
     fs: { allow: [repoRoot] },
-    proxy: { '/api-v1': { target: devService, changeOrigin: true } },
+    proxy: {
+      '/api-v1': {
+        target: devService,
+        changeOrigin: true,
+        // The service refuses requests from other origins (DNS rebinding, foreign pages); the dev
+        // server's page is one, so its proxy speaks as the service's own origin.
+        configure: (proxy) => {
+          proxy.on('proxyReq', (request) => {
+            if (request.getHeader('origin')) request.setHeader('origin', new URL(devService).origin);
+          });
+        },
+      },
+    },
   },
 });

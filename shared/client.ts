@@ -29,6 +29,8 @@ export interface ClientOptions {
   /** Called on every 401 of an authenticated call, before the error is thrown. */
   onUnauthorized?: () => void;
   fetch?: typeof fetch;
+  /** Sent with every call, e.g. the desktop app's per-launch service key (SERVICE_KEY_HEADER). */
+  headers?: Record<string, string>;
 }
 
 export type RawResponse = { status: number; contentType: string; bytes: Uint8Array };
@@ -59,7 +61,7 @@ export function createClient(options: ClientOptions): Client {
       base +
       fillPath(endpoint.path, input?.params as Record<string, unknown> | undefined) +
       queryString(input?.query as Record<string, unknown> | undefined);
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
     const token = endpoint.auth === 'public' ? null : options.getToken?.();
     if (token) headers.authorization = `Bearer ${token}`;
     let body: string | undefined;

@@ -27,7 +27,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   if (!isLoopback(host) && !options.https) {
     throw new Error(`Refusing to listen on ${host} without TLS: set POS_TLS_KEY and POS_TLS_CERT (see README).`);
   }
-  const service = await openService(options);
+  // On loopback the Host header is checked too (DNS rebinding); beyond it TLS names the server.
+  const service = await openService({ ...options, loopbackHost: isLoopback(host) });
   try {
     await service.app.listen({ port: options.port ?? 0, host });
   } catch (err) {

@@ -36,6 +36,10 @@ export interface ServiceOptions {
   now?: () => Date;
   nativeBinding?: string;
   https?: { key: Buffer; cert: Buffer };
+  /** Per-launch secret every API call must carry (the desktop app passes one; serve does not). */
+  serviceKey?: string;
+  /** Set by startServer when listening on loopback: only loopback Host headers are answered. */
+  loopbackHost?: boolean;
 }
 
 export interface Service {
@@ -85,6 +89,8 @@ export async function openService(options: ServiceOptions): Promise<Service> {
       strictResponses: options.strictResponses ?? false,
       logger: options.logger ?? false,
       ...(options.https ? { https: options.https } : {}),
+      ...(options.serviceKey !== undefined ? { serviceKey: options.serviceKey } : {}),
+      loopbackHost: options.loopbackHost ?? false,
     });
     return {
       app,

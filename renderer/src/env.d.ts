@@ -1,12 +1,13 @@
 /**
- * What the Electron preload exposes on `window` (contextBridge). Absent when the renderer is
- * served by the service itself or by `vite dev`, where the page's own origin is the service.
+ * What the Electron preload exposes on `window` (contextBridge): the desktop bridge of
+ * shared/desktop.ts. Absent when the renderer is served to a plain browser by `npm run serve` or
+ * by `vite dev`, where the page's own origin is the service. Partial because a page must check
+ * what it got rather than trust the type (see print/bridge.ts).
  */
-interface OpticalPosBridge {
-  /** Origin of the embedded service, e.g. `http://127.0.0.1:5170`. */
-  readonly serviceUrl?: string;
-}
+import type { DesktopBridge } from '../../shared/desktop.js';
 
-interface Window {
-  readonly opticalPos?: OpticalPosBridge;
+declare global {
+  interface Window {
+    readonly opticalPos?: Partial<DesktopBridge>;
+  }
 }

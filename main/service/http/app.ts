@@ -1,7 +1,8 @@
 /**
  * The Fastify application: body parsing for the spec's JSON content types, error handling,
  * the contract's routes, the OpenAPI document and its docs page, and optionally the built
- * renderer as static files (for `npm run serve` and browsers on other tills).
+ * renderer as static files (for the desktop window, `npm run serve` and browsers on other
+ * tills), under the request checks of request-checks.ts.
  */
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -14,7 +15,25 @@ import { buildOpenApi } from '../../../shared/openapi.js';
 import type { ServiceDeps } from '../context.js';
 import { installErrorHandling } from './errors.js';
 import type { Handler } from './handler.js';
+import { installRequestChecks } from './request-checks.js';
 import { registerRoutes } from './routes.js';
+
+/**
+ * The renderer's policy as a response header: everything from the service's own origin and
+ * nothing else (the <meta> policy in index.html cannot say frame-ancestors; this one can).
+ */
+export const RENDERER_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
 
 export interface AppOptions {
   staticDir?: string;
@@ -22,6 +41,10 @@ export interface AppOptions {
   logger?: boolean;
   /** Required by server.ts for any address beyond loopback. */
   https?: { key: Buffer; cert: Buffer };
+  /** Per-launch secret every API call must carry (the desktop app); see request-checks.ts. */
+  serviceKey?: string;
+  /** Listening on loopback: refuse Host headers other than 127.0.0.1/localhost at our port. */
+  loopbackHost?: boolean;
 }
 
 /** Spec, rule 2: application/json, text/json and application/*+json are all JSON. */
@@ -53,6 +76,11 @@ export async function buildApp(
   }) as unknown as FastifyInstance;
   installJsonParsing(app);
   installErrorHandling(app);
+  installRequestChecks(app, {
+    scheme: options.https ? 'https' : 'http',
+    ...(options.serviceKey !== undefined ? { serviceKey: options.serviceKey } : {}),
+    loopbackHost: options.loopbackHost ?? false,
+  });
   // The renderer's CSP is a <meta> tag, which cannot forbid framing; these headers can.
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
@@ -69,7 +97,14 @@ export async function buildApp(
   registerRoutes(app, deps, handlers, { strictResponses: options.strictResponses ?? false });
 
   if (options.staticDir && existsSync(options.staticDir)) {
-    await app.register(fastifyStatic, { root: options.staticDir, prefix: '/', wildcard: false });
+    await app.register(fastifyStatic, {
+      root: options.staticDir,
+      prefix: '/',
+      wildcard: false,
+      setHeaders: (reply) => {
+        reply.header('content-security-policy', RENDERER_CSP);
+      },
+    });
   }
   return app;
 }

@@ -3,16 +3,20 @@
  * amount is a part payment; the rest stays as the order's balance), what was handed over and the
  * change due. Card kinds ask for the card's type, last digits and holder. With an insurer and a
  * claimed amount, the service splits the bill and the patient's share becomes the default amount.
+ * A customer with open credit notes may pay part or all of it from one; the kind pays the rest.
  */
 import { useState, type RefObject } from 'react';
 import { parseRupees, rupees } from '../../../shared/domain/money.js';
 import type { TempGrossInsurance } from '../../../shared/models/insurance.js';
+import type { CreditNote } from '../../../shared/models/lookup.js';
 import { formatRupees } from '../catalog/money.js';
 import { bannerFor, ErrorBanner } from '../shell/errors.js';
+import { addRupees, fromNote, isCreditNoteKind, noteProblem, remainder } from './credit-note.js';
+import { CreditNoteFields, type NoteChoice } from './CreditNoteFields.js';
 import { COUNTER_KEYS } from './keys.js';
 import { useCardTypes, useInsuranceCompanies, useReceiptTypes } from './service.js';
 
-export interface Payment {
+export interface Payment extends NoteChoice {
   receiptTypeId: string;
   /** Rupee text as typed; empty means the whole net amount. */
   amount: string;
@@ -35,6 +39,8 @@ export const NO_PAYMENT: Payment = {
   nameOnCard: '',
   insuranceCompanyId: '',
   claim: '',
+  creditNoteID: '',
+  creditAmount: '',
 };
 
 /** The claim to send for a split, or null when there is none to ask about yet. */
@@ -42,6 +48,43 @@ export function claimedRupees(payment: Payment): number | null {
   if (!payment.insuranceCompanyId || payment.claim.trim() === '') return null;
   const paise = parseRupees(payment.claim);
   return paise === null ? null : rupees(paise);
+}
+
+export interface CreditNotes {
+  data: CreditNote[];
+  error: Error | null;
+}
+
+/**
+ * How the bill is paid: `fromNote` by the chosen credit note and `now` by the payment kind (null
+ * when a typed amount is not one), `due` what the customer owes, `total` what is paid today.
+ */
+export interface PaymentPlan {
+  due: number;
+  note: CreditNote | undefined;
+  fromNote: number | null;
+  noteProblem: string | null;
+  now: number | null;
+  total: number | null;
+}
+
+export function planPayment(payment: Payment, notes: CreditNote[], due: number): PaymentPlan {
+  const note = notes.find((n) => n.creditNoteID === payment.creditNoteID);
+  const applied = fromNote(note, payment.creditAmount, due);
+  const now = amountPaid(payment, remainder(due, applied ?? 0));
+  return {
+    due,
+    note,
+    fromNote: applied,
+    noteProblem: noteProblem(note, applied, due),
+    now,
+    total: applied === null || now === null ? null : addRupees(applied, now),
+  };
+}
+
+/** The kinds the cashier picks from: a credit note is chosen from the customer's notes instead. */
+export function payableKinds<K extends { name: string }>(kinds: K[] | undefined): K[] {
+  return (kinds ?? []).filter((k) => !isCreditNoteKind(k.name));
 }
 
 export interface InsuranceSplit {
@@ -64,26 +107,32 @@ export function PaymentPanel({
   onChange,
   netAmount,
   split,
+  notes,
   amountRef,
 }: {
   payment: Payment;
   onChange: (payment: Payment) => void;
   netAmount: number;
   split: InsuranceSplit;
+  notes: CreditNotes;
   amountRef: RefObject<HTMLInputElement | null>;
 }) {
-  const kinds = useReceiptTypes();
-  const kind = kinds.data?.find((k) => k.id === payment.receiptTypeId) ?? kinds.data?.[0];
+  const receiptTypes = useReceiptTypes();
+  const kinds = payableKinds(receiptTypes.data);
+  const kind = kinds.find((k) => k.id === payment.receiptTypeId) ?? kinds[0];
   const card = isCardKind(kind?.name);
   const cards = useCardTypes(card);
   const set = (change: Partial<Payment>) => onChange({ ...payment, ...change });
 
-  const due = split.data?.patientAmount ?? netAmount;
-  const paid = amountPaid(payment, due);
+  const plan = planPayment(payment, notes.data, split.data?.patientAmount ?? netAmount);
+  // What the kind below takes: the tendered cash and the change are about this part only.
+  const paid = plan.now;
+  const restDue = remainder(plan.due, plan.fromNote ?? 0);
   const tenderedPaise = payment.tendered.trim() ? parseRupees(payment.tendered) : null;
   const tendered = tenderedPaise === null ? null : rupees(tenderedPaise);
-  const balance = paid === null ? null : Math.max(0, netAmount - paid);
-  const change = tendered !== null && paid !== null && tendered > paid ? tendered - paid : 0;
+  const balance = plan.total === null ? null : remainder(netAmount, plan.total);
+  const tooMuch = plan.total !== null && plan.total > netAmount;
+  const change = tendered !== null && paid !== null ? remainder(tendered, paid) : 0;
   const short = tendered !== null && paid !== null && tendered < paid;
 
   return (
@@ -92,11 +141,19 @@ export function PaymentPanel({
         Payment <kbd>{COUNTER_KEYS.payment}</kbd>
       </h2>
       <InsuranceFields payment={payment} set={set} split={split} />
+      <CreditNoteFields
+        notes={notes.data}
+        error={notes.error}
+        choice={payment}
+        due={plan.due}
+        // The default amount paid now is what the note leaves: a typed one would be stale.
+        onChange={(choice) => set({ ...choice, amount: '' })}
+      />
       <div className="counter-row">
         <div className="field">
           <label htmlFor="qs-kind">Payment kind</label>
           <select id="qs-kind" value={kind?.id ?? ''} onChange={(e) => set({ receiptTypeId: e.target.value })}>
-            {(kinds.data ?? []).map((k) => (
+            {kinds.map((k) => (
               <option key={k.id} value={k.id}>
                 {k.name}
               </option>
@@ -111,14 +168,14 @@ export function PaymentPanel({
             className="num"
             inputMode="decimal"
             autoComplete="off"
-            placeholder={due.toFixed(2)}
-            aria-invalid={paid === null || (paid !== null && paid > netAmount) ? true : undefined}
+            placeholder={restDue.toFixed(2)}
+            aria-invalid={paid === null || tooMuch ? true : undefined}
             value={payment.amount}
             onChange={(e) => set({ amount: e.target.value })}
           />
         </div>
       </div>
-      {paid !== null && paid > netAmount && <p className="field-error">More than the net amount.</p>}
+      {tooMuch && <p className="field-error">More than the net amount.</p>}
       {paid === null && <p className="field-error">Enter an amount in rupees, like 1500 or 1,500.50.</p>}
       {card && (
         <div className="counter-row counter-row-3">

@@ -14,12 +14,15 @@ import { CartGrid, type LineChange } from './CartGrid.js';
 import { CustomerPanel } from './CustomerPanel.js';
 import { actionForKey, COUNTER_KEYS } from './keys.js';
 import { LensPairForm, rxText, type EyeRx } from './LensPair.js';
-import { amountPaid, claimedRupees, isCardKind, NO_PAYMENT, PaymentPanel, type Payment } from './PaymentPanel.js';
+import { claimedRupees, isCardKind, NO_PAYMENT, PaymentPanel, payableKinds, planPayment, type Payment } from './PaymentPanel.js';
+import { isCreditNoteKind } from './credit-note.js';
 import { SavedPanel } from './SavedPanel.js';
+import { SavedPayments } from './SavedPayments.js';
 import {
   useAddLines,
   useCartLines,
   useClearCart,
+  useCreditNotes,
   useDeleteLine,
   useInsuranceCompanies,
   useInsuranceSplit,
@@ -54,6 +57,8 @@ export function QuickSaleScreen() {
   const splitQuery = useInsuranceSplit(sessionID, claimed);
   // Only a split for the claim as it stands now counts; none at all without an insurer.
   const split = claimed === null ? undefined : splitQuery.data;
+  const notesQuery = useCreditNotes(customer?.customerID ?? null);
+  const notes = customer ? (notesQuery.data ?? []) : [];
   const [lensFor, setLensFor] = useState<PickedItem | null>(null);
 
   const codeBox = useRef<HTMLDivElement>(null);
@@ -102,15 +107,41 @@ export function QuickSaleScreen() {
     focusCode();
   }
 
-  const paid = amountPaid(payment, split?.patientAmount ?? netAmount);
-  const kind = receiptTypes.data?.find((k) => k.id === payment.receiptTypeId) ?? receiptTypes.data?.[0];
+  const plan = planPayment(payment, notes, split?.patientAmount ?? netAmount);
+  const paid = plan.total;
+  const kinds = payableKinds(receiptTypes.data);
+  const kind = kinds.find((k) => k.id === payment.receiptTypeId) ?? kinds[0];
+  const noteKind = receiptTypes.data?.find((k) => isCreditNoteKind(k.name));
   // A claim still being priced would leave the default amount (the patient's share) unknown.
   const splitSettled = claimed === null || (!!split && !splitQuery.isFetching);
-  const canSave = !!sessionID && lines.length > 0 && !!customer && paid !== null && paid <= netAmount && splitSettled && !busy;
+  const canSave =
+    !!sessionID && lines.length > 0 && !!customer && paid !== null && paid <= netAmount && !plan.noteProblem && splitSettled && !busy;
 
   function onSave() {
-    if (!canSave || !sessionID || !customer || paid === null) return;
+    if (!canSave || !sessionID || !customer || paid === null || plan.now === null || plan.fromNote === null) return;
     const card = isCardKind(kind?.name);
+    const byKind = (amount: number) => ({
+      receiptTypeId: kind?.id ?? null,
+      amount,
+      receiptAmount: amount,
+      customerIDStr: customer.customerID,
+      ...(card ? { cardTypeId: payment.cardTypeId || null, cardNo: payment.cardNo || null, nameOnCard: payment.nameOnCard || null } : {}),
+    });
+    const note = plan.note && plan.fromNote > 0 ? plan.note : null;
+    // With a note, SaveSale's one receipt is the note's (spent in the sale's transaction) and the
+    // rest follows as a receipt against the new order.
+    const first = note
+      ? {
+          receiptTypeId: noteKind?.id ?? kind?.id ?? null,
+          amount: plan.fromNote,
+          receiptAmount: plan.fromNote,
+          customerIDStr: customer.customerID,
+          creditNoteID: note.creditNoteID,
+        }
+      : plan.now > 0
+        ? byKind(plan.now)
+        : null;
+    const rest = note && plan.now > 0 ? byKind(plan.now) : null;
     const insurer = insurers.data?.find((c) => c.id === payment.insuranceCompanyId);
     // insuranceCompanyID is a number in the contract while the insurer list hands out ENC ids, so
     // the insurer travels by name; the amounts are the service's own split.
@@ -118,25 +149,35 @@ export function QuickSaleScreen() {
       split && insurer
         ? { enableInsurance: true, insuranceInformation: insurer.name, grossTotal: split.grossTotal, totalInsuranceAmount: split.insuranceAmount }
         : {};
+    const fromNote = plan.fromNote;
+    const now = plan.now;
     save.mutate(
       {
-        sessionID,
-        salesorderModel: { sessionId: sessionID, customerId: customer.customerID, ...charges, netAmount, ...insurance },
-        receiptModel:
-          paid > 0
-            ? {
-                receiptTypeId: kind?.id ?? null,
-                amount: paid,
-                receiptAmount: paid,
-                customerIDStr: customer.customerID,
-                ...(card ? { cardTypeId: payment.cardTypeId || null, cardNo: payment.cardNo || null, nameOnCard: payment.nameOnCard || null } : {}),
-              }
-            : null,
-        allowZeroAmountReceiptInQuickSale: paid === 0,
+        sale: {
+          sessionID,
+          salesorderModel: { sessionId: sessionID, customerId: customer.customerID, ...charges, netAmount, ...insurance },
+          receiptModel: first,
+          allowZeroAmountReceiptInQuickSale: paid === 0,
+        },
+        rest,
       },
       {
-        onSuccess: (answer) => {
-          completed({ ...answer, amountPaid: paid, netAmount });
+        onSuccess: ({ sale, rest: restReceipt, restError }) => {
+          const payments = note
+            ? [
+                { kind: `Credit note ${note.creditNoteNo}`, receiptNo: sale.receiptNo, amount: fromNote },
+                ...(rest ? [{ kind: kind?.name ?? 'Payment', receiptNo: restReceipt?.receiptNo ?? null, amount: now }] : []),
+              ]
+            : undefined;
+          completed({
+            ...sale,
+            amountPaid: restError ? fromNote : paid,
+            netAmount,
+            ...(payments ? { payments } : {}),
+            ...(restError
+              ? { paymentProblem: { amount: now, kind: kind?.name ?? 'payment', message: bannerFor(restError, 'take the payment').detail } }
+              : {}),
+          });
           setPayment(NO_PAYMENT);
           focusCode();
         },
@@ -174,6 +215,7 @@ export function QuickSaleScreen() {
       </div>
 
       {saved && <SavedPanel sale={saved} />}
+      {saved && <SavedPayments sale={saved} />}
 
       <div className="counter">
         <div className="counter-main">
@@ -223,6 +265,7 @@ export function QuickSaleScreen() {
             onChange={setPayment}
             netAmount={netAmount}
             split={{ data: split, pending: splitQuery.isFetching, error: claimed === null ? null : splitQuery.error }}
+            notes={{ data: notes, error: customer ? notesQuery.error : null }}
             amountRef={amountRef}
           />
           {save.isError && <ErrorBanner banner={bannerFor(save.error, 'save the sale')} />}

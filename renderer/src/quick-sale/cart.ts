@@ -20,13 +20,25 @@ export interface Charges {
   otherCharges: number;
 }
 
+/** One receipt of a sale paid in more than one way (a credit note and the rest). */
+export interface SavedPayment {
+  kind: string;
+  receiptNo: string | null;
+  amount: number;
+}
+
 export interface SavedSale {
   salesOrderID: string;
   salesOrderNo: string;
+  /** SaveSale's receipt: with a credit note, the note's. */
   receiptID: string | null;
   receiptNo: string | null;
   amountPaid: number;
   netAmount: number;
+  /** Every receipt, when a credit note paid part; absent for a sale paid one way. */
+  payments?: SavedPayment[];
+  /** The payment after the note that the service did not confirm (the sale itself is saved). */
+  paymentProblem?: { kind: string; amount: number; message: string };
 }
 
 /** The Rx typed per eye when a lens pair was added, by pairNo, for the cart's pair headings. */

@@ -7,11 +7,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../shared/client.js';
 import { api } from '../../../shared/endpoints/index.js';
 import type { SalesOrderTempModelRequest } from '../../../shared/models/cart.js';
-import type { OMFastWizardModel } from '../../../shared/models/sale.js';
+import type { ReceiptWithouInvoiceModel, SaveReceiptResult } from '../../../shared/models/receipt.js';
+import type { OMFastWizardModel, SaveSaleResult } from '../../../shared/models/sale.js';
 import { client } from '../service.js';
 import { useCart, type Charges } from './cart.js';
 
 const CART = 'QuickSale.getSalesOrderTemp';
+const CREDIT_NOTES = 'QuickSale.creditNotes';
 
 export function useCartLines(sessionID: string | null, charges: Charges) {
   const forget = useCart((s) => s.reset);
@@ -90,11 +92,54 @@ export function useClearCart() {
   });
 }
 
+export interface SaleToSave {
+  sale: OMFastWizardModel;
+  /**
+   * A second payment taken right after the sale, against its order: SaveSale takes one receipt,
+   * so when a credit note pays part of the bill (that receipt) the rest is a receipt of its own.
+   */
+  rest: Omit<ReceiptWithouInvoiceModel, 'salesOrderID'> | null;
+}
+
+export interface SavedSaleAnswer {
+  sale: SaveSaleResult;
+  rest: SaveReceiptResult | null;
+  /** The sale is saved whatever happened to the second payment; this says it was not confirmed. */
+  restError: Error | null;
+}
+
+/**
+ * SaveSale, then the second payment if there is one. The credit note goes in SaveSale so that
+ * spending it is part of the sale's transaction (a refused note leaves nothing saved); the rest
+ * is never retried here, since a lost answer may still have been a receipt written.
+ */
 export function useSaveSale() {
   const refresh = useRefreshCart();
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: OMFastWizardModel) => client.call(api.QuickSale.saveSale, { body }),
-    onSettled: refresh,
+    mutationFn: async ({ sale, rest }: SaleToSave): Promise<SavedSaleAnswer> => {
+      const saved = await client.call(api.QuickSale.saveSale, { body: sale });
+      if (!rest) return { sale: saved, rest: null, restError: null };
+      try {
+        const receipt = await client.call(api.QuickSale.saveReceipt, { body: { ...rest, salesOrderID: saved.salesOrderID } });
+        return { sale: saved, rest: receipt, restError: null };
+      } catch (error) {
+        return { sale: saved, rest: null, restError: error instanceof Error ? error : new Error(String(error)) };
+      }
+    },
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: [CREDIT_NOTES] });
+      await refresh();
+    },
+  });
+}
+
+/** The customer's credit notes with money left; the service takes the customer's ENC id. */
+export function useCreditNotes(customerID: string | null) {
+  return useQuery({
+    queryKey: [CREDIT_NOTES, customerID],
+    queryFn: () => client.call(api.QuickSale.creditNotes, { query: { customerId: customerID ?? '' } }),
+    enabled: !!customerID,
   });
 }
 
