@@ -196,7 +196,7 @@ export function QuickSaleScreen() {
       if (action === 'customer') mobileRef.current?.focus();
       else if (action === 'itemSearch') focusCode();
       else if (action === 'payment') amountRef.current?.focus();
-      else onSaveRef.current();
+      else if (action === 'save') onSaveRef.current();
     }
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);

@@ -1,7 +1,7 @@
 import { canSeeDashboard } from '../dashboard/DashboardScreen.js';
 import { hrefFor, type Route } from './router.js';
 
-type Area = 'quickSale' | 'orders' | 'home' | 'customers' | 'doctors' | 'catalog' | 'invoices' | 'receipts' | 'dashboard';
+type Area = 'quickSale' | 'orders' | 'home' | 'customers' | 'doctors' | 'catalog' | 'invoices' | 'receipts' | 'dashboard' | 'printers';
 
 function areaOf(route: Route): Area {
   switch (route.name) {
@@ -21,6 +21,8 @@ function areaOf(route: Route): Area {
       return 'receipts';
     case 'dashboard':
       return 'dashboard';
+    case 'printers':
+      return 'printers';
     case 'orders':
     case 'order':
       return 'orders';
@@ -39,6 +41,7 @@ const ITEMS: { area: Area; label: string; route: Route; hint: string }[] = [
   { area: 'invoices', label: 'Invoices', route: { name: 'invoices' }, hint: 'Tax invoices' },
   { area: 'receipts', label: 'Receipts', route: { name: 'receipts' }, hint: 'Payments taken' },
   { area: 'dashboard', label: 'Dashboard', route: { name: 'dashboard' }, hint: 'The day, the month' },
+  { area: 'printers', label: 'Printers', route: { name: 'printers' }, hint: 'Paper, test print' },
 ];
 
 export function Nav({ route, role }: { route: Route; role: string }) {

@@ -23,7 +23,8 @@ export type Route =
   | { name: 'receipts' }
   | { name: 'dashboard' }
   | { name: 'orders' }
-  | { name: 'order'; salesOrderNo: string };
+  | { name: 'order'; salesOrderNo: string }
+  | { name: 'printers' };
 
 const TABS: readonly CustomerTab[] = ['profile', 'prescriptions', 'orders'];
 
@@ -52,6 +53,7 @@ export function parseHash(hash: string): Route {
   if (area === 'invoices') return { name: 'invoices' };
   if (area === 'receipts') return { name: 'receipts' };
   if (area === 'dashboard') return { name: 'dashboard' };
+  if (area === 'printers') return { name: 'printers' };
   if (area === 'orders') return id ? { name: 'order', salesOrderNo: id } : { name: 'orders' };
   return { name: 'home' };
 }
@@ -91,6 +93,8 @@ export function hrefFor(route: Route): string {
       return '#/orders';
     case 'order':
       return `#/orders/${enc(route.salesOrderNo)}`;
+    case 'printers':
+      return '#/printers';
   }
 }
 

@@ -1,0 +1,77 @@
+/**
+ * Where a fetched document goes. In the desktop app: the HTML to the bridge, which prints it on
+ * the printer and paper set for its kind, and the PDF to a save dialog. In a browser: the PDF in
+ * a new tab, where the browser's own viewer has the print button and dialog, or downloaded.
+ * Each function answers what to tell the cashier, or throws what went wrong.
+ */
+import { desktopBridge } from './bridge.js';
+import { DOCUMENT_WORDS, fetchDocument, pdfFileName, type Printable } from './documents.js';
+import { PrintProblem, viaBridge } from './problem.js';
+
+/**
+ * Long enough for the tab's viewer or the download to read the blob, short enough that a day of
+ * printing does not keep every PDF in memory. A tab that has loaded the PDF keeps its own copy.
+ */
+const BLOB_LIFETIME_MS = 60_000;
+
+function pdfUrl(pdf: Uint8Array): string {
+  const url = URL.createObjectURL(new Blob([pdf.slice()], { type: 'application/pdf' }));
+  window.setTimeout(() => URL.revokeObjectURL(url), BLOB_LIFETIME_MS);
+  return url;
+}
+
+/**
+ * Opens the tab the PDF will be shown in. It must be called in the click (or key press) itself:
+ * browsers allow a page to open a tab only in answer to one, and the PDF is fetched after it.
+ * Null in the desktop app, which prints without a tab, and when the browser refused.
+ */
+export function openPrintTab(doc: Printable): Window | null {
+  if (desktopBridge()) return null;
+  const tab = window.open('', '_blank');
+  if (tab) {
+    const note = `Preparing the ${DOCUMENT_WORDS[doc.kind]} ${doc.number}…`;
+    tab.document.title = note;
+    tab.document.body.textContent = note;
+  }
+  return tab;
+}
+
+export async function printDocument(doc: Printable, tab: Window | null): Promise<string> {
+  const word = DOCUMENT_WORDS[doc.kind];
+  const bridge = desktopBridge();
+  if (bridge) {
+    const html = new TextDecoder().decode(await fetchDocument(doc, 'html'));
+    const result = await viaBridge(() => bridge.print(doc.kind, html));
+    if (!result.ok) throw new PrintProblem(result.message ?? `The ${word} was not printed.`);
+    return `The ${word} went to the printer.`;
+  }
+  try {
+    const url = pdfUrl(await fetchDocument(doc, 'pdf'));
+    if (tab && !tab.closed) {
+      tab.location.href = url;
+    } else if (!window.open(url, '_blank')) {
+      throw new PrintProblem('The browser blocked the new tab. Allow pop-ups for this page, or use Save PDF.');
+    }
+    return `The ${word} opened in a new tab: print it from there.`;
+  } catch (error) {
+    tab?.close();
+    throw error;
+  }
+}
+
+export async function savePdf(doc: Printable): Promise<string> {
+  const pdf = await fetchDocument(doc, 'pdf');
+  const name = pdfFileName(doc);
+  const bridge = desktopBridge();
+  if (bridge) {
+    const result = await viaBridge(() => bridge.savePdf(name, pdf));
+    return result.saved ? `Saved ${result.path ?? name}.` : 'Not saved.';
+  }
+  const link = document.createElement('a');
+  link.href = pdfUrl(pdf);
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  return `Downloaded ${name}.`;
+}
