@@ -115,6 +115,12 @@ describe('with the desktop app’s service key', () => {
     assert.equal((await raw(`${svc.url}/api-v1/openapi.json`)).status, 200);
   });
 
+  test('public files are read by any origin (a print window’s blank page loads fonts) but get no CORS grant', async () => {
+    const script = await raw(`${svc.url}/assets/app.js`, { headers: { origin: 'null' } });
+    assert.equal(script.status, 200);
+    assertNoCors(script);
+  });
+
   test('the renderer is served with a CSP that allows only the service’s own origin', async () => {
     for (const file of ['/', '/assets/app.js']) {
       const csp = String((await raw(`${svc.url}${file}`)).headers['content-security-policy'] ?? '');
@@ -165,6 +171,10 @@ describe('on loopback, with or without a key', () => {
       assert.deepEqual(Object.keys(answer.json), ['message']);
       assertNoCors(answer);
     }
+    const read = await raw(`${svc.url}/api-v1/api/quickSale/app-version`, { headers: { origin: 'http://evil.example' } });
+    assert.equal(read.status, 403, 'an API read from another origin too');
+    const docsWrite = await raw(`${svc.url}/api-v1/docs/`, { method: 'POST', headers: { origin: 'http://evil.example' } });
+    assert.equal(docsWrite.status, 403, 'any write from another origin, API or not');
     assert.equal((await login(svc.url, { origin: `http://127.0.0.1:${port}` })).status, 200);
     assert.equal((await login(svc.url, { origin: `http://localhost:${port}`, host: `localhost:${port}` })).status, 200);
   });

@@ -6,9 +6,11 @@
  * - Host: on loopback only `127.0.0.1:<port>`, `localhost:<port>` (and `[::1]:<port>`) are
  *   answered. A DNS-rebinding page reaches us under its own name (evil.example:<port>), so its
  *   Host names that and is turned away (421) before it can read anything.
- * - Origin: a browser names the page that sent a request; one from any other origin than the
- *   service's own is refused (403). No CORS headers are ever sent and preflights are never
- *   granted, so a foreign page cannot even read the refusal.
+ * - Origin: a browser names the page that sent a request; an API call or any write from any
+ *   other origin than the service's own is refused (403). Preflights are never granted and the
+ *   API sends no CORS headers, so a foreign page cannot even read the refusal. Plain GETs of
+ *   public files (the renderer's scripts, the print fonts a print window loads from its blank
+ *   origin) are not Origin-checked: they hold nothing secret.
  * - Service key: the desktop app starts the service with a per-launch secret that only its own
  *   renderer receives (through the preload); every API call must carry it (401 otherwise).
  *   `npm run serve` (browsers, other tills) runs without one and relies on the checks above
@@ -64,16 +66,17 @@ export function installRequestChecks(app: FastifyInstance, options: RequestCheck
         return refuse(reply, 421, `This service answers only as 127.0.0.1 or localhost on its own port, not as ${host || 'no host'}.`);
       }
     }
-    const origin = header(request, 'origin');
-    if (origin !== undefined && origin.toLowerCase() !== `${options.scheme}://${host}`) {
-      return refuse(reply, 403, 'Requests from other web pages are not served.');
-    }
     if (request.method === 'OPTIONS') {
       // No CORS: a preflight is never granted, whatever it asks for.
       return refuse(reply, 405, 'Cross-origin requests are not served.');
     }
-    const route = request.routeOptions.url?.toLowerCase();
-    if (!route?.startsWith(API_ROUTES)) return;
+    const api = request.routeOptions.url?.toLowerCase().startsWith(API_ROUTES) ?? false;
+    const origin = header(request, 'origin');
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    if (origin !== undefined && (api || !read) && origin.toLowerCase() !== `${options.scheme}://${host}`) {
+      return refuse(reply, 403, 'Requests from other web pages are not served.');
+    }
+    if (!api) return;
     // A browser that sends Sec-Fetch-Site says where the request came from even when it sends no Origin (a GET from an <img>).
     const site = header(request, 'sec-fetch-site');
     if (site === 'cross-site' || site === 'same-site') {
