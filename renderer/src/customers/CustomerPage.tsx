@@ -7,6 +7,7 @@ import { client } from '../service.js';
 import { formatDate } from '../shell/dates.js';
 import { bannerFor, ErrorBanner } from '../shell/errors.js';
 import { hrefFor, navigate, type CustomerTab } from '../shell/router.js';
+import { CustomerOrders } from './CustomerOrders.js';
 
 const TABS: { tab: CustomerTab; label: string }[] = [
   { tab: 'profile', label: 'Profile' },
@@ -94,11 +95,7 @@ export function CustomerPage({ customerId, tab }: { customerId: string; tab: Cus
       <div className="tab-panel" role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
         {tab === 'profile' && <Profile customer={c} />}
         {tab === 'prescriptions' && <PrescriptionHistory customerId={customerId} />}
-        {tab === 'orders' && (
-          <p className="placeholder">
-            Orders arrive with the counter. Once sales can be booked, this customer’s orders will be listed here.
-          </p>
-        )}
+        {tab === 'orders' && <CustomerOrders customerId={customerId} />}
       </div>
     </section>
   );
