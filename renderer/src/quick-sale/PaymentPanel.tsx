@@ -130,8 +130,9 @@ export function PaymentPanel({
   const restDue = remainder(plan.due, plan.fromNote ?? 0);
   const tenderedPaise = payment.tendered.trim() ? parseRupees(payment.tendered) : null;
   const tendered = tenderedPaise === null ? null : rupees(tenderedPaise);
-  const balance = plan.total === null ? null : remainder(netAmount, plan.total);
-  const tooMuch = plan.total !== null && plan.total > netAmount;
+  // The insurer's share is owed by the insurer, not the customer: the balance is of the patient's part.
+  const balance = plan.total === null ? null : remainder(plan.due, plan.total);
+  const tooMuch = plan.total !== null && plan.total > plan.due;
   const change = tendered !== null && paid !== null ? remainder(tendered, paid) : 0;
   const short = tendered !== null && paid !== null && tendered < paid;
 
@@ -175,7 +176,7 @@ export function PaymentPanel({
           />
         </div>
       </div>
-      {tooMuch && <p className="field-error">More than the net amount.</p>}
+      {tooMuch && <p className="field-error">{split.data ? 'More than the patient’s share.' : 'More than the net amount.'}</p>}
       {paid === null && <p className="field-error">Enter an amount in rupees, like 1500 or 1,500.50.</p>}
       {card && (
         <div className="counter-row counter-row-3">

@@ -115,7 +115,7 @@ export function QuickSaleScreen() {
   // A claim still being priced would leave the default amount (the patient's share) unknown.
   const splitSettled = claimed === null || (!!split && !splitQuery.isFetching);
   const canSave =
-    !!sessionID && lines.length > 0 && !!customer && paid !== null && paid <= netAmount && !plan.noteProblem && splitSettled && !busy;
+    !!sessionID && lines.length > 0 && !!customer && paid !== null && paid <= plan.due && !plan.noteProblem && splitSettled && !busy;
 
   function onSave() {
     if (!canSave || !sessionID || !customer || paid === null || plan.now === null || plan.fromNote === null) return;
@@ -143,11 +143,10 @@ export function QuickSaleScreen() {
         : null;
     const rest = note && plan.now > 0 ? byKind(plan.now) : null;
     const insurer = insurers.data?.find((c) => c.id === payment.insuranceCompanyId);
-    // insuranceCompanyID is a number in the contract while the insurer list hands out ENC ids, so
-    // the insurer travels by name; the amounts are the service's own split.
+    // The amounts are the service's own split; SaveSale books the insurer's share on the order.
     const insurance =
       split && insurer
-        ? { enableInsurance: true, insuranceInformation: insurer.name, grossTotal: split.grossTotal, totalInsuranceAmount: split.insuranceAmount }
+        ? { enableInsurance: true, insuranceCompanyID: insurer.id, grossTotal: split.grossTotal, totalInsuranceAmount: split.insuranceAmount }
         : {};
     const fromNote = plan.fromNote;
     const now = plan.now;
