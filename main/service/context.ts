@@ -41,15 +41,18 @@ export interface SessionUser {
 export interface RequestContext extends ServiceDeps {
   /** Throws 401 on a public endpoint, where nobody is signed in. */
   readonly user: SessionUser;
+  /** scheme://host[:port] the request was made to (printed HTML points its font URLs there). */
+  readonly origin: string;
   /** Decodes an ENC id from the request, answering 400 naming `field` if it is not one. */
   decode(entity: Entity, value: string, field: string): number;
   /** An id the spec declares as int64: the number as given, or the same record's ENC id decoded. */
   rowId(entity: Entity, value: number | string, field: string): number;
 }
 
-export function requestContext(deps: ServiceDeps, user: SessionUser | null): RequestContext {
+export function requestContext(deps: ServiceDeps, user: SessionUser | null, origin = ''): RequestContext {
   return {
     ...deps,
+    origin,
     get user(): SessionUser {
       if (!user) throw new Error('No signed-in user on a public endpoint');
       return user;

@@ -36,6 +36,8 @@ import { getItemTypes } from './common/get-item-types.js';
 import { getQuickSaleTypes } from './common/get-quick-sale-types.js';
 import { getSubCategoriesByCategory } from './common/get-sub-categories-by-category.js';
 import { searchItems } from './common/search-items.js';
+import { receiptPdf } from './common/receipt-pdf.js';
+import { receiptPdfHtml } from './common/receipt-pdf-html.js';
 import { addInsuranceCompany } from './quick-sale/add-insurance-company.js';
 import { allCard } from './quick-sale/all-card.js';
 import { appVersion } from './quick-sale/app-version.js';
@@ -154,4 +156,6 @@ export const handlers = [
   receiptsById,
   receiptsListPaged,
   dashboardData,
+  receiptPdf,
+  receiptPdfHtml,
 ] as readonly Handler[];

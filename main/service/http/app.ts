@@ -13,6 +13,7 @@ import { API_PREFIX } from '../../../shared/client.js';
 import { endpointList } from '../../../shared/endpoints/index.js';
 import { buildOpenApi } from '../../../shared/openapi.js';
 import type { ServiceDeps } from '../context.js';
+import { registerFontRoute } from '../print/font-route.js';
 import { installErrorHandling } from './errors.js';
 import type { Handler } from './handler.js';
 import { installRequestChecks } from './request-checks.js';
@@ -95,6 +96,7 @@ export async function buildApp(
   await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs` });
 
   registerRoutes(app, deps, handlers, { strictResponses: options.strictResponses ?? false });
+  registerFontRoute(app);
 
   if (options.staticDir && existsSync(options.staticDir)) {
     await app.register(fastifyStatic, {

@@ -44,7 +44,7 @@ export function registerRoutes(
           query: parsePart(endpoint.query, request.query, 'query'),
           body: parsePart(endpoint.body, request.body, 'body'),
         } as ParsedInput<EndpointDef>;
-        const result = await run(input, requestContext(deps, user));
+        const result = await run(input, requestContext(deps, user, `${request.protocol}://${request.host}`));
         return send(endpoint, result, request, reply, options);
       },
     });

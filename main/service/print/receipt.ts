@@ -1,0 +1,123 @@
+/**
+ * The receipt handed over at the counter (80 mm roll, or A5 by store setting): who paid what
+ * against which order, what was paid before, what is still due, how it was paid, the terms and
+ * a QR of the order number for the look-up at delivery. Figures are as at this receipt, so a
+ * reprint says what the original said even after later payments.
+ */
+import { RECEIPT_STATUS, RECEIPT_STATUS_NAMES, type ReceiptStatusId } from '../../../shared/contract/statuses.js';
+import type { RequestContext } from '../context.js';
+import { masksMobiles, mobileShown } from '../endpoints/customer/mobile.js';
+import { badRequest, notFound } from '../http/errors.js';
+import { printSource, type PrintCustomerRow, type PrintReceiptRow } from '../store/print-source.js';
+import { printedDate, printedDateTime } from './dates.js';
+import type { Block, PrintedDocument } from './layout.js';
+import { letterhead } from './letterhead.js';
+import { rupees } from './money.js';
+import { orderRxTable } from './rx.js';
+import { printSettings } from './settings.js';
+
+export const customerName = (c: Pick<PrintCustomerRow, 'title' | 'first_name' | 'last_name'>): string =>
+  [c.title, c.first_name, c.last_name].filter(Boolean).join(' ');
+
+export const copyLabel = (external: boolean): string => (external ? 'Customer copy' : 'Store copy');
+
+function paymentLine(r: PrintReceiptRow): string {
+  const details = [
+    r.card_type,
+    r.card_no ? `card ending ${r.card_no}` : null,
+    r.cheque_no ? `cheque ${r.cheque_no}` : null,
+    r.bank_name,
+    r.reference_no ? `ref. ${r.reference_no}` : null,
+  ].filter(Boolean);
+  return details.length ? `${r.kind_name} (${details.join(', ')})` : r.kind_name;
+}
+
+export function receiptDocument(ctx: RequestContext, receipt: PrintReceiptRow, external: boolean): PrintedDocument {
+  const source = printSource(ctx.db);
+  const companyId = ctx.user.companyId;
+  const issuer = source.issuer(receipt.branch_id, companyId);
+  const customer = source.customer(receipt.customer_id, companyId);
+  if (!issuer || !customer) throw notFound('No such receipt');
+  const { receiptPaper, receiptPrescription, terms } = printSettings(ctx.db);
+  const roll = receiptPaper.heightMm === null;
+  const order = receipt.sales_order_id === null ? undefined : source.order(receipt.sales_order_id, companyId);
+  const lines = order ? source.lines(order.id) : [];
+
+  const blocks: Block[] = [letterhead(ctx, issuer), { kind: 'title', text: 'RECEIPT', note: copyLabel(external) }];
+  if (receipt.status_id !== RECEIPT_STATUS.Received) {
+    blocks.push({ kind: 'stamp', text: RECEIPT_STATUS_NAMES[receipt.status_id as ReceiptStatusId].toUpperCase() });
+  }
+  const invoiceNo = order ? source.invoiceNoOfOrder(order.id) : null;
+  const rows: [string, string][] = [
+    ['Receipt no', receipt.receipt_no],
+    ['Receipt date', printedDate(receipt.receipt_date)],
+  ];
+  if (order) {
+    rows.push(['Order no', order.order_no], ['Order date', printedDate(order.order_date)]);
+    if (order.delivery_date) rows.push(['Delivery', printedDateTime(order.delivery_date, order.delivery_time)]);
+    if (invoiceNo) rows.push(['Invoice no', invoiceNo]);
+  }
+  rows.push(['Customer', customerName(customer)]);
+  const mobile = mobileShown(masksMobiles(ctx), customer.mobile);
+  if (mobile) rows.push(['Mobile', mobile]);
+  blocks.push({ kind: 'fields', columns: 2, rows });
+
+  if (order) {
+    blocks.push({
+      kind: 'table',
+      columns: [
+        { title: 'Item', width: roll ? 3.2 : 5 },
+        { title: 'Qty', width: 0.7, align: 'right' },
+        { title: 'Amount', width: roll ? 1.7 : 1.5, align: 'right' },
+      ],
+      rows: lines.map((l) => [l.eye ? `${l.name} (${l.eye === 'R' ? 'right' : 'left'})` : l.name, String(l.qty), rupees(l.total)]),
+    });
+    // Received receipts before this one; this one counts only while it stands as received.
+    const payments = source.payments(order.id);
+    const at = payments.findIndex((p) => p.id === receipt.id);
+    const before = (at >= 0 ? payments.slice(0, at) : payments.filter((p) => p.receipt_date < receipt.receipt_date)).reduce((s, p) => s + p.amount, 0);
+    const now = receipt.status_id === RECEIPT_STATUS.Received ? receipt.amount : 0;
+    blocks.push({
+      kind: 'totals',
+      rows: [
+        { label: 'Order total', value: rupees(order.net_amount) },
+        { label: 'Paid before', value: rupees(before) },
+        { label: 'Paid now', value: rupees(receipt.amount), strong: true },
+        { label: 'Balance due', value: rupees(order.net_amount - before - now), strong: true },
+      ],
+    });
+  } else {
+    blocks.push({ kind: 'totals', rows: [{ label: 'Advance received', value: rupees(receipt.amount), strong: true }] });
+  }
+  blocks.push({ kind: 'fields', rows: [['Paid by', paymentLine(receipt)]] });
+
+  if (order && receiptPrescription) {
+    const rx = orderRxTable(lines, !roll);
+    if (rx) blocks.push({ kind: 'heading', text: 'Prescription' }, rx);
+  }
+  if (terms.length) {
+    blocks.push({ kind: 'rule' });
+    for (const term of terms) blocks.push({ kind: 'text', text: term, small: true });
+  }
+  const lookUp = order?.order_no ?? receipt.receipt_no;
+  blocks.push({ kind: 'qr', text: lookUp, caption: order ? `Order ${lookUp}` : `Receipt ${lookUp}` });
+  blocks.push({ kind: 'text', text: 'Thank you', align: 'center', small: true });
+
+  return {
+    title: `Receipt ${receipt.receipt_no}`,
+    fileName: `receipt-${receipt.receipt_no}`,
+    paper: receiptPaper,
+    blocks,
+  };
+}
+
+/** The receipt a print request names: the body's ENC id, else `?receiptNo=`; another company's is not found. */
+export function findReceipt(ctx: RequestContext, body: string, receiptNo: string): PrintReceiptRow {
+  const source = printSource(ctx.db);
+  let receipt: PrintReceiptRow | undefined;
+  if (body.trim()) receipt = source.receiptById(ctx.decode('receipt', body.trim(), 'body'), ctx.user.companyId);
+  else if (receiptNo.trim()) receipt = source.receiptByNo(receiptNo.trim(), ctx.user.companyId);
+  else throw badRequest('Name the receipt', { body: ['The receipt’s ENC id, or "" with ?receiptNo='] });
+  if (!receipt) throw notFound('No such receipt');
+  return receipt;
+}
