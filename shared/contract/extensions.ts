@@ -23,6 +23,17 @@ export const EXTENSIONS = {
   },
   SalesOrderDetail: {
     lines: "Every line of the order; the spec's flat print data set describes only one.",
+    insuranceCompanyID: "The insurer paying part of the order (ENC id), null without one; the spec's detail has no insurance fields.",
+    insuranceCompanyName: "That insurer's name, so the order page and print need no second call; null without an insurer.",
+    policyNo: "The policy number SaveSale took in salesorderModel.policyNo; null when none was given.",
+    insuranceAmount:
+      "The insurer's share in rupees (0 without insurance or once cancelled): a receivable from the insurer, not part of the customer's balance; named as CalculateTempGrossInsurance names it.",
+    patientAmount: "What the customer pays of the order: netAmount − insuranceAmount; named as CalculateTempGrossInsurance names it.",
+  },
+  SalesOrderListItem: {
+    insuranceAmount: "The insurer's share in rupees (0 without insurance), so a list can show why the balance is less than net − received.",
+    balanceAmount:
+      "What the customer still owes: netAmount − insuranceAmount − totalReceipt, the balance advance-receipt-data and with-balance answer.",
   },
 } as const satisfies Record<string, Record<string, string>>;
 

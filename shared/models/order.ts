@@ -43,6 +43,8 @@ export const SalesOrderListItem = z.object({
   itemCount: outInt(),
   totalReceipt: outNum(),
   totalDiscount: outNum(),
+  insuranceAmount: extension('SalesOrderListItem', 'insuranceAmount', outNum()),
+  balanceAmount: extension('SalesOrderListItem', 'balanceAmount', outNum()),
 });
 export type SalesOrderListItem = z.infer<typeof SalesOrderListItem>;
 
@@ -142,6 +144,11 @@ export const SalesOrderDetail = z.object({
     'spherical_Left', 'cylinder_Left', 'aXIS_Left', 'aDD_Left', 'vA_Left', 'vN_Left', 'pD_Left',
   ),
   lines: extension('SalesOrderDetail', 'lines', z.array(SalesOrderDetailLine)),
+  insuranceCompanyID: extension('SalesOrderDetail', 'insuranceCompanyID', noutStr()),
+  insuranceCompanyName: extension('SalesOrderDetail', 'insuranceCompanyName', noutStr()),
+  policyNo: extension('SalesOrderDetail', 'policyNo', noutStr()),
+  insuranceAmount: extension('SalesOrderDetail', 'insuranceAmount', outNum()),
+  patientAmount: extension('SalesOrderDetail', 'patientAmount', outNum()),
 });
 export type SalesOrderDetail = z.infer<typeof SalesOrderDetail>;
 

@@ -10,6 +10,7 @@ import type { RequestContext } from '../context.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import { invoices, type InvoiceableOrder } from '../store/invoice.js';
 import { numberSeries } from '../store/number-series.js';
+import { dueOf } from '../store/sales-order.js';
 import { settings } from '../store/setting.js';
 
 /** Setting key: '1' lets an order be invoiced while a balance is still due. */
@@ -39,7 +40,7 @@ export function raiseInvoice(ctx: RequestContext, orderId: number, field: string
       if (order.status_id === SALES_ORDER_STATUS.Cancelled) {
         throw badRequest('A cancelled order cannot be invoiced', { [field]: [`Order ${order.order_no} is cancelled`] });
       }
-      const balance = order.net_amount - order.paid;
+      const balance = dueOf(order);
       if (balance > 0 && !invoiceBeforeFullPayment(ctx)) {
         throw badRequest('The order is not fully paid', {
           [field]: [`Collect the balance of ${(balance / 100).toFixed(2)} first; this store invoices only paid orders`],

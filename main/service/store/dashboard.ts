@@ -4,11 +4,11 @@
  */
 import { RECEIPT_STATUS, SALES_ORDER_STATUS } from '../../../shared/contract/statuses.js';
 import type { Db } from '../db/database.js';
+import { DUE_SQL, RECEIVED_SQL } from './sales-order.js';
 
 const CANCELLED = SALES_ORDER_STATUS.Cancelled;
 const DELIVERED = SALES_ORDER_STATUS.Delivered;
 const RECEIVED = RECEIPT_STATUS.Received;
-const PAID = `coalesce((SELECT sum(r.amount) FROM receipt r WHERE r.sales_order_id = o.id AND r.status_id = ${RECEIVED}), 0)`;
 
 export interface DashboardOrderRow {
   id: number;
@@ -16,7 +16,8 @@ export interface DashboardOrderRow {
   order_date: string;
   delivery_date: string | null;
   net_amount: number;
-  paid: number;
+  insurance_amount: number;
+  received: number;
   first_name: string;
   last_name: string;
 }
@@ -67,7 +68,7 @@ export function dashboard(db: Db) {
       db
         .prepare<[number], { count: number; amount: number }>(
           `SELECT count(*) AS count, coalesce(sum(due), 0) AS amount FROM
-             (SELECT o.net_amount - ${PAID} AS due FROM sales_order o WHERE o.branch_id = ? AND o.status_id <> ${CANCELLED})
+             (SELECT ${DUE_SQL} AS due FROM sales_order o WHERE o.branch_id = ? AND o.status_id <> ${CANCELLED})
            WHERE due > 0`,
         )
         .get(branchId)!,
@@ -89,7 +90,8 @@ export function dashboard(db: Db) {
     ordersInStatus: (branchId: number, statusId: number) =>
       db
         .prepare<[number, number], DashboardOrderRow>(
-          `SELECT o.id, o.order_no, o.order_date, o.delivery_date, o.net_amount, ${PAID} AS paid, c.first_name, c.last_name
+          `SELECT o.id, o.order_no, o.order_date, o.delivery_date, o.net_amount, o.insurance_amount, ${RECEIVED_SQL} AS received,
+                  c.first_name, c.last_name
            FROM sales_order o JOIN customer c ON c.id = o.customer_id WHERE o.branch_id = ? AND o.status_id = ?
            ORDER BY o.order_date DESC, o.id DESC LIMIT 100`,
         )

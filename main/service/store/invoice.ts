@@ -3,8 +3,9 @@
  * the sale day, and its lines are the order's lines, so reading them lives here with the invoice:
  * a later rate change or renamed item never rewrites a bill.
  */
-import { RECEIPT_STATUS, SALES_ORDER_STATUS } from '../../../shared/contract/statuses.js';
+import { SALES_ORDER_STATUS } from '../../../shared/contract/statuses.js';
 import { conditions } from './conditions.js';
+import { DUE_SQL, RECEIVED_SQL } from './sales-order.js';
 import type { Db } from '../db/database.js';
 
 /** An order as the invoice sees it: its stored totals, what was received, and its invoice if any. */
@@ -22,7 +23,9 @@ export interface InvoiceableOrder {
   igst: number;
   rounding: number;
   net_amount: number;
-  paid: number;
+  /** The insurer's share: not the customer's to pay before the invoice. */
+  insurance_amount: number;
+  received: number;
   invoice_id: number | null;
   invoice_no: string | null;
 }
@@ -88,19 +91,21 @@ export interface InvoiceFilter {
   netAmount: number | null;
 }
 
-const PAID = `coalesce((SELECT sum(r.amount) FROM receipt r WHERE r.sales_order_id = o.id AND r.status_id = ${RECEIPT_STATUS.Received}), 0)`;
-
-/** Orders of a branch that may be invoiced: not cancelled, not invoiced, and paid in full unless `beforeFullPayment`. */
+/**
+ * Orders of a branch that may be invoiced: not cancelled, not invoiced, and the customer's part
+ * paid in full (nothing due by DUE_SQL; the insurer's share may still be open) unless `beforeFullPayment`.
+ */
 function openOrdersWhere(beforeFullPayment: boolean): string {
   return `o.company_id = @companyId AND o.branch_id = @branchId AND o.status_id <> ${SALES_ORDER_STATUS.Cancelled}
           AND NOT EXISTS (SELECT 1 FROM invoice i WHERE i.sales_order_id = o.id)
-          ${beforeFullPayment ? '' : `AND o.net_amount - ${PAID} <= 0`}`;
+          ${beforeFullPayment ? '' : `AND ${DUE_SQL} <= 0`}`;
 }
 
 export function invoices(db: Db) {
   const order = db.prepare<[number, number], InvoiceableOrder>(
     `SELECT o.id, o.branch_id, o.order_no, o.customer_id, trim(c.first_name || ' ' || c.last_name) AS customer_name, o.status_id,
-            o.intra_state, o.taxable, o.cgst, o.sgst, o.igst, o.rounding, o.net_amount, ${PAID} AS paid,
+            o.intra_state, o.taxable, o.cgst, o.sgst, o.igst, o.rounding, o.net_amount, o.insurance_amount,
+            ${RECEIVED_SQL} AS received,
             i.id AS invoice_id, i.invoice_no
      FROM sales_order o JOIN customer c ON c.id = o.customer_id LEFT JOIN invoice i ON i.sales_order_id = o.id
      WHERE o.id = ? AND o.company_id = ?`,

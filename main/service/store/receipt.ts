@@ -48,6 +48,8 @@ export interface ReceiptListRow {
   kind_name: string;
   order_no: string | null;
   order_net: number | null;
+  /** The insurer's share of the order (not the customer's to pay). */
+  order_insurance: number | null;
   order_received: number | null;
   item_count: number | null;
   invoice_no: string | null;
@@ -73,7 +75,7 @@ export interface ReceiptFilter {
 
 const RECEIVED = `coalesce((SELECT sum(x.amount) FROM receipt x WHERE x.sales_order_id = o.id AND x.status_id = ${RECEIPT_STATUS.Received}), 0)`;
 const SELECT = `SELECT r.id, r.receipt_no, r.receipt_date, r.amount, r.status_id, k.name AS kind_name,
-                       o.order_no, o.net_amount AS order_net, CASE WHEN o.id IS NULL THEN NULL ELSE ${RECEIVED} END AS order_received,
+                       o.order_no, o.net_amount AS order_net, o.insurance_amount AS order_insurance, CASE WHEN o.id IS NULL THEN NULL ELSE ${RECEIVED} END AS order_received,
                        (SELECT count(*) FROM sales_order_line l WHERE l.sales_order_id = o.id) AS item_count,
                        i.invoice_no, c.first_name, c.last_name, c.mobile`;
 const FROM = `FROM receipt r

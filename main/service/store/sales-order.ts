@@ -4,8 +4,22 @@
  * is simply not found. Received receipts (status 1) are the only money that counts towards an
  * order: cancelled, refunded and moved receipts do not.
  */
+import { RECEIPT_STATUS } from '../../../shared/contract/statuses.js';
 import type { Db } from '../db/database.js';
 import { RX_COLUMN_NAMES, type LineRx } from './cart.js';
+
+/** Received receipts of the order aliased `o`, in paise. */
+export const RECEIVED_SQL = `coalesce((SELECT sum(rcv.amount) FROM receipt rcv WHERE rcv.sales_order_id = o.id AND rcv.status_id = ${RECEIPT_STATUS.Received}), 0)`;
+
+/**
+ * What the customer still owes on the order aliased `o`: its net less the insurer's share (the
+ * insurer's to pay, a receivable of the store, not the customer's) less Received receipts. The one
+ * balance rule: receipts, invoices, the orders lists and the dashboard all use this or `dueOf`.
+ */
+export const DUE_SQL = `(o.net_amount - o.insurance_amount - ${RECEIVED_SQL})`;
+
+/** DUE_SQL for a row read with its received total. */
+export const dueOf = (o: { net_amount: number; insurance_amount: number; received: number }) => o.net_amount - o.insurance_amount - o.received;
 
 /** A new order's header as SaveSale books it; money in paise, figures as priced on the booking day. */
 export interface NewSalesOrder {
@@ -33,7 +47,19 @@ export interface NewSalesOrder {
   service_tax: number;
   rounding: number;
   net_amount: number;
+  insurance_company_id: number | null;
+  /** The insurer's share: at most net_amount, never negative (sale/insurance.ts splitBill). */
+  insurance_amount: number;
+  insurance_claimed: number;
+  insurance_cover: number | null;
+  insurance_info: string | null;
+  insurance_membership_type: string | null;
+  insurance_verification_no: string | null;
+  insurance_start_date: string | null;
+  insurance_end_date: string | null;
   policy_no: string | null;
+  doctor_id: number | null;
+  typed_doctor_name: string | null;
   remarks: string | null;
   session_id: string;
   created_by: number;
@@ -70,8 +96,10 @@ export interface NewSalesOrderLine extends LineRx {
 const ORDER_COLUMNS = [
   'id', 'company_id', 'branch_id', 'year_id', 'order_no', 'order_date', 'customer_id', 'eye_info_id', 'intra_state',
   'total_qty', 'total_mrp', 'gross', 'total_discount', 'taxable', 'cgst', 'sgst', 'igst', 'grand_total', 'job_charges',
-  'shipping_charges', 'other_charges', 'service_tax', 'rounding', 'net_amount', 'policy_no', 'remarks', 'session_id',
-  'created_by', 'created_at',
+  'shipping_charges', 'other_charges', 'service_tax', 'rounding', 'net_amount', 'insurance_company_id',
+  'insurance_amount', 'insurance_claimed', 'insurance_cover', 'insurance_info', 'insurance_membership_type',
+  'insurance_verification_no', 'insurance_start_date', 'insurance_end_date', 'policy_no', 'doctor_id',
+  'typed_doctor_name', 'remarks', 'session_id', 'created_by', 'created_at',
 ] as const satisfies ReadonlyArray<keyof NewSalesOrder>;
 
 const LINE_COLUMNS = [
@@ -110,9 +138,13 @@ export interface OrderHeaderRow {
   service_tax: number;
   rounding: number;
   net_amount: number;
+  insurance_company_id: number | null;
+  insurance_amount: number;
+  policy_no: string | null;
   remarks: string | null;
   received: number;
   invoiced: number;
+  insurance_company_name: string | null;
   first_name: string;
   last_name: string;
   mobile: string | null;
@@ -176,6 +208,7 @@ export interface OrderListRow {
   delivery_time: string | null;
   order_date: string;
   net_amount: number;
+  insurance_amount: number;
   status_id: number;
   item_count: number;
   received: number;
@@ -190,6 +223,7 @@ export interface OrderBalanceRow {
   last_name: string;
   mobile: string | null;
   net_amount: number;
+  insurance_amount: number;
   received: number;
 }
 
@@ -199,10 +233,9 @@ export interface Condition {
   params: ReadonlyArray<string | number>;
 }
 
-const RECEIVED = `coalesce((SELECT sum(r.amount) FROM receipt r WHERE r.sales_order_id = o.id AND r.status_id = 1), 0)`;
-
 const HEADER = `
-  SELECT o.*, ${RECEIVED} AS received, EXISTS (SELECT 1 FROM invoice i WHERE i.sales_order_id = o.id) AS invoiced,
+  SELECT o.*, ${RECEIVED_SQL} AS received, EXISTS (SELECT 1 FROM invoice i WHERE i.sales_order_id = o.id) AS invoiced,
+    ic.name AS insurance_company_name,
     c.first_name, c.last_name, c.mobile, c.email, c.house_number, c.society_name, c.street, c.area, c.landmark, c.tax_no,
     c.membership_id, b.name AS branch_name, b.address AS branch_address, b.city AS branch_city, b.email AS branch_email,
     b.mobile AS branch_mobile, co.name AS company_name, co.gstin AS company_gstin, y.name AS year_name,
@@ -212,7 +245,8 @@ const HEADER = `
   JOIN branch b ON b.id = o.branch_id
   JOIN company co ON co.id = o.company_id
   JOIN financial_year y ON y.id = o.year_id
-  JOIN app_user u ON u.id = o.created_by`;
+  JOIN app_user u ON u.id = o.created_by
+  LEFT JOIN insurance_company ic ON ic.id = o.insurance_company_id`;
 
 const LIST_FROM = `
   FROM sales_order o
@@ -222,8 +256,8 @@ const LIST_FROM = `
 
 const LIST_COLUMNS = `o.id, c.first_name, c.last_name, c.mobile, b.name AS branch_name, o.order_no,
   coalesce(u.full_name, u.user_name) AS accepted_by, o.delivery_date, o.delivery_time, o.order_date, o.net_amount,
-  o.status_id, (SELECT count(*) FROM sales_order_line l WHERE l.sales_order_id = o.id) AS item_count,
-  ${RECEIVED} AS received, o.total_discount`;
+  o.insurance_amount, o.status_id, (SELECT count(*) FROM sales_order_line l WHERE l.sales_order_id = o.id) AS item_count,
+  ${RECEIVED_SQL} AS received, o.total_discount`;
 
 /** Columns the search's orderBy may name (list item field → SQL), so request text never reaches SQL. */
 export const ORDER_SEARCH_COLUMNS: Record<string, readonly string[]> = {
@@ -240,6 +274,8 @@ export const ORDER_SEARCH_COLUMNS: Record<string, readonly string[]> = {
   itemCount: ['item_count'],
   totalReceipt: ['received'],
   totalDiscount: ['o.total_discount'],
+  insuranceAmount: ['o.insurance_amount'],
+  balanceAmount: ['o.net_amount - o.insurance_amount - received'],
 };
 
 export function salesOrders(db: Db) {
@@ -254,13 +290,15 @@ export function salesOrders(db: Db) {
   );
   const withBalance = db.prepare<[number, number, number | null, number | null], OrderBalanceRow>(
     `SELECT * FROM (
-       SELECT o.id, o.branch_id, o.order_no, c.first_name, c.last_name, c.mobile, o.net_amount, ${RECEIVED} AS received
+       SELECT o.id, o.branch_id, o.order_no, c.first_name, c.last_name, c.mobile, o.net_amount, o.insurance_amount,
+         ${RECEIVED_SQL} AS received
        FROM sales_order o JOIN customer c ON c.id = o.customer_id
        WHERE o.company_id = ? AND o.branch_id = ? AND o.status_id <> 5 AND (? IS NULL OR o.year_id = ?))
-     WHERE net_amount > received ORDER BY id DESC`,
+     WHERE net_amount - insurance_amount > received ORDER BY id DESC`,
   );
   const ofCustomer = db.prepare<[number, number, number | null, number | null], OrderBalanceRow>(
-    `SELECT o.id, o.branch_id, o.order_no, c.first_name, c.last_name, c.mobile, o.net_amount, ${RECEIVED} AS received
+    `SELECT o.id, o.branch_id, o.order_no, c.first_name, c.last_name, c.mobile, o.net_amount, o.insurance_amount,
+       ${RECEIVED_SQL} AS received
      FROM sales_order o JOIN customer c ON c.id = o.customer_id
      WHERE o.company_id = ? AND o.customer_id = ? AND o.status_id <> 5 AND (? IS NULL OR o.year_id = ?)
      ORDER BY o.order_date DESC, o.id DESC`,
@@ -268,14 +306,17 @@ export function salesOrders(db: Db) {
   const setStatus = db.prepare<[number, number, string, number]>(
     'UPDATE sales_order SET status_id = ?, modified_by = ?, modified_at = ? WHERE id = ?',
   );
+  // The insurer's share goes with the order: nothing is claimed for a sale that did not happen.
+  // What was claimed stays in insurance_claimed.
   const cancel = db.prepare<[number, string, number | null, string | null, number]>(
-    `UPDATE sales_order SET status_id = 5, cancelled_by = ?, cancelled_at = ?, cancellation_reason_id = ?, cancel_remarks = ?
+    `UPDATE sales_order SET status_id = 5, cancelled_by = ?, cancelled_at = ?, cancellation_reason_id = ?, cancel_remarks = ?,
+       insurance_amount = 0
      WHERE id = ? AND status_id <> 5`,
   );
   const bySession = db.prepare<[number, string], { id: number; order_no: string }>(
     'SELECT id, order_no FROM sales_order WHERE company_id = ? AND session_id = ?',
   );
-  const balance = db.prepare<[number], { due: number }>(`SELECT o.net_amount - ${RECEIVED} AS due FROM sales_order o WHERE o.id = ?`);
+  const balance = db.prepare<[number], { due: number }>(`SELECT ${DUE_SQL} AS due FROM sales_order o WHERE o.id = ?`);
   const insert = db.prepare<NewSalesOrder>(insertSql('sales_order', ORDER_COLUMNS));
   const insertLine = db.prepare<NewSalesOrderLine>(insertSql('sales_order_line', LINE_COLUMNS));
   return {
@@ -284,7 +325,7 @@ export function salesOrders(db: Db) {
     /** The order saved from a cart (SaveSale's idempotency key). */
     bySession: (companyId: number, sessionId: string) => bySession.get(companyId, sessionId),
     byNo: (companyId: number, orderNo: string) => byNo.get(companyId, orderNo),
-    /** What is still to be paid on an order (negative when an advance left it in credit). */
+    /** What the customer still owes on an order (DUE_SQL; negative when an advance left it in credit). */
     balance: (orderId: number) => balance.get(orderId)!.due,
     byId: (companyId: number, id: number) => byId.get(companyId, id),
     lines: (orderId: number) => lines.all(orderId),

@@ -4,10 +4,11 @@ import { customers } from './002-customers.js';
 import { keratometry } from './003-keratometry.js';
 import { catalog } from './004-catalog.js';
 import { counter } from './005-counter.js';
+import { insuranceClaims } from './006-insurance-claims.js';
 
 export interface Migration {
   name: string;
   sql: string;
 }
 
-export const migrations: readonly Migration[] = [foundation, customers, keratometry, catalog, counter];
+export const migrations: readonly Migration[] = [foundation, customers, keratometry, catalog, counter, insuranceClaims];

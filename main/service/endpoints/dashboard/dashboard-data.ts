@@ -5,6 +5,7 @@ import { rupees } from '../../../../shared/domain/money.js';
 import { notFound } from '../../http/errors.js';
 import { implement } from '../../http/handler.js';
 import { dashboard } from '../../store/dashboard.js';
+import { dueOf } from '../../store/sales-order.js';
 
 /** A branch of the caller's company (managers look at any of them), for a day (default today). */
 export const dashboardData = implement(api.Dashboard.dashboardData, ({ body }, ctx) => {
@@ -74,7 +75,7 @@ export const dashboardData = implement(api.Dashboard.dashboardData, ({ body }, c
             date: o.order_date,
             deliveryDate: o.delivery_date,
             netAmount: rupees(o.net_amount),
-            balanceAmount: rupees(o.net_amount - o.paid),
+            balanceAmount: rupees(dueOf(o)),
           })),
   };
 });

@@ -1,10 +1,14 @@
 import { api } from '../../../../shared/endpoints/index.js';
 import { rupees } from '../../../../shared/domain/money.js';
 import { implement } from '../../http/handler.js';
+import { dueOf } from '../../store/sales-order.js';
 import { masksMobiles, mobileShown } from '../customer/mobile.js';
 import { fullName, orderFromPath } from './order-view.js';
 
-/** The balance is net − received receipts, the same figure SaveReceipt checks a payment against. */
+/**
+ * The balance is what the customer still owes: net − insurer's share − received receipts, the
+ * figure SaveReceipt checks a payment against. soTotalAmount stays the order's whole net.
+ */
 export const advanceReceiptData = implement(api.Orders.advanceReceiptData, ({ params }, ctx) => {
   const o = orderFromPath(ctx, params.salesOrderId);
   return {
@@ -15,7 +19,7 @@ export const advanceReceiptData = implement(api.Orders.advanceReceiptData, ({ pa
     custmoerEmail: o.email,
     salesOrderID: ctx.enc.encode('salesOrder', o.id),
     membershipID: o.membership_id === null ? null : ctx.enc.encode('membership', o.membership_id),
-    balance: rupees(o.net_amount - o.received),
+    balance: rupees(dueOf(o)),
     receiptTotalAmount: rupees(o.received),
     soTotalAmount: rupees(o.net_amount),
     soTotalDiscountAmount: rupees(o.total_discount),

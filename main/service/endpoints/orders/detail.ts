@@ -156,5 +156,10 @@ export const orderDetail = implement(api.Orders.detail, ({ params }, ctx) => {
     vN_Left: le.vn,
     pD_Left: le.pd,
     lines,
+    insuranceCompanyID: ctx.enc.encodeNullable('insuranceCompany', o.insurance_company_id),
+    insuranceCompanyName: o.insurance_company_name,
+    policyNo: o.policy_no,
+    insuranceAmount: rupees(o.insurance_amount),
+    patientAmount: rupees(o.net_amount - o.insurance_amount),
   };
 });

@@ -1,7 +1,7 @@
 import { api } from '../../../../shared/endpoints/index.js';
 import { rupees } from '../../../../shared/domain/money.js';
 import { implement } from '../../http/handler.js';
-import { salesOrders } from '../../store/sales-order.js';
+import { dueOf, salesOrders } from '../../store/sales-order.js';
 
 /**
  * A customer's orders that are not cancelled, newest first, for the receipt and invoice pickers.
@@ -18,6 +18,6 @@ export const dropdown = implement(api.Orders.dropdown, ({ query }, ctx) => {
       salesOrderNO: r.order_no,
       soNetAmount: rupees(r.net_amount),
       receiptTotal: rupees(r.received),
-      balanceAmount: rupees(r.net_amount - r.received),
+      balanceAmount: rupees(dueOf(r)),
     }));
 });

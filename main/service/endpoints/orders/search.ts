@@ -6,7 +6,7 @@ import type { RequestContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import { implement } from '../../http/handler.js';
 import { orderClause, pageRange } from '../../http/paging.js';
-import { ORDER_SEARCH_COLUMNS, salesOrders, type Condition } from '../../store/sales-order.js';
+import { dueOf, ORDER_SEARCH_COLUMNS, salesOrders, type Condition } from '../../store/sales-order.js';
 import { calendarDate } from '../customer/dates.js';
 import { digitsOf, masksMobiles, mobileShown } from '../customer/mobile.js';
 import { fullName } from './order-view.js';
@@ -97,6 +97,8 @@ export const searchOrders = implement(api.Orders.search, ({ body }, ctx) => {
       itemCount: r.item_count,
       totalReceipt: rupees(r.received),
       totalDiscount: rupees(r.total_discount),
+      insuranceAmount: rupees(r.insurance_amount),
+      balanceAmount: rupees(dueOf(r)),
     })),
   };
 });

@@ -1,12 +1,13 @@
 import { api } from '../../../../shared/endpoints/index.js';
 import { rupees } from '../../../../shared/domain/money.js';
 import { implement } from '../../http/handler.js';
-import { salesOrders } from '../../store/sales-order.js';
+import { dueOf, salesOrders } from '../../store/sales-order.js';
 import { masksMobiles, mobileShown } from '../customer/mobile.js';
 import { fullName } from './order-view.js';
 
 /**
- * The branch's orders with money still to collect. The spec's three order-number fields have no
+ * The branch's orders with money still to collect from the customer (net − insurer's share −
+ * received; soNetAmount − receiptTotal is more than the balance by the insurer's share). The spec's three order-number fields have no
  * separate meaning here (one series per branch), so all three carry the order number; the short
  * one is its serial, which is what a cashier reads out.
  */
@@ -25,7 +26,7 @@ export const withBalance = implement(api.Orders.withBalance, ({ query }, ctx) =>
       combinedSalesOrderNo: `${r.order_no} - ${fullName(r)}`,
       soNetAmount: rupees(r.net_amount),
       receiptTotal: rupees(r.received),
-      balanceAmount: rupees(r.net_amount - r.received),
+      balanceAmount: rupees(dueOf(r)),
     })),
   };
 });

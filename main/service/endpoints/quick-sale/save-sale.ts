@@ -9,6 +9,7 @@ import { implement } from '../../http/handler.js';
 import { priceLines } from '../../sale/bill.js';
 import { findCart, paiseField } from '../../sale/cart-view.js';
 import { checkLine, readLineFigures, type LineFigures, type LineInput } from '../../sale/line.js';
+import { readClaim, splitBill } from '../../sale/insurance.js';
 import { checkAgainstBalance, readPayment, writeReceipt } from '../../sale/receipt.js';
 import { carts, RX_COLUMN_NAMES, type CartLineView } from '../../store/cart.js';
 import { companies } from '../../store/company.js';
@@ -194,6 +195,8 @@ export const saveSale = implement(api.QuickSale.saveSale, ({ body }, ctx) => {
       const intra = isIntraState(company.state_id, customer.state_id);
       const lines = priceLines(ctx.db, cartLines, bookedOn, intra);
       const totals = billTotals(lines.map((l) => ({ ...l.gst, qty: l.qty })), charges);
+      const claim = readClaim(ctx, so, bookedOn);
+      const split = splitBill(totals.netAmount, claim.insurance_claimed, claim.insurance_cover);
 
       const lineRx = examRows(cartLines);
       const rxRows = lineRx.length > 0 ? lineRx : customerRxRows(body.customerModel);
@@ -212,7 +215,8 @@ export const saveSale = implement(api.QuickSale.saveSale, ({ body }, ctx) => {
         taxable: totals.taxable, cgst: totals.cgst, sgst: totals.sgst, igst: totals.igst, grand_total: totals.grandTotal,
         job_charges: charges.jobCharges, shipping_charges: charges.shippingCharges, other_charges: charges.otherCharges,
         service_tax: charges.serviceTax, rounding: totals.rounding, net_amount: totals.netAmount,
-        policy_no: so.policyNo?.trim() || null, remarks: so.remarks?.trim() || null, session_id: sessionId,
+        ...claim, insurance_amount: split.insurance, policy_no: so.policyNo?.trim() || null,
+        doctor_id: null, typed_doctor_name: null, remarks: so.remarks?.trim() || null, session_id: sessionId,
         created_by: ctx.user.id, created_at: at.toISOString(),
       });
 
@@ -234,9 +238,10 @@ export const saveSale = implement(api.QuickSale.saveSale, ({ body }, ctx) => {
       let receipt: { id: number; no: string } | null = null;
       const payment = body.receiptModel ? readPayment(ctx, body.receiptModel, 'receiptModel.') : null;
       if (payment && payment.amount > 0) {
-        checkAgainstBalance(ctx, payment.amount, totals.netAmount, 'receiptModel.amount');
+        // The customer pays their part only; the insurer's share is collected from the insurer.
+        checkAgainstBalance(ctx, payment.amount, split.patient, 'receiptModel.amount');
         receipt = writeReceipt(ctx, orderId, customerId, payment);
-      } else if (!body.allowZeroAmountReceiptInQuickSale && !body.defaultZeroReceiptAmountForQuickSale) {
+      } else if (split.patient > 0 && !body.allowZeroAmountReceiptInQuickSale && !body.defaultZeroReceiptAmountForQuickSale) {
         throw badRequest('Take a payment: this store does not allow a sale with nothing paid', { 'receiptModel.amount': ['More than 0'] });
       }
 

@@ -6,8 +6,8 @@ import { implement } from '../../http/handler.js';
 import { receipts } from '../../store/receipt.js';
 
 /**
- * The receipts of one order, oldest first. `name` is the payment kind; `balance` the order's
- * balance now, `receiptTotalAmount` what it has received, `soTotalAmount` its net (the same on
+ * The receipts of one order, oldest first. `name` is the payment kind; `balance` what the
+ * customer still owes on it now (net − insurer's share − received, store/sales-order.ts DUE_SQL), `receiptTotalAmount` what it has received, `soTotalAmount` its net (the same on
  * every row, as the spec's flat list repeats them).
  */
 export const receiptsById = implement(api.Receipts.byId, ({ query }, ctx) => {
@@ -34,7 +34,7 @@ export const receiptsById = implement(api.Receipts.byId, ({ query }, ctx) => {
     statusName: RECEIPT_STATUS_NAMES[r.status_id as ReceiptStatusId],
     date: r.receipt_date,
     amount: rupees(r.amount),
-    balance: rupees((r.order_net ?? 0) - (r.order_received ?? 0)),
+    balance: rupees((r.order_net ?? 0) - (r.order_insurance ?? 0) - (r.order_received ?? 0)),
     receiptTotalAmount: rupees(r.order_received ?? 0),
     soTotalAmount: rupees(r.order_net ?? 0),
   }));
