@@ -25,8 +25,12 @@ export interface DocumentPrintSetting {
   /** System printer name; null asks with the system dialog every time. */
   printer: string | null;
   paper: PaperSize;
+  /** 1 to MAX_COPIES. */
   copies: number;
 }
+
+/** The desktop app refuses more copies of one document than this: a slip of the finger, not a need. */
+export const MAX_COPIES = 5;
 
 export type PrintSettings = Record<DocumentKind, DocumentPrintSetting>;
 

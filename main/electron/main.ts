@@ -1,27 +1,40 @@
 /**
- * The Electron main process, kept thin: start the embedded service on loopback, open one
- * locked-down window on the built renderer, and tell the renderer where the service is.
+ * The Electron main process, kept thin: start the embedded service in a utility process (off
+ * the UI thread) with a per-launch key, open one locked-down window on the renderer the service
+ * itself serves (one origin, so no CORS and a CSP of 'self'), and wire the desktop bridge.
  */
-import { app, BrowserWindow, ipcMain, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, session, shell, utilityProcess } from 'electron';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { appRoot } from '../app-root.js';
-import { startServer, type RunningServer } from '../service/server.js';
+import { appRoot, unpackedPath } from '../app-root.js';
+import { sameOrigin } from './bridge-requests.js';
 import { electronNativeBinding } from './native-binding.js';
+import { registerDesktopBridge } from './print.js';
+import { startService, stopService, type MainEnd } from './service-channel.js';
 
-let server: RunningServer | undefined;
+/** First start builds the demo store; allow for a slow disk. */
+const SERVICE_START_MS = 120_000;
+const SERVICE_STOP_MS = 5_000;
 
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data: http://127.0.0.1:*",
-  "connect-src 'self' http://127.0.0.1:*",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+function forkService(): MainEnd & { kill(): void } {
+  const child = utilityProcess.fork(path.join(import.meta.dirname, 'service-process.js'), [], {
+    serviceName: 'Optical POS service',
+    stdio: 'inherit',
+  });
+  let alive = true;
+  child.on('exit', () => (alive = false));
+  return {
+    onMessage: (listener) => child.on('message', listener),
+    onExit: (listener) => child.on('exit', listener),
+    send: (message) => {
+      if (!alive) throw new Error('The service process has exited.');
+      child.postMessage(message);
+    },
+    kill: () => child.kill(),
+  };
+}
 
-async function createWindow(serviceUrl: string): Promise<void> {
+function createWindow(serviceUrl: string): BrowserWindow {
   const window = new BrowserWindow({
     width: 1280,
     height: 800,
@@ -35,20 +48,21 @@ async function createWindow(serviceUrl: string): Promise<void> {
       sandbox: true,
       nodeIntegration: false,
       webSecurity: true,
+      webviewTag: false,
       spellcheck: false,
     },
   });
-  // No pop-ups, no navigation away from the app: links to the web open in the system browser.
+  // No pop-ups, no navigation away from the service's pages: web links open in the system browser.
   window.webContents.setWindowOpenHandler(({ url }) => {
     if (url.startsWith('https://')) void shell.openExternal(url);
     return { action: 'deny' };
   });
-  window.webContents.on('will-navigate', (event) => event.preventDefault());
-  window.once('ready-to-show', () => window.show());
-  ipcMain.on('service-url', (event) => {
-    event.returnValue = serviceUrl;
+  window.webContents.on('will-navigate', (event) => {
+    if (!sameOrigin(event.url, serviceUrl)) event.preventDefault();
   });
-  await window.loadFile(path.join(appRoot(), 'dist', 'renderer', 'index.html'));
+  window.webContents.on('will-attach-webview', (event) => event.preventDefault());
+  window.once('ready-to-show', () => window.show());
+  return window;
 }
 
 async function main(): Promise<void> {
@@ -57,23 +71,60 @@ async function main(): Promise<void> {
     return;
   }
   await app.whenReady();
-  session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
-    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CSP] } });
-  });
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  const nativeBinding = electronNativeBinding();
-  server = await startServer({
-    dataDir: process.env.POS_DATA_DIR || path.join(app.getPath('userData'), 'data'),
-    port: 0,
-    ...(nativeBinding ? { nativeBinding } : {}),
-  });
-  await createWindow(server.url);
-  app.on('window-all-closed', () => app.quit());
-}
+  session.defaultSession.setPermissionCheckHandler(() => false);
 
-app.on('before-quit', () => {
-  void server?.close();
-});
+  const serviceKey = randomBytes(32).toString('base64url');
+  const nativeBinding = electronNativeBinding();
+  const service = forkService();
+  let serviceUrl: string;
+  try {
+    serviceUrl = await startService(
+      service,
+      {
+        dataDir: process.env.POS_DATA_DIR || path.join(app.getPath('userData'), 'data'),
+        // Unpacked from the asar in a packaged app, so the service reads plain files.
+        staticDir: unpackedPath(path.join(appRoot(), 'dist', 'renderer')),
+        serviceKey,
+        ...(nativeBinding ? { nativeBinding } : {}),
+      },
+      SERVICE_START_MS,
+    );
+  } catch (err) {
+    service.kill();
+    dialog.showErrorBox('Optical POS could not start', err instanceof Error ? err.message : String(err));
+    app.exit(1);
+    return;
+  }
+
+  registerDesktopBridge({
+    config: { serviceUrl, serviceKey },
+    settingsFolder: app.getPath('userData'),
+    documentsFolder: app.getPath('documents'),
+    ...(process.env.POS_PDF_DIR ? { pdfFolder: process.env.POS_PDF_DIR } : {}),
+  });
+
+  let stopping = false;
+  app.on('before-quit', (event) => {
+    if (stopping) return;
+    // Let the service close SQLite cleanly (WAL checkpoint) before the process goes.
+    event.preventDefault();
+    stopping = true;
+    void stopService(service, SERVICE_STOP_MS).then((how) => {
+      if (how === 'timeout') service.kill();
+      app.quit();
+    });
+  });
+  app.on('second-instance', () => {
+    const [window] = BrowserWindow.getAllWindows();
+    if (window?.isMinimized()) window.restore();
+    window?.focus();
+  });
+  app.on('window-all-closed', () => app.quit());
+
+  const window = createWindow(serviceUrl);
+  await window.loadURL(`${serviceUrl}/`);
+}
 
 main().catch((err: unknown) => {
   console.error(err);
