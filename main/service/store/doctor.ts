@@ -65,8 +65,11 @@ export function doctors(db: Db) {
     }
     return { sql: terms.join(' AND '), params };
   }
+  const activeNames = db.prepare<[number], { id: number; name: string }>('SELECT id, name FROM doctor WHERE company_id = ? AND is_active = 1');
   return {
     byId: (companyId: number, id: number) => byId.get(id, companyId),
+    /** Every active doctor of the company, for matching a typed name (a store keeps tens, not thousands). */
+    activeNames: (companyId: number) => activeNames.all(companyId),
     insert(row: DoctorFields & { id: number; company_id: number }, by: { userId: number; at: string }) {
       insert.run({ ...row, by: by.userId, at: by.at });
     },

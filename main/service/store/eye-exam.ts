@@ -8,6 +8,8 @@ export interface EyeExamRow {
   branch_id: number;
   customer_id: number;
   doctor_id: number | null;
+  /** The doctor as typed at the counter when no doctor of the company matched (then doctor_id is null). */
+  typed_doctor_name: string | null;
   type_id: number;
   visiting_date: string;
   remarks: string | null;
@@ -21,6 +23,7 @@ export interface EyeExamRow {
 
 /** An examination with the names its answers show. */
 export interface EyeExamView extends EyeExamRow {
+  /** The linked doctor's name, else the name typed at the counter. */
   doctor_name: string | null;
   created_by_name: string;
   modified_by_name: string | null;
@@ -69,9 +72,11 @@ export function rxRowOf(e: RxEntry): Omit<EyeRxRow, 'eye_info_id'> {
   };
 }
 
-export type NewEyeExam = Omit<EyeExamRow, 'is_active' | 'created_by' | 'created_at' | 'modified_by' | 'modified_at'>;
+export type NewEyeExam = Omit<EyeExamRow, 'is_active' | 'created_by' | 'created_at' | 'modified_by' | 'modified_at' | 'typed_doctor_name'> & {
+  typed_doctor_name?: string | null;
+};
 
-const VIEW = `SELECT e.*, d.name AS doctor_name, cu.user_name AS created_by_name, mu.user_name AS modified_by_name
+const VIEW = `SELECT e.*, coalesce(d.name, e.typed_doctor_name) AS doctor_name, cu.user_name AS created_by_name, mu.user_name AS modified_by_name
               FROM customer_eye_info e
               JOIN app_user cu ON cu.id = e.created_by
               LEFT JOIN app_user mu ON mu.id = e.modified_by
@@ -84,13 +89,16 @@ export function eyeExams(db: Db) {
   );
   const rxOf = db.prepare<[number], EyeRxRow>('SELECT * FROM customer_eye_rx WHERE eye_info_id = ? ORDER BY lens_type');
   const insert = db.prepare(
-    `INSERT INTO customer_eye_info (id, company_id, branch_id, customer_id, doctor_id, type_id, visiting_date, remarks,
-                                    recall_date, created_by, created_at)
-     VALUES (@id, @company_id, @branch_id, @customer_id, @doctor_id, @type_id, @visiting_date, @remarks, @recall_date,
-             @by, @at)`,
+    `INSERT INTO customer_eye_info (id, company_id, branch_id, customer_id, doctor_id, typed_doctor_name, type_id, visiting_date,
+                                    remarks, recall_date, created_by, created_at)
+     VALUES (@id, @company_id, @branch_id, @customer_id, @doctor_id, @typed_doctor_name, @type_id, @visiting_date, @remarks,
+             @recall_date, @by, @at)`,
   );
+  // The prescription form has no typed-name field: its update keeps the counter's typed name
+  // unless it names a doctor, who then replaces it.
   const update = db.prepare(
-    `UPDATE customer_eye_info SET doctor_id = @doctor_id, type_id = @type_id, visiting_date = @visiting_date,
+    `UPDATE customer_eye_info SET doctor_id = @doctor_id,
+            typed_doctor_name = CASE WHEN @doctor_id IS NULL THEN typed_doctor_name END, type_id = @type_id, visiting_date = @visiting_date,
             remarks = @remarks, recall_date = @recall_date, modified_by = @by, modified_at = @at
      WHERE id = @id AND company_id = @company_id`,
   );
@@ -108,9 +116,9 @@ export function eyeExams(db: Db) {
     ofCustomer: (companyId: number, customerId: number) => ofCustomer.all(customerId, companyId),
     rx: (examId: number) => rxOf.all(examId),
     insert(row: NewEyeExam, by: { userId: number; at: string }) {
-      insert.run({ ...row, by: by.userId, at: by.at });
+      insert.run({ typed_doctor_name: null, ...row, by: by.userId, at: by.at });
     },
-    update(row: Omit<NewEyeExam, 'branch_id' | 'customer_id'>, by: { userId: number; at: string }) {
+    update(row: Omit<NewEyeExam, 'branch_id' | 'customer_id' | 'typed_doctor_name'>, by: { userId: number; at: string }) {
       update.run({ ...row, by: by.userId, at: by.at });
     },
     /** Whether this call switched it off (false when it already was). */

@@ -24,6 +24,8 @@ export function recallMonths(ageAtVisit: number | null): number {
 export interface NewExam {
   customerId: number;
   doctorId: number | null;
+  /** The doctor as typed when no doctor of the company matched (SaveSale's eyeInfoModel.doctorName). */
+  typedDoctorName?: string | null;
   typeId: number;
   visitingDate: string;
   remarks: string | null;
@@ -46,6 +48,7 @@ export function recordExam(ctx: RequestContext, exam: NewExam): { id: number; re
       branch_id: ctx.user.branchId,
       customer_id: exam.customerId,
       doctor_id: exam.doctorId,
+      typed_doctor_name: exam.typedDoctorName ?? null,
       type_id: exam.typeId,
       visiting_date: exam.visitingDate,
       remarks: exam.remarks,

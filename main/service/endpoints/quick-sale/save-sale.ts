@@ -25,6 +25,7 @@ import { stockMovements } from '../../store/stock-movement.js';
 import type { CustomerInput } from '../customer/customer-input.js';
 import { saveCustomer } from '../customer/customer-save.js';
 import { calendarDate } from '../customer/dates.js';
+import { typedDoctor } from '../customer/doctor-name.js';
 import { orderDate } from '../../sale/order-date.js';
 import { recordExam } from '../customer/exam.js';
 
@@ -201,8 +202,12 @@ export const saveSale = implement(api.QuickSale.saveSale, ({ body }, ctx) => {
       const lineRx = examRows(cartLines);
       const rxRows = lineRx.length > 0 ? lineRx : customerRxRows(body.customerModel);
       const recallGiven = calendarDate(body.eyecheckupRecallModel?.dateString ?? body.eyecheckupRecallModel?.date ?? null, 'eyecheckupRecallModel.date');
+      const doctor = typedDoctor(ctx, body.eyeInfoModel?.doctorName, 'eyeInfoModel.doctorName');
       const exam = rxRows.length > 0
-        ? recordExam(ctx, { customerId, doctorId: null, typeId: DEFAULT_PRESCRIPTION_TYPE, visitingDate: today, remarks: null, recallDate: recallGiven, rxRows })
+        ? recordExam(ctx, {
+            customerId, doctorId: doctor.doctorId, typedDoctorName: doctor.typedName, typeId: DEFAULT_PRESCRIPTION_TYPE,
+            visitingDate: today, remarks: null, recallDate: recallGiven, rxRows,
+          })
         : null;
 
       const orderId = ctx.ids.next('sales_order');
@@ -216,7 +221,7 @@ export const saveSale = implement(api.QuickSale.saveSale, ({ body }, ctx) => {
         job_charges: charges.jobCharges, shipping_charges: charges.shippingCharges, other_charges: charges.otherCharges,
         service_tax: charges.serviceTax, rounding: totals.rounding, net_amount: totals.netAmount,
         ...claim, insurance_amount: split.insurance, policy_no: so.policyNo?.trim() || null,
-        doctor_id: null, typed_doctor_name: null, remarks: so.remarks?.trim() || null, session_id: sessionId,
+        doctor_id: doctor.doctorId, typed_doctor_name: doctor.typedName, remarks: so.remarks?.trim() || null, session_id: sessionId,
         created_by: ctx.user.id, created_at: at.toISOString(),
       });
 
