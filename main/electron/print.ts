@@ -32,6 +32,7 @@ import {
   toPrinterInfo,
   type DesktopConfig,
 } from './bridge-requests.js';
+import { measureForPrint } from './measure.js';
 import { printableWidthPx, printLayout, withPageRule, type ContentSize } from './paper.js';
 import { printSettingsStore } from './print-settings.js';
 
@@ -58,14 +59,12 @@ function printSession(serviceUrl: string): Session {
   return printSession;
 }
 
-/** The document's size in CSS px as it will print: laid out in print media, measured through DevTools (its JavaScript is off). */
+/** The document's size in CSS px as it will print (measure.ts), through the window's DevTools. */
 async function measure(window: BrowserWindow): Promise<ContentSize> {
   const devtools = window.webContents.debugger;
   devtools.attach('1.3');
   try {
-    await devtools.sendCommand('Emulation.setEmulatedMedia', { media: 'print' });
-    const metrics = (await devtools.sendCommand('Page.getLayoutMetrics')) as { cssContentSize: { width: number; height: number } };
-    return { widthPx: metrics.cssContentSize.width, heightPx: metrics.cssContentSize.height };
+    return await measureForPrint((method, params) => devtools.sendCommand(method, params) as Promise<unknown>);
   } finally {
     devtools.detach();
   }
