@@ -60,6 +60,7 @@ test('an insurer and a claim split the bill as the service says; the patient pay
   const claimBox = page.getByLabel('Claimed');
   await claimBox.fill(String(claim));
   await claimBox.press('Enter');
+  await page.getByLabel('Policy no.').fill('POL-77120');
 
   const expected = await cashier.call(api.QuickSale.calculateTempGrossInsurance, {
     body: { sessionID: await cartSession(page), totalInsuranceAmount: claim },
@@ -78,6 +79,11 @@ test('an insurer and a claim split the bill as the service says; the patient pay
   await page.getByTestId('order-no').click();
   await expect(page.getByRole('heading', { name: `Order ${orderNo}` })).toBeVisible();
   await expect(page.getByTestId('received')).toHaveText(RUPEES.format(expected.patientAmount));
+  // The order keeps the insurer and its share, which the customer's balance leaves out.
+  await expect(page.getByTestId('insurer')).toHaveText(`${insurer.name} · policy POL-77120`);
+  await expect(page.getByTestId('insurance-amount')).toHaveText(RUPEES.format(expected.insuranceAmount));
+  await expect(page.getByTestId('patient-amount')).toHaveText(RUPEES.format(expected.patientAmount));
+  await expect(page.getByTestId('balance')).toHaveText(RUPEES.format(0));
 
   expect(problems).toEqual([]);
 });

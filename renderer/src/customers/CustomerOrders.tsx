@@ -72,7 +72,7 @@ export function CustomerOrders({ customerId }: { customerId: string }) {
                 <td className="num money">{formatRupees(o.netAmount)}</td>
                 <td className="num money">{formatRupees(o.totalReceipt)}</td>
                 {/* A cancelled order owes nothing: its receipts were settled when it was cancelled. */}
-                <td className="num money">{cancelled ? '—' : formatRupees(Math.max(0, o.netAmount - o.totalReceipt))}</td>
+                <td className="num money">{cancelled ? '—' : formatRupees(Math.max(0, o.balanceAmount))}</td>
               </tr>
             );
           })}

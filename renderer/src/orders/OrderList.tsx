@@ -149,7 +149,7 @@ export function OrderList() {
               <td className="num">{o.itemCount}</td>
               <td className="num money">{formatRupees(o.netAmount)}</td>
               <td className="num money">
-                {o.statusID === SALES_ORDER_STATUS.Cancelled ? '—' : formatRupees(Math.max(0, o.netAmount - o.totalReceipt))}
+                {o.statusID === SALES_ORDER_STATUS.Cancelled ? '—' : formatRupees(Math.max(0, o.balanceAmount))}
               </td>
               <td>
                 <StatusTag statusId={o.statusID} name={o.status} />

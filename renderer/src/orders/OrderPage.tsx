@@ -99,6 +99,15 @@ export function OrderPage({ salesOrderNo }: { salesOrderNo: string }) {
           <dt>Accepted by</dt>
           <dd>{o.acceptedBy ?? '—'}</dd>
         </div>
+        {o.insuranceCompanyName && (
+          <div>
+            <dt>Insurer</dt>
+            <dd data-testid="insurer">
+              {o.insuranceCompanyName}
+              {o.policyNo && <span className="muted mono"> · policy {o.policyNo}</span>}
+            </dd>
+          </div>
+        )}
       </dl>
 
       <Lines order={o} />
@@ -277,6 +286,13 @@ function Totals({
     ...(charges > 0 ? ([['Charges', charges]] as [string, number][]) : []),
     ...(order.rounding !== 0 ? ([['Rounding', order.rounding]] as [string, number][]) : []),
     ['Net amount', order.netAmount, 'net-amount'],
+    // The insurer's share is collected from the insurer: the customer's balance leaves it out.
+    ...(order.insuranceAmount > 0
+      ? ([
+          ['Insurer’s share', order.insuranceAmount, 'insurance-amount'],
+          ['Patient pays', order.patientAmount, 'patient-amount'],
+        ] as [string, number, string][])
+      : []),
     ['Received', received, 'received'],
   ];
   return (

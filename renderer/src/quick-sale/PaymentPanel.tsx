@@ -28,6 +28,8 @@ export interface Payment extends NoteChoice {
   insuranceCompanyId: string;
   /** The claimed amount in rupee text, set when the box is left (each change is a service call). */
   claim: string;
+  /** The customer's policy number with the insurer, kept on the order. */
+  policyNo: string;
 }
 
 export const NO_PAYMENT: Payment = {
@@ -39,6 +41,7 @@ export const NO_PAYMENT: Payment = {
   nameOnCard: '',
   insuranceCompanyId: '',
   claim: '',
+  policyNo: '',
   creditNoteID: '',
   creditAmount: '',
 };
@@ -295,6 +298,12 @@ function InsuranceFields({ payment, set, split }: { payment: Payment; set: (chan
           </div>
         )}
       </div>
+      {payment.insuranceCompanyId && (
+        <div className="field">
+          <label htmlFor="qs-policy">Policy no.</label>
+          <input id="qs-policy" autoComplete="off" spellCheck={false} value={payment.policyNo} onChange={(e) => set({ policyNo: e.target.value })} />
+        </div>
+      )}
       {insurers.isError && <ErrorBanner banner={bannerFor(insurers.error, 'load the insurance companies')} />}
       {payment.insuranceCompanyId && claimInvalid && <p className="field-error">Enter the claim in rupees, like 1500 or 1,500.50.</p>}
       {payment.insuranceCompanyId && split.error && <ErrorBanner banner={bannerFor(split.error, 'split the bill with the insurer')} />}

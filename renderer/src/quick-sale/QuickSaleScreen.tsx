@@ -146,7 +146,13 @@ export function QuickSaleScreen() {
     // The amounts are the service's own split; SaveSale books the insurer's share on the order.
     const insurance =
       split && insurer
-        ? { enableInsurance: true, insuranceCompanyID: insurer.id, grossTotal: split.grossTotal, totalInsuranceAmount: split.insuranceAmount }
+        ? {
+            enableInsurance: true,
+            insuranceCompanyID: insurer.id,
+            policyNo: payment.policyNo.trim() || null,
+            grossTotal: split.grossTotal,
+            totalInsuranceAmount: split.insuranceAmount,
+          }
         : {};
     const fromNote = plan.fromNote;
     const now = plan.now;
