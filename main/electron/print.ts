@@ -11,8 +11,7 @@
  * Chromium otherwise assumes A4.
  */
 import { BrowserWindow, dialog, ipcMain, session, type IpcMainEvent, type IpcMainInvokeEvent, type Session } from 'electron';
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -20,7 +19,6 @@ import type { DocumentKind, PrintResult, SavePdfResult } from '../../shared/desk
 import {
   allowedInPrint,
   CHANNELS,
-  freeFileName,
   parseRequest,
   printFailureMessage,
   printRequest,
@@ -34,6 +32,7 @@ import {
 } from './bridge-requests.js';
 import { measureForPrint } from './measure.js';
 import { printableWidthPx, printLayout, withPageRule, type ContentSize } from './paper.js';
+import { savePdfInFolder } from './pdf-folder.js';
 import { printSettingsStore } from './print-settings.js';
 
 export interface PrintBridgeOptions {
@@ -124,24 +123,17 @@ async function printHtml(kind: DocumentKind, html: string, options: PrintBridgeO
 
 async function savePdf(event: IpcMainInvokeEvent, args: unknown[], options: PrintBridgeOptions): Promise<SavePdfResult> {
   const [suggested, pdf] = parseRequest(savePdfRequest, args);
-  const name = safePdfName(suggested);
-  let file: string;
-  if (options.pdfFolder) {
-    await mkdir(options.pdfFolder, { recursive: true });
-    file = path.join(options.pdfFolder, freeFileName(name, (candidate) => existsSync(path.join(options.pdfFolder!, candidate))));
-  } else {
-    const owner = BrowserWindow.fromWebContents(event.sender);
-    const dialogOptions = {
-      title: 'Save PDF',
-      defaultPath: path.join(options.documentsFolder, name),
-      filters: [{ name: 'PDF', extensions: ['pdf'] }],
-    };
-    const choice = owner ? await dialog.showSaveDialog(owner, dialogOptions) : await dialog.showSaveDialog(dialogOptions);
-    if (choice.canceled || !choice.filePath) return { saved: false };
-    file = choice.filePath;
-  }
-  await writeFile(file, pdf);
-  return { saved: true, path: file };
+  if (options.pdfFolder) return { saved: true, path: await savePdfInFolder(options.pdfFolder, suggested, pdf) };
+  const owner = BrowserWindow.fromWebContents(event.sender);
+  const dialogOptions = {
+    title: 'Save PDF',
+    defaultPath: path.join(options.documentsFolder, safePdfName(suggested)),
+    filters: [{ name: 'PDF', extensions: ['pdf'] }],
+  };
+  const choice = owner ? await dialog.showSaveDialog(owner, dialogOptions) : await dialog.showSaveDialog(dialogOptions);
+  if (choice.canceled || !choice.filePath) return { saved: false };
+  await writeFile(choice.filePath, pdf);
+  return { saved: true, path: choice.filePath };
 }
 
 /** Wires the bridge's channels. Call once, after app ready. */

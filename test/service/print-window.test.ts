@@ -7,19 +7,17 @@
  * it: the roll is long enough, and not a page of A4.
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { after, before, test } from 'node:test';
 import { chromium, type Browser } from 'playwright';
 import { createClient, type Client } from '../../shared/client.js';
 import { SERVICE_KEY_HEADER, type PaperSize } from '../../shared/desktop.js';
 import { api } from '../../shared/endpoints/index.js';
-import { allowedInPrint } from '../../main/electron/bridge-requests.js';
-import { measureForPrint } from '../../main/electron/measure.js';
-import { MICRONS_PER_MM, printableWidthPx, printLayout, withPageRule } from '../../main/electron/paper.js';
+import { MICRONS_PER_MM } from '../../main/electron/paper.js';
 import { encIdOf, pdfInfo, pdfText, squeeze } from '../helpers/print.js';
+import { printLikeTheDesktop } from '../helpers/print-window.js';
 import { makeSale } from '../helpers/sales.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 
@@ -46,44 +44,7 @@ after(async () => {
   if (folder) rmSync(folder, { recursive: true, force: true });
 });
 
-interface Printed {
-  pdf: Uint8Array;
-  layout: ReturnType<typeof printLayout>;
-  blocked: string[];
-  fonts: number;
-}
-
-/** What print.ts does with Electron, step by step, with Playwright's Chromium instead. */
-async function printLikeTheDesktop(html: string, paper: PaperSize): Promise<Printed> {
-  const file = path.join(folder, `${paper}-${Date.now()}.html`);
-  const url = pathToFileURL(file).href;
-  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: printableWidthPx(paper), height: 800 } });
-  const blocked: string[] = [];
-  let fonts = 0;
-  await context.route('**/*', (route) => {
-    const requested = route.request().url();
-    if (!allowedInPrint(requested, svc.url, new Set([url]))) {
-      blocked.push(requested);
-      return route.abort();
-    }
-    if (requested.includes('/api-v1/fonts/')) fonts += 1;
-    return route.continue();
-  });
-  try {
-    const page = await context.newPage();
-    writeFileSync(file, html);
-    await page.goto(url, { waitUntil: 'load' });
-    const cdp = await context.newCDPSession(page);
-    const size = await measureForPrint((method, params) => cdp.send(method as never, params as never) as Promise<unknown>);
-    const layout = printLayout(paper, size);
-    writeFileSync(file, withPageRule(html, layout));
-    await page.goto(url, { waitUntil: 'load' });
-    const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true, scale: layout.scaleFactor / 100 });
-    return { pdf, layout, blocked, fonts };
-  } finally {
-    await context.close();
-  }
-}
+const printLike = (html: string, paper: PaperSize) => printLikeTheDesktop(browser, { html, paper, serviceUrl: svc.url, folder });
 
 async function receiptHtml(): Promise<{ html: string; receiptNo: string; orderNo: string }> {
   const sale = await makeSale(svc, cashier, { paid: 500, qty: 2 });
@@ -101,7 +62,7 @@ test(
   { skip: existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM}` },
   async () => {
     const { html, receiptNo, orderNo } = await receiptHtml();
-    const { pdf, layout, blocked, fonts } = await printLikeTheDesktop(html, '80mm');
+    const { pdf, layout, blocked, fonts } = await printLike(html, '80mm');
     const info = pdfInfo(pdf);
     assert.equal(info.pages, 1, 'the whole receipt on one length of roll');
     near(info.widthPt, 80 * MICRONS_PER_MM * PT_PER_MICRON, 'width');
@@ -121,7 +82,7 @@ test(
   { skip: existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM}` },
   async () => {
     const { html, receiptNo } = await receiptHtml();
-    const { pdf, layout } = await printLikeTheDesktop(html, '58mm');
+    const { pdf, layout } = await printLike(html, '58mm');
     assert.ok(layout.scaleFactor < 100);
     const info = pdfInfo(pdf);
     assert.equal(info.pages, 1);
@@ -141,7 +102,7 @@ test(
       .replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/, '')
       .replace('</body>', '<img src="https://tracker.example/pixel.gif"><img src="file:///etc/hostname"></body>');
     assert.notEqual(tracked, html);
-    const { pdf, blocked } = await printLikeTheDesktop(tracked, 'A5');
+    const { pdf, blocked } = await printLike(tracked, 'A5');
     const info = pdfInfo(pdf);
     near(info.widthPt, 148 * MICRONS_PER_MM * PT_PER_MICRON, 'width');
     near(info.heightPt, 210 * MICRONS_PER_MM * PT_PER_MICRON, 'height');

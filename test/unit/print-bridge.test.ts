@@ -21,6 +21,7 @@ import {
   sortedPrinters,
   toPrinterInfo,
 } from '../../main/electron/bridge-requests.js';
+import { savePdfInFolder } from '../../main/electron/pdf-folder.js';
 import { PRINT_SETTINGS_FILE, printSettingsStore } from '../../main/electron/print-settings.js';
 
 const folders: string[] = [];
@@ -168,4 +169,13 @@ test('a saved PDF never overwrites one saved before', () => {
   const taken = new Set(['receipt-1.pdf', 'receipt-1 (2).pdf']);
   assert.equal(freeFileName('receipt-2.pdf', (n) => taken.has(n)), 'receipt-2.pdf');
   assert.equal(freeFileName('receipt-1.pdf', (n) => taken.has(n)), 'receipt-1 (3).pdf');
+});
+
+test('PDFs saved into POS_PDF_DIR: safe names, made folder, never an overwrite', async () => {
+  const dir = path.join(folder(), 'pdfs');
+  const first = await savePdfInFolder(dir, '../receipt-1.pdf', pdf);
+  assert.equal(first, path.join(dir, 'receipt-1.pdf'));
+  assert.deepEqual(new Uint8Array(readFileSync(first)), pdf);
+  const second = await savePdfInFolder(dir, 'receipt-1.pdf', pdf);
+  assert.equal(second, path.join(dir, 'receipt-1 (2).pdf'));
 });
