@@ -4,7 +4,6 @@
  * a real port and a real SQLite file, started and stopped only by messages.
  */
 import assert from 'node:assert/strict';
-import { EventEmitter } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,14 +11,8 @@ import { after, test } from 'node:test';
 import { createClient } from '../../shared/client.js';
 import { SERVICE_KEY_HEADER } from '../../shared/desktop.js';
 import { api } from '../../shared/endpoints/index.js';
-import {
-  serveOver,
-  ServiceStartError,
-  startService,
-  stopService,
-  type MainEnd,
-  type ServiceEnd,
-} from '../../main/electron/service-channel.js';
+import { serveOver, ServiceStartError, startService, stopService, type MainEnd } from '../../main/electron/service-channel.js';
+import { messageChannel } from '../helpers/desktop-service.js';
 
 const KEY = 'a-per-launch-key-of-enough-length';
 const folders: string[] = [];
@@ -30,23 +23,7 @@ const tempDir = () => {
 };
 after(() => folders.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-/** Two ends joined like parentPort and UtilityProcess: asynchronous, structured-cloned. */
-function channel() {
-  const toService = new EventEmitter();
-  const toMain = new EventEmitter();
-  const exits = new EventEmitter();
-  const deliver = (target: EventEmitter, message: unknown) => setImmediate(() => target.emit('message', structuredClone(message)));
-  const service: ServiceEnd = {
-    onMessage: (listener) => toService.on('message', listener),
-    send: (message) => deliver(toMain, message),
-  };
-  const main: MainEnd = {
-    onMessage: (listener) => toMain.on('message', listener),
-    onExit: (listener) => exits.on('exit', listener),
-    send: (message) => deliver(toService, message),
-  };
-  return { service, main, exit: (code: number) => exits.emit('exit', code), raw: (message: unknown) => deliver(toService, message) };
-}
+const channel = messageChannel;
 
 test('started by message, the service listens on loopback with the key, and stops by message', async () => {
   const { service, main } = channel();
