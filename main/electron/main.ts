@@ -75,10 +75,10 @@ async function main(): Promise<void> {
   session.defaultSession.setPermissionCheckHandler(() => false);
 
   const serviceKey = randomBytes(32).toString('base64url');
-  const nativeBinding = electronNativeBinding();
   const service = forkService();
   let serviceUrl: string;
   try {
+    const nativeBinding = electronNativeBinding();
     serviceUrl = await startService(
       service,
       {

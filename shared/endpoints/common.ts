@@ -130,7 +130,7 @@ export const Common = {
     responseKind: PDF,
     auth: SALES_ROLES,
     errors: [404],
-    note: 'Body is the invoice’s ENC id as a JSON string; answers application/pdf.',
+    note: 'Body is the invoice’s ENC id as a JSON string; answers application/pdf. Query `external` (ours, default true): false prints the supplier’s copy.',
   }),
   invoicePdfHtml: endpoint({
     group,
@@ -144,7 +144,7 @@ export const Common = {
     responseKind: HTML,
     auth: SALES_ROLES,
     errors: [404],
-    note: 'Body is the invoice’s ENC id as a JSON string; answers text/html.',
+    note: 'Body is the invoice’s ENC id as a JSON string; answers text/html. Query `external` (ours, default true): false prints the supplier’s copy.',
   }),
   receiptPdf: endpoint({
     group,

@@ -5,7 +5,11 @@
 import { z } from 'zod';
 import { encId, qBool, qStr } from '../contract/primitives.js';
 
-export const InvoicePrintQuery = z.object({ BranchID: qStr(), CompanyID: qStr() });
+/**
+ * `external` is ours (the spec gives the invoice no copy switch): true prints the original for
+ * the recipient, false the supplier's copy, as the receipt's external does.
+ */
+export const InvoicePrintQuery = z.object({ external: qBool(true), BranchID: qStr(), CompanyID: qStr() });
 
 /** `external` true prints the customer's copy, false the store's copy. */
 export const ReceiptPrintQuery = z.object({

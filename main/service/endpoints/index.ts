@@ -36,6 +36,8 @@ import { getItemTypes } from './common/get-item-types.js';
 import { getQuickSaleTypes } from './common/get-quick-sale-types.js';
 import { getSubCategoriesByCategory } from './common/get-sub-categories-by-category.js';
 import { searchItems } from './common/search-items.js';
+import { invoicePdf } from './common/invoice-pdf.js';
+import { invoicePdfHtml } from './common/invoice-pdf-html.js';
 import { receiptPdf } from './common/receipt-pdf.js';
 import { receiptPdfHtml } from './common/receipt-pdf-html.js';
 import { addInsuranceCompany } from './quick-sale/add-insurance-company.js';
@@ -158,4 +160,6 @@ export const handlers = [
   dashboardData,
   receiptPdf,
   receiptPdfHtml,
+  invoicePdf,
+  invoicePdfHtml,
 ] as readonly Handler[];

@@ -62,10 +62,10 @@ body{margin:0;}
 .parties{display:flex;${roll ? 'flex-direction:column;' : ''}gap:${roll ? 5 : 8}pt;margin-bottom:5pt;}
 .party{flex:1;border:.5pt solid #888;padding:4pt;}
 .party h2{font-size:${size - 0.5}pt;margin:0;}
-table.lines{width:100%;border-collapse:collapse;margin-bottom:4pt;font-size:${roll ? size : size - 0.5}pt;}
+table.lines{width:100%;border-collapse:collapse;margin-bottom:4pt;font-size:${roll ? size : size - 1}pt;}
 table.lines thead{display:table-header-group;}
-table.lines th{background:#eee;font-weight:700;padding:2pt;border-bottom:.5pt solid #888;}
-table.lines td{padding:2pt;border-bottom:.5pt solid #ccc;vertical-align:top;}
+table.lines th{background:#eee;font-weight:700;padding:1.5pt;border-bottom:.5pt solid #888;}
+table.lines td{padding:1.5pt;border-bottom:.5pt solid #ccc;vertical-align:top;}
 table.lines tr{break-inside:avoid;}
 .left{text-align:left;}.center{text-align:center;}.right{text-align:right;}
 .totals{border-collapse:collapse;margin:0 0 4pt auto;width:${roll ? '100%' : '45%'};}

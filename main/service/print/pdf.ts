@@ -228,8 +228,8 @@ function columnWidths(columns: readonly Column[], width: number): number[] {
 
 function table(page: Page, block: Extract<Block, { kind: 'table' }>): void {
   const { pdf } = page;
-  const size = page.size - (page.roll ? 0 : 0.5);
-  const pad = 2;
+  const size = page.size - (page.roll ? 0 : 1);
+  const pad = 1.5;
   const widths = columnWidths(block.columns, page.width);
   const rowHeight = (cells: readonly string[], bold: boolean) =>
     Math.max(...cells.map((c, i) => textHeight(pdf, c, widths[i]! - 2 * pad, size, bold))) + 2 * pad;

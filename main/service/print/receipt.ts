@@ -4,7 +4,7 @@
  * a QR of the order number for the look-up at delivery. Figures are as at this receipt, so a
  * reprint says what the original said even after later payments.
  */
-import { RECEIPT_STATUS, RECEIPT_STATUS_NAMES, type ReceiptStatusId } from '../../../shared/contract/statuses.js';
+import { RECEIPT_STATUS, RECEIPT_STATUS_NAMES, SALES_ORDER_STATUS, type ReceiptStatusId } from '../../../shared/contract/statuses.js';
 import type { RequestContext } from '../context.js';
 import { masksMobiles, mobileShown } from '../endpoints/customer/mobile.js';
 import { badRequest, notFound } from '../http/errors.js';
@@ -95,9 +95,12 @@ export function receiptDocument(ctx: RequestContext, receipt: PrintReceiptRow, e
     const rx = orderRxTable(lines, !roll);
     if (rx) blocks.push({ kind: 'heading', text: 'Prescription' }, rx);
   }
-  if (terms.length) {
+  // An order still to be handed over is collected against this slip.
+  const collect = order && order.status_id !== SALES_ORDER_STATUS.Delivered && order.status_id !== SALES_ORDER_STATUS.Cancelled;
+  const notes = [...(collect ? ['Please bring this receipt when you collect your order.'] : []), ...terms];
+  if (notes.length) {
     blocks.push({ kind: 'rule' });
-    for (const term of terms) blocks.push({ kind: 'text', text: term, small: true });
+    for (const note of notes) blocks.push({ kind: 'text', text: note, small: true });
   }
   const lookUp = order?.order_no ?? receipt.receipt_no;
   blocks.push({ kind: 'qr', text: lookUp, caption: order ? `Order ${lookUp}` : `Receipt ${lookUp}` });

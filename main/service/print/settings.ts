@@ -15,10 +15,7 @@ export const PRINT_SETTINGS = {
   terms: 'print.terms',
 } as const;
 
-export const DEFAULT_TERMS = [
-  'Please bring this receipt when you collect your order.',
-  'Goods once sold are not taken back; spectacles are made to your prescription.',
-].join('\n');
+export const DEFAULT_TERMS = 'Goods once sold are not taken back; spectacles are made to your prescription.';
 
 export interface PrintSettings {
   receiptPaper: Paper;

@@ -1,0 +1,165 @@
+/**
+ * The A4 GST tax invoice, with what CGST Rule 46 asks of one: the supplier's name, address and
+ * GSTIN; a serial number of at most 16 characters and the date; the recipient's name and
+ * address (and GSTIN when registered); the place of supply with its state name and code; per
+ * line the description, HSN, quantity and unit, rate, discount, taxable value and the CGST+SGST
+ * or IGST rate and amount; totals, the round-off, the amount in words, whether tax is on reverse
+ * charge, and a signature line. Every figure is the one stored when the order was booked.
+ */
+import { gstinProblem } from '../../../shared/domain/gstin.js';
+import type { RequestContext } from '../context.js';
+import { notFound } from '../http/errors.js';
+import { printSource, type PrintCustomerRow, type PrintInvoiceRow, type PrintLineRow } from '../store/print-source.js';
+import { printedDate } from './dates.js';
+import type { Block, Column, TotalRow } from './layout.js';
+import type { PrintedDocument } from './layout.js';
+import { letterhead, stateWithCode } from './letterhead.js';
+import { amount, percent, rupees, signedRupees } from './money.js';
+import { PAPERS } from './paper.js';
+import { customerName } from './receipt.js';
+import { printSettings } from './settings.js';
+import { amountInWords } from './words.js';
+
+/** Rule 48: the original goes to the recipient; the supplier keeps the triplicate. */
+export const invoiceCopyLabel = (external: boolean): string => (external ? 'Original for recipient' : 'Triplicate for supplier');
+
+/** Uniform quantity code on the invoice: every optical line is counted in pieces. */
+const UNIT = 'Nos';
+
+function postalLines(c: PrintCustomerRow): string[] {
+  const street = [c.house_number, c.society_name, c.street, c.area, c.landmark, c.address].filter(Boolean).join(', ');
+  const town = [c.city, c.zip_code].filter(Boolean).join(' ');
+  return [street, town].filter(Boolean);
+}
+
+/** The recipient's GSTIN when the tax number on record is one; a PAN or anything else is not printed as a GSTIN. */
+export function recipientGstin(c: PrintCustomerRow): string | null {
+  const tax = c.tax_no?.trim().toUpperCase();
+  return tax && gstinProblem(tax) === null ? tax : null;
+}
+
+const describe = (l: PrintLineRow) => (l.eye ? `${l.name} (${l.eye === 'R' ? 'right eye' : 'left eye'})` : l.name);
+
+function lineTable(lines: readonly PrintLineRow[], intraState: boolean): Block {
+  const money = (w: number): Column => ({ title: '', width: w, align: 'right' });
+  const columns: Column[] = [
+    { title: '#', width: 0.45, align: 'right' },
+    { title: 'Description', width: 2.6 },
+    { title: 'HSN', width: 1.1 },
+    { title: 'Qty', width: 0.55, align: 'right' },
+    { title: 'Unit', width: 0.7 },
+    { ...money(1.2), title: 'Rate' },
+    { ...money(1.0), title: 'Disc.' },
+    { ...money(1.3), title: 'Taxable' },
+    ...(intraState
+      ? [{ ...money(0.95), title: 'CGST%' }, { ...money(1.15), title: 'CGST' }, { ...money(0.95), title: 'SGST%' }, { ...money(1.15), title: 'SGST' }]
+      : [{ ...money(0.95), title: 'IGST%' }, { ...money(1.3), title: 'IGST' }]),
+    { ...money(1.35), title: 'Total' },
+  ];
+  const rows = lines.map((l, i) => {
+    const half = percent(l.gst_rate_bp / 2);
+    return [
+      String(i + 1),
+      describe(l),
+      l.hsn_code ?? '',
+      String(l.qty),
+      UNIT,
+      amount(l.price),
+      amount(l.discount),
+      amount(l.taxable),
+      ...(intraState ? [half, amount(l.cgst), half, amount(l.sgst)] : [percent(l.gst_rate_bp), amount(l.igst)]),
+      amount(l.total),
+    ];
+  });
+  return { kind: 'table', columns, rows };
+}
+
+export function invoiceDocument(ctx: RequestContext, invoice: PrintInvoiceRow, external: boolean): PrintedDocument {
+  const source = printSource(ctx.db);
+  const companyId = ctx.user.companyId;
+  const issuer = source.issuer(invoice.branch_id, companyId);
+  const customer = source.customer(invoice.customer_id, companyId);
+  const order = source.order(invoice.sales_order_id, companyId);
+  if (!issuer || !customer || !order) throw notFound('No such invoice');
+  const lines = source.lines(order.id);
+  const intraState = order.intra_state === 1;
+  // Intra-state means the customer is in the supplier's state (or gave none): supply is there.
+  const placeOfSupply =
+    intraState || !customer.state_name ? stateWithCode(issuer.state_name, issuer.state_code) : stateWithCode(customer.state_name, customer.state_code!);
+  const gstin = recipientGstin(customer);
+  const { terms } = printSettings(ctx.db);
+
+  const blocks: Block[] = [
+    letterhead(ctx, issuer),
+    { kind: 'title', text: 'TAX INVOICE', note: invoiceCopyLabel(external).toUpperCase() },
+    {
+      kind: 'fields',
+      columns: 2,
+      rows: [
+        ['Invoice no', invoice.invoice_no],
+        ['Invoice date', printedDate(invoice.invoice_date)],
+        ['Order no', order.order_no],
+        ['Order date', printedDate(order.order_date)],
+        ['Place of supply', placeOfSupply],
+        ['Reverse charge', 'No'],
+      ],
+    },
+    {
+      kind: 'parties',
+      parts: [
+        {
+          heading: 'Supplier',
+          lines: [
+            issuer.company_name,
+            ...[issuer.branch_name, issuer.address, issuer.city].filter((l): l is string => Boolean(l)),
+            `State: ${stateWithCode(issuer.state_name, issuer.state_code)}`,
+            `GSTIN: ${issuer.gstin ?? 'not registered'}`,
+          ],
+        },
+        {
+          heading: 'Recipient (billed to)',
+          lines: [
+            customerName(customer),
+            ...postalLines(customer),
+            ...(customer.state_name ? [`State: ${stateWithCode(customer.state_name, customer.state_code!)}`] : []),
+            `GSTIN: ${gstin ?? 'unregistered'}`,
+            ...(customer.mobile ? [`Mobile: ${customer.mobile}`] : []),
+          ],
+        },
+      ],
+    },
+    lineTable(lines, intraState),
+  ];
+
+  const totals: TotalRow[] = [{ label: 'Taxable value', value: rupees(invoice.taxable) }];
+  if (intraState) totals.push({ label: 'CGST', value: rupees(invoice.cgst) }, { label: 'SGST', value: rupees(invoice.sgst) });
+  else totals.push({ label: 'IGST', value: rupees(invoice.igst) });
+  for (const [label, paise] of [
+    ['Job charges', order.job_charges],
+    ['Shipping charges', order.shipping_charges],
+    ['Other charges', order.other_charges],
+    ['Service tax', order.service_tax],
+  ] as const) {
+    if (paise !== 0) totals.push({ label, value: rupees(paise) });
+  }
+  totals.push({ label: 'Round off', value: signedRupees(invoice.rounding) }, { label: 'Invoice total', value: rupees(invoice.net_amount), strong: true });
+  blocks.push({ kind: 'totals', rows: totals });
+  blocks.push({ kind: 'text', text: `Amount in words: ${amountInWords(invoice.net_amount)}`, strong: true });
+  if (lines.some((l) => l.price_includes_tax === 1)) {
+    blocks.push({ kind: 'text', text: 'Rates include GST: the taxable value is the amount after discount, less the GST in it.', small: true });
+  }
+  if (terms.length) {
+    blocks.push({ kind: 'rule' });
+    for (const term of terms) blocks.push({ kind: 'text', text: term, small: true });
+  }
+  blocks.push({ kind: 'signature', above: `For ${issuer.company_name}`, below: 'Authorised signatory' });
+
+  return { title: `Tax invoice ${invoice.invoice_no}`, fileName: `invoice-${invoice.invoice_no}`, paper: PAPERS.A4, blocks };
+}
+
+/** The invoice a print request names by its ENC id; another company's is not found. */
+export function findInvoice(ctx: RequestContext, body: string): PrintInvoiceRow {
+  const invoice = printSource(ctx.db).invoice(ctx.decode('invoice', body.trim(), 'body'), ctx.user.companyId);
+  if (!invoice) throw notFound('No such invoice');
+  return invoice;
+}

@@ -1,0 +1,173 @@
+/**
+ * The A4 GST tax invoice on paper: pdftotext reads the numbers the database holds — invoice and
+ * order numbers, GSTINs, place of supply, HSN, per-line taxable and GST, the CGST+SGST or IGST
+ * totals, the round-off and the amount in words — for an intra-state and an inter-state sale;
+ * original and supplier's copies; HTML escaping; 400/404.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Client } from '../../shared/client.js';
+import { api } from '../../shared/endpoints/index.js';
+import { encIdOf, firstPagePng, pdfInfo, pdfText, squeeze } from '../helpers/print.js';
+import { http, startTestService, type TestService } from '../helpers/service.js';
+import { makeSale, tamper } from '../helpers/sales.js';
+
+let svc: TestService;
+let cashier: Client & { token: string };
+before(async () => {
+  svc = await startTestService();
+  cashier = await svc.as('cashier');
+});
+after(() => svc.close());
+
+const MM = 72 / 25.4;
+const num = (paise: number) => new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(paise / 100);
+const inr = (paise: number) => (paise < 0 ? `-₹${num(-paise)}` : `₹${num(paise)}`);
+const post = (path: string, body: string) =>
+  http(`${svc.url}/api-v1/api/Common/${path}`, { method: 'POST', headers: { authorization: `Bearer ${cashier.token}`, 'content-type': 'application/json' }, body });
+
+interface Stored {
+  invoice_no: string;
+  invoice_date: string;
+  taxable: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+  rounding: number;
+  net_amount: number;
+}
+interface StoredLine {
+  hsn_code: string;
+  qty: number;
+  price: number;
+  discount: number;
+  taxable: number;
+  gst_rate_bp: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+  total: number;
+}
+
+async function invoicedSale(customer: { firstName: string; lastName: string; stateCode?: string; taxNO?: string; city?: string }, qty = 3) {
+  const { db, enc } = svc.server.deps;
+  const state = customer.stateCode ? (db.prepare('SELECT id FROM state WHERE gst_state_code = ?').get(customer.stateCode) as { id: number }).id : null;
+  const { customerID } = await cashier.call(api.Customer.upsert, {
+    body: {
+      firstName: customer.firstName,
+      lastName: customer.lastName,
+      taxNO: customer.taxNO,
+      city: customer.city,
+      houseNumber: '14',
+      street: 'FC Road',
+      ...(state ? { stateID: enc.encode('state', state) } : {}),
+    },
+  });
+  const sale = await makeSale(svc, cashier, { paid: 'all', qty, customerID });
+  const { invoiceNo } = await cashier.call(api.QuickSale.saveInvoiceOnly, { body: { salesOrderID: sale.salesOrderID } });
+  const stored = db.prepare('SELECT invoice_no, invoice_date, taxable, cgst, sgst, igst, rounding, net_amount FROM invoice WHERE invoice_no = ?').get(invoiceNo) as Stored;
+  const lines = db.prepare('SELECT hsn_code, qty, price, discount, taxable, gst_rate_bp, cgst, sgst, igst, total FROM sales_order_line WHERE sales_order_id = ? ORDER BY line_no').all(sale.rowId) as StoredLine[];
+  return { sale, stored, lines, id: encIdOf(svc, 'invoice', invoiceNo) };
+}
+
+test('intra-state: supplier GSTIN, serial and date, place of supply, HSN, CGST+SGST per line and in total, round-off, words', async () => {
+  const { sale, stored, lines, id } = await invoicedSale({ firstName: 'Meera', lastName: 'Shah', stateCode: '24', city: 'Ahmedabad' });
+  const { db } = svc.server.deps;
+  const branch = db.prepare("SELECT b.gstin FROM branch b JOIN app_user u ON u.branch_id = b.id WHERE u.user_name = 'cashier'").get() as { gstin: string };
+  const res = await cashier.raw(api.Common.invoicePdf, { body: id, query: {} });
+  assert.equal(res.status, 200);
+  assert.equal(res.contentType, 'application/pdf');
+  const text = squeeze(pdfText(res.bytes));
+  assert.match(text, /TAX INVOICE/);
+  assert.match(text, /ORIGINAL FOR RECIPIENT/);
+  assert.ok(text.includes(`Invoice no ${stored.invoice_no}`), text);
+  const [y, m, d] = stored.invoice_date.split('-');
+  assert.ok(text.includes(`Invoice date ${d}-${m}-${y}`));
+  assert.ok(text.includes(`Order no ${sale.salesOrderNo}`));
+  assert.ok(text.includes(`GSTIN ${branch.gstin}`) && text.includes(`GSTIN: ${branch.gstin}`), 'letterhead and supplier box');
+  assert.match(text, /Place of supply Gujarat \(24\)/);
+  assert.match(text, /Reverse charge No/);
+  assert.match(text, /GSTIN: unregistered/);
+  assert.match(text, /Meera Shah/);
+  assert.match(text, /CGST% CGST SGST% SGST/);
+  assert.doesNotMatch(text, /IGST/);
+  const line = lines[0]!;
+  const half = `${line.gst_rate_bp / 200}%`;
+  assert.ok(
+    text.includes(`${line.hsn_code} ${line.qty} Nos ${num(line.price)} ${num(line.discount)} ${num(line.taxable)} ${half} ${num(line.cgst)} ${half} ${num(line.sgst)} ${num(line.total)}`),
+    `the line as stored:\n${text}`,
+  );
+  assert.ok(text.includes(`Taxable value ${inr(stored.taxable)}`));
+  assert.ok(text.includes(`CGST ${inr(stored.cgst)}`) && text.includes(`SGST ${inr(stored.sgst)}`));
+  const roundOff = stored.rounding > 0 ? `+${inr(stored.rounding)}` : inr(stored.rounding);
+  assert.ok(text.includes(`Round off ${roundOff}`), `round-off ${stored.rounding}`);
+  assert.ok(text.includes(`Invoice total ${inr(stored.net_amount)}`));
+  assert.equal(stored.taxable + stored.cgst + stored.sgst + stored.rounding, stored.net_amount, 'the printed parts add up to the total');
+  assert.match(text, /Amount in words: [A-Z][A-Za-z ]+ Rupees?( And [A-Za-z ]+ Paise?)? Only/);
+  assert.match(text, /For Drishti Opticals \(Demo\)/);
+  assert.match(text, /Authorised signatory/);
+
+  const info = pdfInfo(res.bytes);
+  assert.ok(Math.abs(info.widthPt - 210 * MM) < 0.5 && Math.abs(info.heightPt - 297 * MM) < 0.5, `A4: ${info.widthPt} x ${info.heightPt}`);
+  const page = firstPagePng(res.bytes, 50);
+  assert.ok(page.darkShare > 0.01 && page.darkShare < 0.4, `ink on the page: ${page.darkShare}`);
+});
+
+test('inter-state to a registered buyer: IGST only, the buyer’s GSTIN and state as place of supply; supplier’s copy', async () => {
+  const { stored, lines, id } = await invoicedSale({ firstName: 'Pune', lastName: 'Traders', stateCode: '27', taxNO: '27AAPFU0939F1ZV', city: 'Pune' });
+  assert.equal(stored.cgst + stored.sgst, 0);
+  assert.ok(stored.igst > 0);
+  const text = squeeze(pdfText((await cashier.raw(api.Common.invoicePdf, { body: id, query: { external: false } })).bytes));
+  assert.match(text, /TRIPLICATE FOR SUPPLIER/);
+  assert.doesNotMatch(text, /ORIGINAL FOR RECIPIENT/);
+  assert.match(text, /Place of supply Maharashtra \(27\)/);
+  assert.match(text, /GSTIN: 27AAPFU0939F1ZV/);
+  assert.match(text, /State: Maharashtra \(27\)/);
+  assert.match(text, /IGST% IGST/);
+  assert.doesNotMatch(text, /CGST|SGST/);
+  const line = lines[0]!;
+  assert.ok(text.includes(`${num(line.taxable)} ${line.gst_rate_bp / 100}% ${num(line.igst)} ${num(line.total)}`), text);
+  assert.ok(text.includes(`IGST ${inr(stored.igst)}`));
+  assert.ok(text.includes(`Invoice total ${inr(stored.net_amount)}`));
+});
+
+test('amount in words for a known total: the words are the stored net amount', async () => {
+  const { stored, id } = await invoicedSale({ firstName: 'Words', lastName: 'Check' }, 1);
+  const text = squeeze(pdfText((await cashier.raw(api.Common.invoicePdf, { body: id })).bytes));
+  // The demo lens sells in whole rupees; the words are checked against an independent spelling.
+  const rupees = Math.floor(stored.net_amount / 100);
+  const ones = ['', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten', 'Eleven', 'Twelve', 'Thirteen', 'Fourteen', 'Fifteen', 'Sixteen', 'Seventeen', 'Eighteen', 'Nineteen'];
+  const tens = ['', '', 'Twenty', 'Thirty', 'Forty', 'Fifty', 'Sixty', 'Seventy', 'Eighty', 'Ninety'];
+  const below100 = (n: number) => (n < 20 ? ones[n]! : `${tens[Math.floor(n / 10)]}${n % 10 ? ` ${ones[n % 10]}` : ''}`);
+  const below1000 = (n: number) => [n >= 100 ? `${ones[Math.floor(n / 100)]} Hundred` : '', n % 100 ? below100(n % 100) : ''].filter(Boolean).join(' ');
+  const indian = (n: number) =>
+    [n >= 100000 ? `${below100(Math.floor(n / 100000))} Lakh` : '', n % 100000 >= 1000 ? `${below100(Math.floor((n % 100000) / 1000))} Thousand` : '', below1000(n % 1000)]
+      .filter(Boolean)
+      .join(' ');
+  const paise = stored.net_amount % 100;
+  const expected = `${indian(rupees)} Rupee${rupees === 1 ? '' : 's'}${paise ? ` And ${below100(paise)} Pais${paise === 1 ? 'a' : 'e'}` : ''} Only`;
+  assert.ok(text.includes(`Amount in words: ${expected}`), `${expected}\n${text}`);
+});
+
+test('HTML: A4 page, escaped names, no scripts', async () => {
+  const { id } = await invoicedSale({ firstName: '<img src=x onerror=alert(1)>', lastName: 'Tester' });
+  const res = await post('invoice/pdf/html', JSON.stringify(id));
+  assert.equal(res.status, 200);
+  assert.equal(res.headers.get('content-type'), 'text/html; charset=utf-8');
+  assert.match(res.text, /@page\{size:A4;margin:12mm;\}/);
+  assert.ok(res.text.includes('&lt;img src=x onerror=alert(1)&gt; Tester'));
+  assert.ok(!res.text.includes('<img src=x'));
+  assert.ok(!/<script/i.test(res.text));
+  assert.match(res.text, /TAX INVOICE/);
+});
+
+test('400 for a body that is not an invoice id, 404 for an unknown one', async () => {
+  const { enc } = svc.server.deps;
+  assert.equal((await post('invoice/pdf', '""')).status, 400);
+  assert.equal((await post('invoice/pdf', '{}')).status, 400);
+  assert.equal((await post('invoice/pdf', JSON.stringify(enc.encode('receipt', 1)))).status, 400);
+  const { id } = await invoicedSale({ firstName: 'Tamper', lastName: 'Proof' }, 1);
+  assert.equal((await post('invoice/pdf', JSON.stringify(tamper(id)))).status, 400);
+  assert.equal((await post('invoice/pdf', JSON.stringify(enc.encode('invoice', 987654321)))).status, 404);
+  assert.equal((await post('invoice/pdf/html', JSON.stringify(enc.encode('invoice', 987654321)))).status, 404);
+});
