@@ -79,6 +79,10 @@ export function buildOpenApi(endpoints: readonly EndpointDef[], options: OpenApi
       'x-roles': e.auth === 'public' ? [] : [...e.auth],
     };
     if (e.note) operation.description = e.note;
+    if (e.extension) {
+      operation['x-extension'] = e.extension;
+      operation.description = [`Extension to the spec: ${e.extension}`, e.note].filter(Boolean).join('\n\n');
+    }
     if (e.auth !== 'public') operation.security = [{ bearer: [] }];
     else operation.security = [];
     if (options.implemented) operation['x-implemented'] = options.implemented.has(e.name);

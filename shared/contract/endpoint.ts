@@ -56,6 +56,11 @@ export interface EndpointDef<
   errors?: readonly number[];
   /** A decision of ours that the spec left open, in one line (also in docs/decisions.md). */
   note?: string;
+  /**
+   * Set only on rows the spec does not have (declared extensions): why the endpoint exists, in
+   * one line. OpenAPI marks such operations `x-extension`; spec rows leave it unset.
+   */
+  extension?: string;
 }
 
 export function endpoint<

@@ -15,11 +15,24 @@ import {
   SubCategory,
 } from '../models/catalog.js';
 import { Country, CountryIdParams, FinancialYear, State } from '../models/lookup.js';
-import { InvoicePrintBody, InvoicePrintQuery, PrintDocument, ReceiptPrintBody, ReceiptPrintQuery } from '../models/print.js';
+import {
+  InvoicePrintBody,
+  InvoicePrintQuery,
+  JobCardPrintBody,
+  PrescriptionPrintBody,
+  PrintDocument,
+  ReceiptPrintBody,
+  ReceiptPrintQuery,
+} from '../models/print.js';
 
 const group = 'Common';
 const PDF = { kind: 'document', contentTypes: ['application/pdf'] } as const;
 const HTML = { kind: 'document', contentTypes: ['text/html'] } as const;
+
+// Reasons for the declared extensions (EndpointDef.extension): issue 6 asks for both documents.
+const PRESCRIPTION_CARD =
+  'A printable prescription card for the patient; the spec has its data (prescription-full-detail) but no document.';
+const JOB_CARD = 'A job card for the lab making a lens order; the spec has no document for the lab.';
 
 export const Common = {
   quickSaleTypes: endpoint({
@@ -173,5 +186,61 @@ export const Common = {
     auth: SALES_ROLES,
     errors: [404],
     note: 'Body is the receipt’s ENC id as a JSON string, or "" with ?receiptNo=; answers text/html.',
+  }),
+  prescriptionPdf: endpoint({
+    group,
+    name: 'Common.prescriptionPdf',
+    method: 'POST',
+    path: '/api/Common/prescription/pdf',
+    summary: 'The A5 prescription card of an eye examination as PDF.',
+    body: PrescriptionPrintBody,
+    response: PrintDocument,
+    responseKind: PDF,
+    auth: ANY_ROLE,
+    errors: [404],
+    extension: PRESCRIPTION_CARD,
+    note: 'Body is the examination’s ENC id (customerEyeInfoID) as a JSON string; answers application/pdf.',
+  }),
+  prescriptionPdfHtml: endpoint({
+    group,
+    name: 'Common.prescriptionPdfHtml',
+    method: 'POST',
+    path: '/api/Common/prescription/pdf/html',
+    summary: 'The A5 prescription card of an eye examination as HTML.',
+    body: PrescriptionPrintBody,
+    response: PrintDocument,
+    responseKind: HTML,
+    auth: ANY_ROLE,
+    errors: [404],
+    extension: PRESCRIPTION_CARD,
+    note: 'Body is the examination’s ENC id (customerEyeInfoID) as a JSON string; answers text/html.',
+  }),
+  jobCardPdf: endpoint({
+    group,
+    name: 'Common.jobCardPdf',
+    method: 'POST',
+    path: '/api/Common/job-card/pdf',
+    summary: 'The A5 lab job card of a sales order as PDF.',
+    body: JobCardPrintBody,
+    response: PrintDocument,
+    responseKind: PDF,
+    auth: SALES_ROLES,
+    errors: [404],
+    extension: JOB_CARD,
+    note: 'Body is the sales order’s ENC id as a JSON string; answers application/pdf.',
+  }),
+  jobCardPdfHtml: endpoint({
+    group,
+    name: 'Common.jobCardPdfHtml',
+    method: 'POST',
+    path: '/api/Common/job-card/pdf/html',
+    summary: 'The A5 lab job card of a sales order as HTML.',
+    body: JobCardPrintBody,
+    response: PrintDocument,
+    responseKind: HTML,
+    auth: SALES_ROLES,
+    errors: [404],
+    extension: JOB_CARD,
+    note: 'Body is the sales order’s ENC id as a JSON string; answers text/html.',
   }),
 };

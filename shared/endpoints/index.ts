@@ -25,6 +25,13 @@ export const api = {
   Common,
 } as const;
 
+/** Every row: the spec's endpoints and our declared extensions (routes, client, OpenAPI). */
 export const endpointList: readonly EndpointDef[] = Object.values(api).flatMap(
   (group) => Object.values(group) as EndpointDef[],
 );
+
+/** The rows of the spec itself, exactly endpoints.tsv. */
+export const specEndpointList: readonly EndpointDef[] = endpointList.filter((e) => e.extension === undefined);
+
+/** Endpoints the spec does not have, each with its reason (EndpointDef.extension). */
+export const extensionList: readonly EndpointDef[] = endpointList.filter((e) => e.extension !== undefined);

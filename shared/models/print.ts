@@ -25,5 +25,11 @@ export const InvoicePrintBody = encId();
 /** The receipt's ENC id as a JSON string, or `""` when the query's receiptNo names the receipt. */
 export const ReceiptPrintBody = z.string().regex(/^$|^ENC_/, 'Expected the receipt ENC id or ""');
 
+/** Extension: the prescription card's body, the eye examination's ENC id (as prescription-full-detail takes it). */
+export const PrescriptionPrintBody = encId();
+
+/** Extension: the lab job card's body, the sales order's ENC id. */
+export const JobCardPrintBody = encId();
+
 /** PDF or HTML bytes; the endpoint row names the content type. */
 export const PrintDocument = z.unknown();

@@ -1,21 +1,21 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { z } from 'zod';
-import { endpointList } from '../../shared/endpoints/index.js';
+import { endpointList, extensionList } from '../../shared/endpoints/index.js';
 import { buildOpenApi } from '../../shared/openapi.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the generated document is walked by hand; each step is asserted
 type Json = Record<string, any>;
 const METHODS = ['get', 'post', 'put', 'delete'];
 
-test('buildOpenApi(endpointList) has 80 operations with unique operationIds', () => {
+test('buildOpenApi(endpointList) has the 80 spec operations and the extensions, with unique operationIds', () => {
   const doc = buildOpenApi(endpointList) as Json;
   const operations = Object.values(doc.paths as Json).flatMap((item: Json) =>
     Object.entries(item).filter(([m]) => METHODS.includes(m)).map(([, op]) => op as Json),
   );
-  assert.equal(operations.length, 80);
+  assert.equal(operations.length, 80 + extensionList.length);
   const ids = operations.map((op) => op.operationId);
-  assert.equal(new Set(ids).size, 80);
+  assert.equal(new Set(ids).size, operations.length);
   for (const op of operations) {
     assert.ok(op.responses['200'], op.operationId);
     if (op.operationId !== 'Auth_login') assert.ok(op['x-roles'].length > 0, op.operationId);
@@ -60,4 +60,20 @@ test('the document carries the contract’s decisions', () => {
 
   const years = doc.paths['/api/Common/GetYears'].get.responses['200'].content['application/json'].schema;
   assert.deepEqual(Object.keys(years.items.properties), ['yearID', 'yearName', 'fromDate', 'toDate', 'isCurrent']);
+});
+
+test('extension operations carry x-extension with their reason; spec operations do not', () => {
+  const doc = buildOpenApi(endpointList) as Json;
+  for (const e of endpointList) {
+    const op = doc.paths[e.path][e.method.toLowerCase()] as Json;
+    if (e.extension) {
+      assert.equal(op['x-extension'], e.extension, e.name);
+      assert.match(op.description, /^Extension to the spec: /, e.name);
+    } else {
+      assert.equal('x-extension' in op, false, e.name);
+    }
+  }
+  const card = doc.paths['/api/Common/prescription/pdf'].post;
+  assert.deepEqual(Object.keys(card.responses['200'].content), ['application/pdf']);
+  assert.equal(card.requestBody.content['application/json'].schema.type, 'string');
 });

@@ -2,26 +2,40 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { GROUPS } from '../../shared/contract/endpoint.js';
 import { ROLES } from '../../shared/contract/roles.js';
-import { api, endpointList } from '../../shared/endpoints/index.js';
+import { api, endpointList, extensionList, specEndpointList } from '../../shared/endpoints/index.js';
 import { specEndpoints } from './helpers.js';
 
 const key = (e: { method: string; path: string }) => `${e.method} ${e.path}`;
 
-test('the table holds exactly the 80 method+path pairs of endpoints.tsv', () => {
+test('the spec rows are exactly the 80 method+path pairs of endpoints.tsv', () => {
   const spec = specEndpoints();
   assert.equal(spec.length, 80);
-  assert.deepEqual(endpointList.map(key).sort(), spec.map(key).sort());
+  assert.deepEqual(specEndpointList.map(key).sort(), spec.map(key).sort());
 });
 
-test('every row sits in the group the spec puts it in', () => {
+test('every spec row sits in the group the spec puts it in', () => {
   const groupOf = new Map(specEndpoints().map((e) => [key(e), e.group]));
-  for (const e of endpointList) assert.equal(e.group, groupOf.get(key(e)), key(e));
+  for (const e of specEndpointList) assert.equal(e.group, groupOf.get(key(e)), key(e));
 });
 
 test('group counts match the spec: 1, 2, 14, 10, 31, 6, 2, 1, 13', () => {
-  const counts = GROUPS.map((g) => endpointList.filter((e) => e.group === g).length);
+  const counts = GROUPS.map((g) => specEndpointList.filter((e) => e.group === g).length);
   assert.deepEqual(counts, [1, 2, 14, 10, 31, 6, 2, 1, 13]);
-  assert.equal(endpointList.length, 80);
+  assert.equal(specEndpointList.length, 80);
+});
+
+test('every other row is a declared extension: marked with its reason, not in the spec, not clashing with it', () => {
+  const spec = new Set(specEndpoints().map(key));
+  assert.deepEqual(
+    extensionList.map((e) => e.name),
+    ['Common.prescriptionPdf', 'Common.prescriptionPdfHtml', 'Common.jobCardPdf', 'Common.jobCardPdfHtml'],
+  );
+  assert.equal(endpointList.length, specEndpointList.length + extensionList.length);
+  for (const e of extensionList) {
+    assert.ok(typeof e.extension === 'string' && e.extension.length > 20, `${e.name} says why it exists`);
+    assert.ok(!spec.has(key(e)), `${key(e)} is in the spec: it is not an extension`);
+  }
+  assert.equal(new Set(endpointList.map(key)).size, endpointList.length, 'no method+path twice');
 });
 
 test('api keys follow the spec’s group order and each key holds only its group', () => {
@@ -75,13 +89,17 @@ test('role matrix: the decided restrictions hold', () => {
   assert.deepEqual(roles('Common.years'), [...ROLES].sort());
 });
 
-test('non-JSON rows: the four print endpoints are documents, the branch logo is an image', () => {
+test('non-JSON rows: the print endpoints are documents, the branch logo is an image', () => {
   const kinds = Object.fromEntries(endpointList.filter((e) => e.responseKind).map((e) => [e.path, e.responseKind]));
   assert.deepEqual(kinds, {
     '/api/Common/invoice/pdf': { kind: 'document', contentTypes: ['application/pdf'] },
     '/api/Common/invoice/pdf/html': { kind: 'document', contentTypes: ['text/html'] },
     '/api/Common/receipt/pdf': { kind: 'document', contentTypes: ['application/pdf'] },
     '/api/Common/receipt/pdf/html': { kind: 'document', contentTypes: ['text/html'] },
+    '/api/Common/prescription/pdf': { kind: 'document', contentTypes: ['application/pdf'] },
+    '/api/Common/prescription/pdf/html': { kind: 'document', contentTypes: ['text/html'] },
+    '/api/Common/job-card/pdf': { kind: 'document', contentTypes: ['application/pdf'] },
+    '/api/Common/job-card/pdf/html': { kind: 'document', contentTypes: ['text/html'] },
     '/api/quickSale/get-branch-logo/{branchId}/{fileName}': { kind: 'binary', contentTypes: ['image/png', 'image/jpeg'] },
   });
 });

@@ -8,6 +8,7 @@ import { after, before, test } from 'node:test';
 import { ApiError, type Client } from '../../shared/client.js';
 import { api } from '../../shared/endpoints/index.js';
 import { PRINT_SETTINGS } from '../../main/service/print/settings.js';
+import { otherCompany } from '../helpers/customers.js';
 import { encIdOf, firstPagePng, pdfInfo, pdfText, squeeze } from '../helpers/print.js';
 import { http, startTestService, type TestService } from '../helpers/service.js';
 import { frameInStock, makeSale, sellFrameAndPair, tamper } from '../helpers/sales.js';
@@ -32,17 +33,6 @@ const setting = (key: string, value: string | null) => {
 };
 const post = (path: string, body: string, token = cashier.token) =>
   http(`${svc.url}/api-v1/api/Common/${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body });
-
-/** A second company in the same file, for records that must stay invisible to the first. */
-function otherCompany(): number {
-  const { db } = svc.server.deps;
-  const id = 9_000_001;
-  db.prepare(
-    `INSERT OR IGNORE INTO company (id, name, state_id, country_id, created_at)
-     SELECT ?, 'Other Opticals', state_id, country_id, created_at FROM company LIMIT 1`,
-  ).run(id);
-  return id;
-}
 
 async function newCustomer(firstName: string, lastName: string, mobile?: string) {
   return (await cashier.call(api.Customer.upsert, { body: { firstName, lastName, mobile } })).customerID;
@@ -191,7 +181,7 @@ test('400 for a bad body, 404 for an unknown or foreign receipt, 403 for an opto
   // Another company's receipt is not found, exactly like a missing one.
   const { db } = svc.server.deps;
   const own = (db.prepare('SELECT company_id FROM receipt WHERE receipt_no = ?').get(sale.receiptNo) as { company_id: number }).company_id;
-  const other = otherCompany();
+  const other = otherCompany(svc).companyId;
   db.prepare('UPDATE receipt SET company_id = ? WHERE receipt_no = ?').run(other, sale.receiptNo);
   try {
     assert.equal((await post('receipt/pdf', JSON.stringify(id))).status, 404);

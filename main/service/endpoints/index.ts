@@ -38,6 +38,10 @@ import { getSubCategoriesByCategory } from './common/get-sub-categories-by-categ
 import { searchItems } from './common/search-items.js';
 import { invoicePdf } from './common/invoice-pdf.js';
 import { invoicePdfHtml } from './common/invoice-pdf-html.js';
+import { jobCardPdf } from './common/job-card-pdf.js';
+import { jobCardPdfHtml } from './common/job-card-pdf-html.js';
+import { prescriptionPdf } from './common/prescription-pdf.js';
+import { prescriptionPdfHtml } from './common/prescription-pdf-html.js';
 import { receiptPdf } from './common/receipt-pdf.js';
 import { receiptPdfHtml } from './common/receipt-pdf-html.js';
 import { addInsuranceCompany } from './quick-sale/add-insurance-company.js';
@@ -162,4 +166,8 @@ export const handlers = [
   receiptPdfHtml,
   invoicePdf,
   invoicePdfHtml,
+  prescriptionPdf,
+  prescriptionPdfHtml,
+  jobCardPdf,
+  jobCardPdfHtml,
 ] as readonly Handler[];
