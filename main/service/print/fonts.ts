@@ -2,10 +2,10 @@
  * The faces every printed document uses, shipped in assets/fonts (SIL OFL, see OFL.txt there):
  * Noto Sans has the rupee sign and Latin; Noto Sans Devanagari has the Hindi and Marathi names
  * customers give. Found through appRoot(), so the same code finds them from sources, from dist/
- * and inside a packaged app.
+ * and in a packaged app (where electron-builder unpacks them beside app.asar).
  */
 import path from 'node:path';
-import { appRoot } from '../../app-root.js';
+import { appRoot, unpackedPath } from '../../app-root.js';
 
 export type Script = 'latin' | 'devanagari';
 export type Weight = 'regular' | 'bold';
@@ -20,7 +20,8 @@ export const FONT_FILES = {
 
 export type FontFile = keyof typeof FONT_FILES;
 
-export const fontFolder = (): string => path.join(appRoot(), 'assets', 'fonts');
+/** assets/fonts; in a packaged app the unpacked copy beside app.asar (plain files for fontkit and the font route). */
+export const fontFolder = (): string => unpackedPath(path.join(appRoot(), 'assets', 'fonts'));
 
 export function isFontFile(name: string): name is FontFile {
   return Object.hasOwn(FONT_FILES, name);

@@ -6,7 +6,8 @@ import { renderHtml } from './page.js';
 import { renderPdf } from './pdf.js';
 
 /** Document numbers hold `/`; a file name for Content-Disposition keeps letters, digits, `-`, `_`, `.`. */
-export const safeFileName = (name: string): string => name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'document';
+export const safeFileName = (name: string): string =>
+  name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/-{2,}/g, '-').replace(/^-+|-+$/g, '') || 'document';
 
 export async function asPdf(doc: PrintedDocument): Promise<BinaryResult> {
   return { contentType: 'application/pdf', bytes: await renderPdf(doc), fileName: `${safeFileName(doc.fileName)}.pdf` };
