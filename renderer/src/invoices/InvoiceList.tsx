@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/endpoints/index.js';
 import type { SearchInvoice } from '../../../shared/models/invoice.js';
 import { formatRupees } from '../catalog/money.js';
+import { PrintActions } from '../print/PrintActions.js';
 import { client } from '../service.js';
 import { formatDate } from '../shell/dates.js';
 import { useDebouncedValue } from '../shell/debounce.js';
@@ -100,6 +101,7 @@ export function InvoiceList() {
             <th scope="col" className="num">
               Net amount
             </th>
+            <th scope="col">Print</th>
           </tr>
         </thead>
         <tbody>
@@ -115,11 +117,14 @@ export function InvoiceList() {
               <td>{r.customerName}</td>
               <td className="mono">{r.customerMobileNo ?? '—'}</td>
               <td className="num money">{formatRupees(r.netAmount)}</td>
+              <td>
+                <PrintActions compact doc={{ kind: 'invoice', id: r.id, number: r.invoiceNo }} printLabel="Print invoice" />
+              </td>
             </tr>
           ))}
           {list.isSuccess && rows.length === 0 && (
             <tr>
-              <td colSpan={6} className="empty">
+              <td colSpan={7} className="empty">
                 No invoice matches these filters.
               </td>
             </tr>

@@ -21,7 +21,7 @@ export function PrintActions({
   printLabel: string;
   /** A key (e.g. "F8") that prints from anywhere on the screen. */
   shortcut?: string;
-  /** In a table row: smaller, outcome in one line. */
+  /** In a table row: smaller buttons, the outcome said to screen readers only. */
   compact?: boolean;
 }) {
   const print = useMutation({
@@ -73,7 +73,8 @@ export function PrintActions({
           <kbd>{shortcut}</kbd> prints
         </span>
       )}
-      <span className="print-outcome muted" role="status">
+      {/* In a row the new tab or the download is the answer; the words are for screen readers. */}
+      <span className={compact ? 'visually-hidden' : 'print-outcome muted'} role="status">
         {busy ? `Preparing the ${word}…` : (outcome ?? '')}
       </span>
       {failed && <ErrorBanner banner={failed} />}

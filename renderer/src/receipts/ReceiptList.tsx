@@ -3,7 +3,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { RECEIPT_STATUS_IDS, RECEIPT_STATUS_NAMES, type ReceiptStatusId } from '../../../shared/contract/statuses.js';
 import { api } from '../../../shared/endpoints/index.js';
 import type { ReceiptFilterRequest } from '../../../shared/models/receipt.js';
+import { useState } from 'react';
 import { formatRupees } from '../catalog/money.js';
+import type { PrintCopy } from '../print/documents.js';
+import { CopyChoice, PrintActions } from '../print/PrintActions.js';
 import { useReceiptTypes } from '../quick-sale/service.js';
 import { client } from '../service.js';
 import { formatDate } from '../shell/dates.js';
@@ -45,6 +48,7 @@ export function ReceiptList() {
   const settled = useDebouncedValue(filter, 250);
   const body = receiptFilter(settled);
   const kinds = useReceiptTypes();
+  const [copy, setCopy] = useState<PrintCopy>('customer');
 
   const list = useQuery({
     queryKey: ['Receipts.listPaged', body, page, PAGE_SIZE],
@@ -110,6 +114,10 @@ export function ReceiptList() {
 
       {list.isError && <ErrorBanner banner={bannerFor(list.error, 'list receipts')} />}
 
+      <div className="list-toolbar">
+        <CopyChoice id="rc-copy" value={copy} onChange={setCopy} />
+      </div>
+
       <table className="data-table" aria-label="Receipts" aria-busy={list.isFetching}>
         <thead>
           <tr>
@@ -122,6 +130,7 @@ export function ReceiptList() {
             <th scope="col" className="num">
               Amount
             </th>
+            <th scope="col">Print</th>
           </tr>
         </thead>
         <tbody>
@@ -142,11 +151,14 @@ export function ReceiptList() {
               <td>{r.receiptType ?? '—'}</td>
               <td>{r.statusID === 1 ? <span className="tag">{r.status}</span> : <span className="tag tag-muted">{r.status}</span>}</td>
               <td className="num money">{r.amount === null ? '—' : formatRupees(r.amount)}</td>
+              <td>
+                <PrintActions compact doc={{ kind: 'receipt', id: r.receiptId, number: r.receiptNo, copy }} printLabel="Print receipt" />
+              </td>
             </tr>
           ))}
           {list.isSuccess && rows.length === 0 && (
             <tr>
-              <td colSpan={7} className="empty">
+              <td colSpan={8} className="empty">
                 No receipt matches these filters.
               </td>
             </tr>
