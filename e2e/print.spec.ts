@@ -8,6 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import type { Download, Page } from '@playwright/test';
 import type { Client } from '../shared/client.js';
+import { lensTypeId } from '../shared/domain/rx.js';
 import { api } from '../shared/endpoints/index.js';
 import type { SearchItem } from '../shared/models/catalog.js';
 import { expect, test } from './fixtures.js';
@@ -151,6 +152,126 @@ test('the counter’s receipt: Save PDF downloads it with the receipt number and
   const listPrinted = await printedTab(page, () => row.getByRole('button', { name: 'Print receipt' }).click());
   expect(listPrinted.text).toContain(sale.receiptNo);
   await screenshot(page, 'print-receipt-list.png');
+  expect(problems).toEqual([]);
+});
+
+/** A pair of spectacle lenses (made to order: a lab job) sold and paid in full through the client, then invoiced. */
+async function sellLensAndInvoice(staff: Client): Promise<{ salesOrderNo: string; invoiceNo: string; customer: string }> {
+  const types = await staff.call(api.Common.itemTypes);
+  const lensType = types.find((t) => /spectacle lens/i.test(t.name));
+  if (!lensType) throw new Error('The demo catalog has no spectacle lens type');
+  const found = await staff.call(api.Common.searchItems, { body: { itemTypeID: lensType.value, pageNumber: 1, pageSize: 5 } });
+  const lens = found.data[0];
+  if (!lens) throw new Error('The demo catalog has no spectacle lens');
+  const [kind] = await staff.call(api.QuickSale.receiptTypes);
+  if (!kind) throw new Error('No payment kinds');
+  const lastName = uniqueWord('Invoice');
+  const { customerID } = await staff.call(api.Customer.upsert, { body: { firstName: 'Rohan', lastName, mobile: uniqueMobile(), isActive: true } });
+  // A pair: the first line is the right eye, the second the left.
+  const { sessionID } = await staff.call(api.QuickSale.saveSalesOrderTemp, { body: { itemID: lens.id, pairNo: 'P1', spherical: '-2.25' } });
+  await staff.call(api.QuickSale.saveSalesOrderTemp, { body: { sessionID, itemID: lens.id, pairNo: 'P1', spherical: '-2.00' } });
+  const cart = await staff.call(api.QuickSale.getSalesOrderTemp, { body: { sessionId: sessionID } });
+  const net = cart.netAmount ?? 0;
+  const sale = await staff.call(api.QuickSale.saveSale, {
+    body: {
+      sessionID,
+      salesorderModel: { sessionId: sessionID, customerId: customerID },
+      receiptModel: { receiptTypeId: kind.id, amount: net, receiptAmount: net, customerIDStr: customerID },
+      allowZeroAmountReceiptInQuickSale: false,
+    },
+  });
+  const invoice = await staff.call(api.QuickSale.saveInvoiceOnly, { body: { salesOrderID: sale.salesOrderID, customerID } });
+  return { salesOrderNo: sale.salesOrderNo, invoiceNo: invoice.invoiceNo, customer: `Rohan ${lastName}` };
+}
+
+test('an invoice from its row in the invoice list (either copy), and from its order page with the lens order’s job card', async ({ page, service }) => {
+  const problems = watchForCspViolations(page);
+  await recordBlobUrls(page);
+  const sale = await sellLensAndInvoice(await apiAs(service.url, 'admin'));
+  await signIn(page, 'cashier');
+
+  await page.getByRole('link', { name: /Invoices/ }).click();
+  await page.getByLabel('Invoice no').fill(sale.invoiceNo);
+  const row = page.getByRole('table', { name: 'Invoices' }).getByRole('row').filter({ hasText: sale.invoiceNo });
+  await expect(row).toHaveCount(1);
+  const net = ((await row.getByRole('cell').nth(5).textContent()) ?? '').trim();
+  expect(net).toMatch(/^₹/);
+
+  const downloading = page.waitForEvent('download');
+  await row.getByRole('button', { name: 'Save PDF' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`invoice-${sale.invoiceNo.replaceAll('/', '-')}.pdf`);
+  const text = await downloadedText(download);
+  expect(text).toContain(sale.invoiceNo);
+  expect(text).toContain(digits(net));
+  expect(text).toContain(sale.customer);
+  expect(text).toContain('ORIGINAL FOR RECIPIENT');
+
+  await page.getByLabel('Invoice copy').selectOption({ label: 'Triplicate for supplier' });
+  const printed = await printedTab(page, () => row.getByRole('button', { name: 'Print invoice' }).click());
+  expect(printed.text).toContain(sale.invoiceNo);
+  expect(printed.text).toContain('TRIPLICATE FOR SUPPLIER');
+  await screenshot(page, 'print-invoice-list.png');
+
+  await row.getByRole('link', { name: sale.salesOrderNo }).click();
+  await expect(page.getByRole('heading', { name: `Order ${sale.salesOrderNo}` })).toBeVisible();
+  const invoiceBox = page.getByRole('region', { name: 'Invoice' });
+  const fromOrder = await printedTab(page, () => invoiceBox.getByRole('button', { name: 'Print invoice' }).click());
+  expect(fromOrder.text).toContain(sale.invoiceNo);
+  expect(fromOrder.text).toContain('ORIGINAL FOR RECIPIENT');
+
+  const jobCardBox = page.getByRole('region', { name: 'Lab job card' });
+  const jobDownload = page.waitForEvent('download');
+  await jobCardBox.getByRole('button', { name: 'Save PDF' }).click();
+  const job = await jobDownload;
+  expect(job.suggestedFilename()).toBe(`job-card-${sale.salesOrderNo.replaceAll('/', '-')}.pdf`);
+  const jobText = await downloadedText(job);
+  expect(jobText).toContain('LAB JOB CARD');
+  expect(jobText).toContain(sale.salesOrderNo);
+  expect(jobText).toContain('-2.25');
+  expect(jobText).toContain('-2.00');
+  const jobPrinted = await printedTab(page, () => jobCardBox.getByRole('button', { name: 'Print job card' }).click());
+  expect(jobPrinted.text).toContain(sale.salesOrderNo);
+  await screenshot(page, 'print-order-page.png');
+  expect(problems).toEqual([]);
+});
+
+test('a prescription card from the customer’s prescription history, signed in as the optometrist', async ({ page, service }) => {
+  const problems = watchForCspViolations(page);
+  await recordBlobUrls(page);
+  const optometrist = await apiAs(service.url, 'optometrist');
+  const lastName = uniqueWord('Card');
+  const { customerID } = await optometrist.call(api.Customer.upsert, { body: { firstName: 'Leela', lastName, mobile: uniqueMobile() } });
+  await optometrist.call(api.Customer.savePrescription, {
+    body: {
+      customerID,
+      visitingDate: '2026-01-10',
+      presripionTypeID: '1',
+      prescriptionList: [
+        { lensTypeID: lensTypeId('distance', 'right'), sph: '-1.75', cyl: '-0.50', axis: '90' },
+        { lensTypeID: lensTypeId('distance', 'left'), sph: '-1.25' },
+      ],
+    },
+  });
+
+  await signIn(page, 'optometrist');
+  await page.goto(`/#/customers/${encodeURIComponent(customerID)}/prescriptions`);
+  const card = page.getByRole('list', { name: 'Prescription history' }).getByRole('article').first();
+  await expect(card).toContainText('-1.75');
+
+  const downloading = page.waitForEvent('download');
+  await card.getByRole('button', { name: 'Save PDF' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('prescription-2026-01-10.pdf');
+  const text = await downloadedText(download);
+  expect(text).toContain(`Leela ${lastName}`);
+  expect(text).toContain('-1.75');
+  expect(text).toContain('-0.50');
+
+  const printed = await printedTab(page, () => card.getByRole('button', { name: 'Print prescription card' }).click());
+  expect(printed.text).toContain(`Leela ${lastName}`);
+  expect(printed.text).toContain('-1.25');
+  await screenshot(page, 'print-prescription.png');
   expect(problems).toEqual([]);
 });
 

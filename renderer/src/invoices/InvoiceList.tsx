@@ -3,7 +3,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/endpoints/index.js';
 import type { SearchInvoice } from '../../../shared/models/invoice.js';
 import { formatRupees } from '../catalog/money.js';
-import { PrintActions } from '../print/PrintActions.js';
+import { useState } from 'react';
+import type { PrintCopy } from '../print/documents.js';
+import { CopyChoice, PrintActions } from '../print/PrintActions.js';
 import { client } from '../service.js';
 import { formatDate } from '../shell/dates.js';
 import { useDebouncedValue } from '../shell/debounce.js';
@@ -40,6 +42,7 @@ export function invoiceFilter(f: InvoiceFilter): SearchInvoice {
 }
 
 export function InvoiceList() {
+  const [copy, setCopy] = useState<PrintCopy>('customer');
   const { filter, page, set, setPage, clear } = useInvoiceSearch();
   const settled = useDebouncedValue(filter, 250);
   const body = invoiceFilter(settled);
@@ -90,6 +93,10 @@ export function InvoiceList() {
 
       {list.isError && <ErrorBanner banner={bannerFor(list.error, 'list invoices')} />}
 
+      <div className="list-toolbar">
+        <CopyChoice kind="invoice" id="inv-copy" value={copy} onChange={setCopy} />
+      </div>
+
       <table className="data-table" aria-label="Invoices" aria-busy={list.isFetching}>
         <thead>
           <tr>
@@ -118,7 +125,7 @@ export function InvoiceList() {
               <td className="mono">{r.customerMobileNo ?? '—'}</td>
               <td className="num money">{formatRupees(r.netAmount)}</td>
               <td>
-                <PrintActions compact doc={{ kind: 'invoice', id: r.id, number: r.invoiceNo }} printLabel="Print invoice" />
+                <PrintActions compact doc={{ kind: 'invoice', id: r.id, number: r.invoiceNo, copy }} printLabel="Print invoice" />
               </td>
             </tr>
           ))}

@@ -13,6 +13,8 @@ import {
 } from '../../../shared/contract/statuses.js';
 import { parseRupees, rupees } from '../../../shared/domain/money.js';
 import { formatRupees } from '../catalog/money.js';
+import type { PrintCopy } from '../print/documents.js';
+import { CopyChoice, PrintActions } from '../print/PrintActions.js';
 import { useReceiptTypes } from '../quick-sale/service.js';
 import { bannerFor, ErrorBanner } from '../shell/errors.js';
 import { useCancellationReasons, useCancelOrder, useMoveStatus, useRaiseInvoice, useTakePayment } from './service.js';
@@ -118,17 +120,21 @@ export function InvoicePanel({
   salesOrderID,
   customerID,
   invoiceNo,
+  invoiceID,
   balance,
   cancelled,
 }: {
   salesOrderID: string;
   customerID: string;
   invoiceNo: string | null;
+  invoiceID: string | null;
   balance: number;
   cancelled: boolean;
 }) {
   const raise = useRaiseInvoice(salesOrderID, customerID);
+  const [copy, setCopy] = useState<PrintCopy>('customer');
   const shown = invoiceNo ?? raise.data?.invoiceNo ?? null;
+  const shownId = invoiceID ?? raise.data?.invoiceID ?? null;
   return (
     <section className="order-box" aria-labelledby="order-invoice-title">
       <h2 id="order-invoice-title">Invoice</h2>
@@ -148,7 +154,23 @@ export function InvoicePanel({
           )}
         </div>
       )}
+      {shown && shownId && (
+        <>
+          <CopyChoice kind="invoice" id="order-invoice-copy" value={copy} onChange={setCopy} />
+          <PrintActions doc={{ kind: 'invoice', id: shownId, number: shown, copy }} printLabel="Print invoice" />
+        </>
+      )}
       {raise.isError && <ErrorBanner banner={bannerFor(raise.error, 'raise the invoice')} />}
+    </section>
+  );
+}
+
+/** The lab's card for an order with spectacle lenses: what to grind and fit, with the order's QR. */
+export function JobCardPanel({ salesOrderID, salesOrderNo }: { salesOrderID: string; salesOrderNo: string }) {
+  return (
+    <section className="order-box" aria-labelledby="order-job-card-title">
+      <h2 id="order-job-card-title">Lab job card</h2>
+      <PrintActions doc={{ kind: 'jobCard', id: salesOrderID, number: salesOrderNo }} printLabel="Print job card" />
     </section>
   );
 }

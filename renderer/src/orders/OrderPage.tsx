@@ -2,16 +2,19 @@
  * One order: what was sold (lines, per-eye Rx, totals), what has been paid (receipts, balance),
  * its status and invoice, and the actions its state allows.
  */
+import { useState } from 'react';
 import { ApiError } from '../../../shared/client.js';
 import { MANAGERS, ROLE_NAMES } from '../../../shared/contract/roles.js';
 import { canTransition, SALES_ORDER_STATUS, SALES_ORDER_STATUS_NAMES } from '../../../shared/contract/statuses.js';
 import type { SalesOrderDetail } from '../../../shared/models/order.js';
 import { formatGstRate, formatRupees } from '../catalog/money.js';
+import type { PrintCopy } from '../print/documents.js';
+import { CopyChoice, PrintActions } from '../print/PrintActions.js';
 import { useSession } from '../session.js';
 import { formatDate } from '../shell/dates.js';
 import { bannerFor, ErrorBanner } from '../shell/errors.js';
 import { hrefFor } from '../shell/router.js';
-import { CancelForm, InvoicePanel, PaymentForm, StatusActions } from './OrderActions.js';
+import { CancelForm, InvoicePanel, JobCardPanel, PaymentForm, StatusActions } from './OrderActions.js';
 import { useAdvanceReceiptData, useOrder, useOrderInvoice, useOrderReceipts } from './service.js';
 import { StatusTag } from './StatusTag.js';
 
@@ -30,6 +33,7 @@ export function OrderPage({ salesOrderNo }: { salesOrderNo: string }) {
   const id = order.data?.salesOrderID;
   const money = useAdvanceReceiptData(id);
   const receipts = useOrderReceipts(salesOrderNo);
+  const [receiptCopy, setReceiptCopy] = useState<PrintCopy>('customer');
   const invoice = useOrderInvoice(id);
 
   if (order.isPending) {
@@ -118,6 +122,11 @@ export function OrderPage({ salesOrderNo }: { salesOrderNo: string }) {
         <section aria-labelledby="order-receipts-title">
           <h2 id="order-receipts-title">Receipts</h2>
           {receipts.isError && <ErrorBanner banner={bannerFor(receipts.error, 'list the receipts')} />}
+          {!!receipts.data?.length && (
+            <div className="list-toolbar">
+              <CopyChoice kind="receipt" id="order-receipt-copy" value={receiptCopy} onChange={setReceiptCopy} />
+            </div>
+          )}
           <table className="data-table" aria-label="Receipts">
             <thead>
               <tr>
@@ -128,6 +137,7 @@ export function OrderPage({ salesOrderNo }: { salesOrderNo: string }) {
                 <th scope="col" className="num">
                   Amount
                 </th>
+                <th scope="col">Print</th>
               </tr>
             </thead>
             <tbody>
@@ -138,11 +148,14 @@ export function OrderPage({ salesOrderNo }: { salesOrderNo: string }) {
                   <td>{r.receiptType ?? '—'}</td>
                   <td>{r.status}</td>
                   <td className="num money">{r.amount === null || r.amount === undefined ? '—' : formatRupees(r.amount)}</td>
+                  <td>
+                    <PrintActions compact doc={{ kind: 'receipt', id: r.receiptId, number: r.receiptNo, copy: receiptCopy }} printLabel="Print receipt" />
+                  </td>
                 </tr>
               ))}
               {receipts.isSuccess && receipts.data.length === 0 && (
                 <tr>
-                  <td colSpan={5} className="empty">
+                  <td colSpan={6} className="empty">
                     Nothing paid yet.
                   </td>
                 </tr>
@@ -160,9 +173,11 @@ export function OrderPage({ salesOrderNo }: { salesOrderNo: string }) {
           salesOrderID={o.salesOrderID}
           customerID={o.customerID}
           invoiceNo={invoiceNo}
+          invoiceID={invoice.data?.invoiceID ?? null}
           balance={balance}
           cancelled={cancelled}
         />
+        {hasSpectacleLenses(o) && <JobCardPanel salesOrderID={o.salesOrderID} salesOrderNo={o.salesOrderNO} />}
         {/* An invoiced order is reversed by a credit note, not cancelled; the service refuses it too. */}
         {isManager && canTransition(statusId, SALES_ORDER_STATUS.Cancelled) && !invoiceNo && (
           <CancelForm salesOrderID={o.salesOrderID} received={received} />
@@ -170,6 +185,11 @@ export function OrderPage({ salesOrderNo }: { salesOrderNo: string }) {
       </div>
     </section>
   );
+}
+
+/** Spectacle lenses go to the lab with a job card; frames, contact lenses and the rest do not. */
+function hasSpectacleLenses(order: SalesOrderDetail): boolean {
+  return order.lines.some((l) => /spectacle lens/i.test(l.itemTypeName ?? ''));
 }
 
 function Lines({ order }: { order: SalesOrderDetail }) {

@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { api } from '../../../shared/endpoints/index.js';
 import { PRESCRIPTION_TYPES } from '../../../shared/domain/rx.js';
 import type { PrescriptionListItem } from '../../../shared/models/prescription.js';
+import { PrintActions } from '../print/PrintActions.js';
 import { client } from '../service.js';
-import { formatDate } from '../shell/dates.js';
+import { dateInputValue, formatDate } from '../shell/dates.js';
 import { bannerFor, ErrorBanner } from '../shell/errors.js';
 import { hrefFor } from '../shell/router.js';
 import { COLUMNS, EYES, USES } from './grid.js';
@@ -124,6 +125,13 @@ export function RxCard({ exam, customerId }: { exam: PrescriptionListItem[]; cus
         <p className="muted">No figures recorded.</p>
       )}
       {item.remarks && <p className="rx-remarks">{item.remarks}</p>}
+      {/* A withdrawn prescription is kept for the orders made from it, not handed to the patient again. */}
+      {item.isActive && (
+        <PrintActions
+          doc={{ kind: 'prescription', id: item.id, number: dateInputValue(item.visitingDate) || item.id.slice(-8) }}
+          printLabel="Print prescription card"
+        />
+      )}
     </article>
   );
 }

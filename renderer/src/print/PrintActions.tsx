@@ -82,14 +82,31 @@ export function PrintActions({
   );
 }
 
-/** Which copy of a receipt to print; the spec's `external` flag. */
-export function CopyChoice({ id, value, onChange }: { id: string; value: PrintCopy; onChange: (copy: PrintCopy) => void }) {
+const COPY_WORDS: Record<'receipt' | 'invoice', { label: string; customer: string; store: string }> = {
+  receipt: { label: 'Receipt copy', customer: 'Customer’s copy', store: 'Store’s copy' },
+  // GST rule 48's words for the two copies a shop prints.
+  invoice: { label: 'Invoice copy', customer: 'Original for recipient', store: 'Triplicate for supplier' },
+};
+
+/** Which copy of a receipt or invoice to print; the `external` flag of their endpoints. */
+export function CopyChoice({
+  id,
+  kind,
+  value,
+  onChange,
+}: {
+  id: string;
+  kind: 'receipt' | 'invoice';
+  value: PrintCopy;
+  onChange: (copy: PrintCopy) => void;
+}) {
+  const words = COPY_WORDS[kind];
   return (
     <div className="field field-inline">
-      <label htmlFor={id}>Receipt copy</label>
+      <label htmlFor={id}>{words.label}</label>
       <select id={id} value={value} onChange={(e) => onChange(e.target.value === 'store' ? 'store' : 'customer')}>
-        <option value="customer">Customer’s copy</option>
-        <option value="store">Store’s copy</option>
+        <option value="customer">{words.customer}</option>
+        <option value="store">{words.store}</option>
       </select>
     </div>
   );

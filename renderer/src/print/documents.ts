@@ -9,19 +9,22 @@ import { api } from '../../../shared/endpoints/index.js';
 import { client } from '../service.js';
 import { PrintProblem } from './problem.js';
 
-/** A receipt prints as the customer's copy (the spec's external=true) or the store's. */
+/**
+ * Receipts and invoices print as the customer's copy (the spec's external=true: the receipt's
+ * customer copy, the invoice's original for the recipient) or the store's (the supplier's copy).
+ */
 export type PrintCopy = 'customer' | 'store';
 
-/** The kinds the service prints so far; each of shared/desktop.ts's kinds as its endpoint lands. */
-export type PrintableKind = Extract<DocumentKind, 'receipt' | 'invoice'>;
+/** The documents that come in two copies. */
+export const HAS_COPIES: ReadonlySet<DocumentKind> = new Set<DocumentKind>(['receipt', 'invoice']);
 
 export interface Printable {
-  kind: PrintableKind;
-  /** ENC id of the receipt or invoice. */
+  kind: DocumentKind;
+  /** ENC id of the receipt, invoice, eye examination (prescription card) or sales order (job card). */
   id: string;
   /** The number the document is known by; names the saved file. */
   number: string;
-  /** Receipts only; the customer's copy when left out. */
+  /** Receipts and invoices; the customer's copy when left out. */
   copy?: PrintCopy;
 }
 
@@ -54,20 +57,27 @@ const CONTENT_TYPES: Record<DocumentFormat, string> = { pdf: 'application/pdf', 
 
 /** A file name any system accepts: `AMD1/RC/2026-27/000045` → `receipt-AMD1-RC-2026-27-000045.pdf`. */
 export function pdfFileName(doc: Printable): string {
-  const number = doc.number.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '') || 'document';
-  const copy = doc.kind === 'receipt' && doc.copy === 'store' ? '-store-copy' : '';
+  const number = doc.number.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/-{2,}/g, '-').replace(/^-+|-+$/g, '') || 'document';
+  const copy = HAS_COPIES.has(doc.kind) && doc.copy === 'store' ? '-store-copy' : '';
   return `${FILE_WORDS[doc.kind]}-${number}${copy}.pdf`;
 }
 
 function request(doc: Printable, format: DocumentFormat): Promise<RawResponse> {
   const pdf = format === 'pdf';
+  const external = doc.copy !== 'store';
   switch (doc.kind) {
     case 'receipt': {
-      const input = { query: { external: doc.copy !== 'store' }, body: doc.id };
+      const input = { query: { external }, body: doc.id };
       return pdf ? client.raw(api.Common.receiptPdf, input) : client.raw(api.Common.receiptPdfHtml, input);
     }
-    case 'invoice':
-      return pdf ? client.raw(api.Common.invoicePdf, { body: doc.id }) : client.raw(api.Common.invoicePdfHtml, { body: doc.id });
+    case 'invoice': {
+      const input = { query: { external }, body: doc.id };
+      return pdf ? client.raw(api.Common.invoicePdf, input) : client.raw(api.Common.invoicePdfHtml, input);
+    }
+    case 'prescription':
+      return pdf ? client.raw(api.Common.prescriptionPdf, { body: doc.id }) : client.raw(api.Common.prescriptionPdfHtml, { body: doc.id });
+    case 'jobCard':
+      return pdf ? client.raw(api.Common.jobCardPdf, { body: doc.id }) : client.raw(api.Common.jobCardPdfHtml, { body: doc.id });
   }
 }
 

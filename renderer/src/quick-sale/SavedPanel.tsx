@@ -45,7 +45,7 @@ export function SavedPanel({ sale }: { sale: SavedSale }) {
       </dl>
       {receipt ? (
         <div className="counter-saved-print">
-          <CopyChoice id="qs-receipt-copy" value={copy} onChange={setCopy} />
+          <CopyChoice kind="receipt" id="qs-receipt-copy" value={copy} onChange={setCopy} />
           <PrintActions key={receipt.id} doc={receipt} printLabel="Print receipt" shortcut={COUNTER_KEYS.printReceipt} />
         </div>
       ) : (

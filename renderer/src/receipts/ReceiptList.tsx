@@ -115,7 +115,7 @@ export function ReceiptList() {
       {list.isError && <ErrorBanner banner={bannerFor(list.error, 'list receipts')} />}
 
       <div className="list-toolbar">
-        <CopyChoice id="rc-copy" value={copy} onChange={setCopy} />
+        <CopyChoice kind="receipt" id="rc-copy" value={copy} onChange={setCopy} />
       </div>
 
       <table className="data-table" aria-label="Receipts" aria-busy={list.isFetching}>
