@@ -21,6 +21,7 @@ import {
   JobCardPrintBody,
   PrescriptionPrintBody,
   PrintDocument,
+  ReceiptEscPosQuery,
   ReceiptPrintBody,
   ReceiptPrintQuery,
 } from '../models/print.js';
@@ -33,6 +34,8 @@ const HTML = { kind: 'document', contentTypes: ['text/html'] } as const;
 const PRESCRIPTION_CARD =
   'A printable prescription card for the patient; the spec has its data (prescription-full-detail) but no document.';
 const JOB_CARD = 'A job card for the lab making a lens order; the spec has no document for the lab.';
+const ESCPOS_RECEIPT =
+  'Raw ESC/POS for network thermal receipt printers (with cash-drawer kick), which issue 6 offers as an option; the spec has PDF and HTML only.';
 
 export const Common = {
   quickSaleTypes: endpoint({
@@ -186,6 +189,21 @@ export const Common = {
     auth: SALES_ROLES,
     errors: [404],
     note: 'Body is the receipt’s ENC id as a JSON string, or "" with ?receiptNo=; answers text/html.',
+  }),
+  receiptEscPos: endpoint({
+    group,
+    name: 'Common.receiptEscPos',
+    method: 'POST',
+    path: '/api/Common/receipt/escpos',
+    summary: 'The receipt as raw ESC/POS bytes for a network thermal printer (external=false prints the store’s copy).',
+    query: ReceiptEscPosQuery,
+    body: ReceiptPrintBody,
+    response: PrintDocument,
+    responseKind: { kind: 'document', contentTypes: ['application/octet-stream'] },
+    auth: SALES_ROLES,
+    errors: [404],
+    extension: ESCPOS_RECEIPT,
+    note: 'Body and receiptNo as receipt/pdf; width = characters per line, 32, 42 or 48 (default); drawer=true kicks the cash drawer first; answers application/octet-stream (ASCII text, Rs. for ₹).',
   }),
   prescriptionPdf: endpoint({
     group,

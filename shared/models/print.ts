@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { encId, qBool, qStr } from '../contract/primitives.js';
+import { ROLL_COLUMNS, type RollColumns } from '../escpos.js';
 
 /**
  * `external` is ours (the spec gives the invoice no copy switch): true prints the original for
@@ -17,6 +18,22 @@ export const ReceiptPrintQuery = z.object({
   external: qBool(true),
   BranchID: qStr(),
   CompanyID: qStr(),
+});
+
+/**
+ * Extension: the receipt as raw ESC/POS for a network thermal printer. `width` is characters per
+ * line in font A (48 on 80 mm, 42 on some 80 mm models, 32 on 58 mm); `drawer` kicks the cash
+ * drawer before printing.
+ */
+export const ReceiptEscPosQuery = ReceiptPrintQuery.extend({
+  width: z.preprocess(
+    (v) => (v === '' || v === null || v === undefined ? undefined : String(v)),
+    z
+      .enum(ROLL_COLUMNS.map(String) as ['32', '42', '48'], 'Expected 32, 42 or 48 characters per line')
+      .prefault('48')
+      .transform((v) => Number(v) as RollColumns),
+  ),
+  drawer: qBool(false),
 });
 
 /** The invoice's ENC id, as a JSON string: `"ENC_..."`. */

@@ -28,7 +28,7 @@ test('every other row is a declared extension: marked with its reason, not in th
   const spec = new Set(specEndpoints().map(key));
   assert.deepEqual(
     extensionList.map((e) => e.name),
-    ['Common.prescriptionPdf', 'Common.prescriptionPdfHtml', 'Common.jobCardPdf', 'Common.jobCardPdfHtml'],
+    ['Common.receiptEscPos', 'Common.prescriptionPdf', 'Common.prescriptionPdfHtml', 'Common.jobCardPdf', 'Common.jobCardPdfHtml'],
   );
   assert.equal(endpointList.length, specEndpointList.length + extensionList.length);
   for (const e of extensionList) {
@@ -96,6 +96,7 @@ test('non-JSON rows: the print endpoints are documents, the branch logo is an im
     '/api/Common/invoice/pdf/html': { kind: 'document', contentTypes: ['text/html'] },
     '/api/Common/receipt/pdf': { kind: 'document', contentTypes: ['application/pdf'] },
     '/api/Common/receipt/pdf/html': { kind: 'document', contentTypes: ['text/html'] },
+    '/api/Common/receipt/escpos': { kind: 'document', contentTypes: ['application/octet-stream'] },
     '/api/Common/prescription/pdf': { kind: 'document', contentTypes: ['application/pdf'] },
     '/api/Common/prescription/pdf/html': { kind: 'document', contentTypes: ['text/html'] },
     '/api/Common/job-card/pdf': { kind: 'document', contentTypes: ['application/pdf'] },

@@ -44,6 +44,7 @@ import { prescriptionPdf } from './common/prescription-pdf.js';
 import { prescriptionPdfHtml } from './common/prescription-pdf-html.js';
 import { receiptPdf } from './common/receipt-pdf.js';
 import { receiptPdfHtml } from './common/receipt-pdf-html.js';
+import { receiptEscPos } from './common/receipt-escpos.js';
 import { addInsuranceCompany } from './quick-sale/add-insurance-company.js';
 import { allCard } from './quick-sale/all-card.js';
 import { appVersion } from './quick-sale/app-version.js';
@@ -164,6 +165,7 @@ export const handlers = [
   dashboardData,
   receiptPdf,
   receiptPdfHtml,
+  receiptEscPos,
   invoicePdf,
   invoicePdfHtml,
   prescriptionPdf,

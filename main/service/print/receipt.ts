@@ -13,6 +13,7 @@ import { printedDate, printedDateTime } from './dates.js';
 import type { Block, PrintedDocument } from './layout.js';
 import { letterhead } from './letterhead.js';
 import { rupees } from './money.js';
+import type { Paper } from './paper.js';
 import { orderRxTable } from './rx.js';
 import { printSettings } from './settings.js';
 
@@ -32,13 +33,16 @@ function paymentLine(r: PrintReceiptRow): string {
   return details.length ? `${r.kind_name} (${details.join(', ')})` : r.kind_name;
 }
 
-export function receiptDocument(ctx: RequestContext, receipt: PrintReceiptRow, external: boolean): PrintedDocument {
+/** `paper` overrides the store's receipt paper: an ESC/POS printer is always a roll. */
+export function receiptDocument(ctx: RequestContext, receipt: PrintReceiptRow, external: boolean, paper?: Paper): PrintedDocument {
   const source = printSource(ctx.db);
   const companyId = ctx.user.companyId;
   const issuer = source.issuer(receipt.branch_id, companyId);
   const customer = source.customer(receipt.customer_id, companyId);
   if (!issuer || !customer) throw notFound('No such receipt');
-  const { receiptPaper, receiptPrescription, terms } = printSettings(ctx.db);
+  const settings = printSettings(ctx.db);
+  const { receiptPrescription, terms } = settings;
+  const receiptPaper = paper ?? settings.receiptPaper;
   const roll = receiptPaper.heightMm === null;
   const order = receipt.sales_order_id === null ? undefined : source.order(receipt.sales_order_id, companyId);
   const lines = order ? source.lines(order.id) : [];
