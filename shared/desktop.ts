@@ -6,6 +6,7 @@
  * The main process never calls the service: the renderer fetches a document through the shared
  * client (HTML to print, PDF bytes to save) and hands it to the bridge.
  */
+import type { NetworkPrinter } from './network-printer.js';
 
 /** The documents a store prints, each with its own remembered printer and paper. */
 export const DOCUMENT_KINDS = ['receipt', 'invoice', 'prescription', 'jobCard'] as const;
@@ -27,6 +28,11 @@ export interface DocumentPrintSetting {
   paper: PaperSize;
   /** 1 to MAX_COPIES. */
   copies: number;
+  /**
+   * Receipts only: a thermal printer on the network, sent raw ESC/POS instead of going through
+   * a system printer (`printer` and `paper` are then unused). Absent or null: the system printer.
+   */
+  network?: NetworkPrinter | null;
 }
 
 /** The desktop app refuses more copies of one document than this: a slip of the finger, not a need. */
@@ -59,6 +65,11 @@ export interface DesktopBridge {
   print(kind: DocumentKind, html: string): Promise<PrintResult>;
   /** Offers a save dialog for PDF bytes the renderer fetched. */
   savePdf(suggestedName: string, pdf: Uint8Array): Promise<SavePdfResult>;
+  /**
+   * Sends an ESC/POS job (bytes starting with ESC @) to the kind's network printer, as it is:
+   * copies and the drawer kick are already in the bytes. Absent in builds before ESC/POS.
+   */
+  printRaw?(kind: DocumentKind, bytes: Uint8Array): Promise<PrintResult>;
 }
 
 /** The header carrying DesktopBridge.serviceKey. */

@@ -14,6 +14,8 @@ import {
   type PrinterInfo,
   type PrintSettings,
 } from '../../shared/desktop.js';
+import { ROLL_COLUMNS } from '../../shared/escpos.js';
+import { isPrinterAddress, PRINTER_ADDRESS_RULE } from '../../shared/network-printer.js';
 
 /** The IPC channels of the desktop bridge; preload.cts spells the same names. */
 export const CHANNELS = {
@@ -23,6 +25,7 @@ export const CHANNELS = {
   savePrintSetting: 'desktop:save-print-setting',
   print: 'desktop:print',
   savePdf: 'desktop:save-pdf',
+  printRaw: 'desktop:print-raw',
 } as const;
 export type Channel = (typeof CHANNELS)[keyof typeof CHANNELS];
 
@@ -34,18 +37,42 @@ export interface DesktopConfig {
 
 export const documentKind = z.enum(DOCUMENT_KINDS);
 
+export const networkPrinter = z.strictObject({
+  host: z.string().trim().refine(isPrinterAddress, PRINTER_ADDRESS_RULE),
+  port: z.number().int().min(1).max(65535),
+  columns: z.literal(ROLL_COLUMNS),
+  drawer: z.boolean(),
+});
+
 export const documentPrintSetting = z.strictObject({
   printer: z.string().trim().min(1).max(256).nullable(),
   paper: z.enum(PAPER_SIZES),
   copies: z.number().int().min(1).max(MAX_COPIES),
+  network: networkPrinter.nullish(),
 });
+
+/** The service writes ESC/POS for receipts only; another kind cannot be sent to a network printer. */
+const networkOnlyForReceipts = (kind: DocumentKind, setting: { network?: unknown }) => kind === 'receipt' || !setting.network;
 
 /** Printed documents are a few hundred KB at most (inline logo); far beyond is not a document. */
 export const MAX_HTML_CHARS = 8 * 1024 * 1024;
 export const MAX_PDF_BYTES = 32 * 1024 * 1024;
 
 export const printRequest = z.tuple([documentKind, z.string().min(1).max(MAX_HTML_CHARS)]);
-export const savePrintSettingRequest = z.tuple([documentKind, documentPrintSetting]);
+export const savePrintSettingRequest = z
+  .tuple([documentKind, documentPrintSetting])
+  .refine(([kind, setting]) => networkOnlyForReceipts(kind, setting), { message: 'Only receipts print on a network ESC/POS printer', path: [1, 'network'] });
+
+/** A receipt is a few KB; a megabyte of printer commands is not a receipt. */
+export const MAX_RAW_BYTES = 1024 * 1024;
+
+export const printRawRequest = z.tuple([
+  documentKind,
+  z
+    .instanceof(Uint8Array)
+    .refine((bytes) => bytes.length <= MAX_RAW_BYTES, 'The print job is too large')
+    .refine((bytes) => bytes[0] === 0x1b && bytes[1] === 0x40, 'Not an ESC/POS job (it must start with ESC @)'),
+]);
 
 const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
 
@@ -87,7 +114,7 @@ export function settingsFromJson(json: unknown): PrintSettings {
   if (typeof json !== 'object' || json === null) return settings;
   for (const kind of DOCUMENT_KINDS) {
     const parsed = documentPrintSetting.safeParse((json as Record<string, unknown>)[kind]);
-    if (parsed.success) settings[kind] = parsed.data;
+    if (parsed.success && networkOnlyForReceipts(kind, parsed.data)) settings[kind] = parsed.data;
   }
   return settings;
 }

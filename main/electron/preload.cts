@@ -25,6 +25,7 @@ if (config) {
     savePrintSetting: (kind, setting) => invoke('desktop:save-print-setting', kind, setting),
     print: (kind, html) => invoke('desktop:print', kind, html),
     savePdf: (suggestedName, pdf) => invoke('desktop:save-pdf', suggestedName, pdf),
+    printRaw: (kind, bytes) => invoke('desktop:print-raw', kind, bytes),
   };
   contextBridge.exposeInMainWorld('opticalPos', bridge);
 }

@@ -21,6 +21,7 @@ import {
   CHANNELS,
   parseRequest,
   printFailureMessage,
+  printRawRequest,
   printRequest,
   safePdfName,
   savePdfRequest,
@@ -31,6 +32,7 @@ import {
   type DesktopConfig,
 } from './bridge-requests.js';
 import { measureForPrint } from './measure.js';
+import { printOnNetworkPrinter } from './network-printer.js';
 import { printableWidthPx, printLayout, withPageRule, type ContentSize } from './paper.js';
 import { savePdfInFolder } from './pdf-folder.js';
 import { printSettingsStore } from './print-settings.js';
@@ -172,5 +174,9 @@ export function registerDesktopBridge(options: PrintBridgeOptions): void {
   ipcMain.handle(
     CHANNELS.savePdf,
     guarded((event, args) => savePdf(event, args, options)),
+  );
+  ipcMain.handle(
+    CHANNELS.printRaw,
+    guarded((_event, args) => printOnNetworkPrinter(options.settingsFolder, ...parseRequest(printRawRequest, args))),
   );
 }
