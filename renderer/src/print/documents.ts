@@ -5,6 +5,7 @@
  */
 import type { RawResponse } from '../../../shared/client.js';
 import type { DocumentKind } from '../../../shared/desktop.js';
+import type { RollColumns } from '../../../shared/escpos.js';
 import { api } from '../../../shared/endpoints/index.js';
 import { client } from '../service.js';
 import { PrintProblem } from './problem.js';
@@ -79,6 +80,19 @@ function request(doc: Printable, format: DocumentFormat): Promise<RawResponse> {
     case 'jobCard':
       return pdf ? client.raw(api.Common.jobCardPdf, { body: doc.id }) : client.raw(api.Common.jobCardPdfHtml, { body: doc.id });
   }
+}
+
+/**
+ * The receipt as an ESC/POS job for a network printer: `columns` characters a line, the cash
+ * drawer kicked first when `drawer` is set.
+ */
+export async function fetchEscPos(doc: Printable, columns: RollColumns, drawer: boolean): Promise<Uint8Array> {
+  if (doc.kind !== 'receipt') throw new PrintProblem(`A ${DOCUMENT_WORDS[doc.kind]} cannot print on a network receipt printer.`);
+  const answer = await client.raw(api.Common.receiptEscPos, { query: { external: doc.copy !== 'store', width: columns, drawer }, body: doc.id });
+  if (!answer.contentType.toLowerCase().startsWith('application/octet-stream')) {
+    throw new PrintProblem(`The service answered ${answer.contentType || 'something unknown'} instead of the receipt’s printer commands.`);
+  }
+  return answer.bytes;
 }
 
 /** The document's bytes, refused unless they are what was asked for (a PDF viewer shown HTML helps no one). */

@@ -1,11 +1,14 @@
 /**
  * Where a fetched document goes. In the desktop app: the HTML to the bridge, which prints it on
- * the printer and paper set for its kind, and the PDF to a save dialog. In a browser: the PDF in
- * a new tab, where the browser's own viewer has the print button and dialog, or downloaded.
+ * the printer and paper set for its kind, and the PDF to a save dialog; a receipt whose setting
+ * names a network printer goes there as ESC/POS instead. In a browser: the PDF in a new tab,
+ * where the browser's own viewer has the print button and dialog, or downloaded.
  * Each function answers what to tell the cashier, or throws what went wrong.
  */
+import type { DesktopBridge, DocumentPrintSetting } from '../../../shared/desktop.js';
+import type { NetworkPrinter } from '../../../shared/network-printer.js';
 import { desktopBridge } from './bridge.js';
-import { DOCUMENT_WORDS, fetchDocument, pdfFileName, type Printable } from './documents.js';
+import { DOCUMENT_WORDS, fetchDocument, fetchEscPos, pdfFileName, type Printable } from './documents.js';
 import { PrintProblem, viaBridge } from './problem.js';
 
 /**
@@ -36,10 +39,31 @@ export function openPrintTab(doc: Printable): Window | null {
   return tab;
 }
 
+/** The network printer this document kind prints on, when the bridge can send to one. */
+async function networkPrinterFor(bridge: DesktopBridge, doc: Printable): Promise<{ printer: NetworkPrinter; copies: number } | null> {
+  if (doc.kind !== 'receipt' || typeof bridge.printRaw !== 'function') return null;
+  const setting: DocumentPrintSetting = (await viaBridge(() => bridge.printSettings()))[doc.kind];
+  return setting.network ? { printer: setting.network, copies: setting.copies } : null;
+}
+
+/** Every copy in one job, the drawer kicked by the first only: it opens once per sale. */
+async function printOnNetwork(bridge: DesktopBridge, doc: Printable, printer: NetworkPrinter, copies: number): Promise<string> {
+  const first = await fetchEscPos(doc, printer.columns, printer.drawer);
+  const again = copies > 1 ? (printer.drawer ? await fetchEscPos(doc, printer.columns, false) : first) : null;
+  const job = new Uint8Array(first.length + (copies - 1) * (again?.length ?? 0));
+  job.set(first);
+  for (let i = 1; i < copies; i++) job.set(again!, first.length + (i - 1) * again!.length);
+  const result = await viaBridge(() => bridge.printRaw!(doc.kind, job));
+  if (!result.ok) throw new PrintProblem(result.message ?? `The ${DOCUMENT_WORDS[doc.kind]} was not printed.`);
+  return `The ${DOCUMENT_WORDS[doc.kind]} went to the network printer ${printer.host}.`;
+}
+
 export async function printDocument(doc: Printable, tab: Window | null): Promise<string> {
   const word = DOCUMENT_WORDS[doc.kind];
   const bridge = desktopBridge();
   if (bridge) {
+    const network = await networkPrinterFor(bridge, doc);
+    if (network) return printOnNetwork(bridge, doc, network.printer, network.copies);
     const html = new TextDecoder().decode(await fetchDocument(doc, 'html'));
     const result = await viaBridge(() => bridge.print(doc.kind, html));
     if (!result.ok) throw new PrintProblem(result.message ?? `The ${word} was not printed.`);

@@ -4,6 +4,8 @@
  * Built through the DOM, so a printer name is always text, never markup.
  */
 import type { DocumentKind, DocumentPrintSetting } from '../../../shared/desktop.js';
+import { align, bold, COMMANDS, EscPos, feedLines, qrCode, textSize } from '../../../shared/escpos.js';
+import type { NetworkPrinter } from '../../../shared/network-printer.js';
 import { DOCUMENT_TITLES } from './documents.js';
 
 export function testPageHtml(kind: DocumentKind, setting: DocumentPrintSetting, printerName: string, at: Date): string {
@@ -34,4 +36,31 @@ export function testPageHtml(kind: DocumentKind, setting: DocumentPrintSetting, 
   add('p', 'The line above should run from edge to edge of the printable width.');
   add('p', '₹ 1,23,456.50 · राम · ரா · ৳ — the rupee sign and Indian scripts.');
   return `<!doctype html>\n${page.documentElement.outerHTML}`;
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The test slip for a network ESC/POS printer: where it was sent, a row of digits exactly as
+ * long as a line (it must end at the right edge, not wrap), a QR the printer draws, and the cut.
+ * The drawer is kicked when the setting says so, so the test shows that too. ASCII only, no line
+ * longer than 32 characters, so it reads right whatever the width is set to.
+ */
+export function testPageEscPos(kind: DocumentKind, printer: NetworkPrinter, at: Date): Uint8Array {
+  const job = new EscPos().command(COMMANDS.init);
+  if (printer.drawer) job.command(COMMANDS.drawerKick);
+  job.command(COMMANDS.codePage).command(COMMANDS.charset);
+  job.command(align('center')).command(bold(true)).command(textSize({ doubleWidth: true, doubleHeight: true })).line('TEST PRINT');
+  job.command(textSize({})).command(bold(false)).line(`Optical POS - ${DOCUMENT_TITLES[kind]}`).command(align('left'));
+  job.line(`Printer: ${printer.host}:${printer.port}`);
+  job.line(`Characters per line: ${printer.columns}`);
+  job.line(`Cash drawer: ${printer.drawer ? 'opened' : 'not opened'}`);
+  job.line(`Sent ${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())} ${two(at.getHours())}:${two(at.getMinutes())}`);
+  job.line('1234567890'.repeat(5).slice(0, printer.columns));
+  job.line('The digits above should fill');
+  job.line('one line, ending at the edge.');
+  job.line('-'.repeat(printer.columns));
+  job.line('Rs.1,23,456.50');
+  job.command(align('center')).command(qrCode('OPTICAL POS TEST', 6)).line('QR: OPTICAL POS TEST').command(align('left'));
+  return job.command(feedLines(4)).command(COMMANDS.partialCut).toBytes();
 }

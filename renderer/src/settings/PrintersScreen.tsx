@@ -1,7 +1,9 @@
 /**
  * Printers: in the desktop app, one printer, paper and number of copies per document kind, kept
- * by the desktop side (the bridge) on this PC, with a test print. In a browser there is nothing
- * to set: every print button opens a PDF whose printing the browser's own dialog handles.
+ * by the desktop side (the bridge) on this PC, with a test print. Receipts may instead go to a
+ * network ESC/POS printer (its IP address, port, characters per line and cash drawer). In a
+ * browser there is nothing to set: every print button opens a PDF whose printing the browser's
+ * own dialog handles, and a web page cannot open a connection to a printer.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -15,10 +17,12 @@ import {
   type PrinterInfo,
   type PrintSettings,
 } from '../../../shared/desktop.js';
+import { ROLL_COLUMNS, type RollColumns } from '../../../shared/escpos.js';
+import { isPrinterAddress, PRINTER_ADDRESS_RULE, RAW_PRINT_PORT, type NetworkPrinter } from '../../../shared/network-printer.js';
 import { desktopBridge } from '../print/bridge.js';
 import { DOCUMENT_TITLES } from '../print/documents.js';
 import { problemBanner, PrintProblem, viaBridge } from '../print/problem.js';
-import { testPageHtml } from '../print/test-page.js';
+import { testPageEscPos, testPageHtml } from '../print/test-page.js';
 import { ErrorBanner } from '../shell/errors.js';
 
 const PAPER_LABELS: Record<PaperSize, string> = {
@@ -30,6 +34,15 @@ const PAPER_LABELS: Record<PaperSize, string> = {
 
 /** More than a few copies of one document is a mistake at the counter, not a need. */
 const MAX_COPIES = 5;
+
+/** The printer select's value for "a network ESC/POS printer": saved printer names are trimmed, so none is this. */
+const NETWORK = ' network (ESC/POS)';
+
+const COLUMN_LABELS: Record<RollColumns, string> = {
+  48: '48 characters (80 mm)',
+  42: '42 characters (80 mm, some models)',
+  32: '32 characters (58 mm)',
+};
 
 const PRINTERS_KEY = ['desktop', 'printers'] as const;
 const SETTINGS_KEY = ['desktop', 'printSettings'] as const;
@@ -55,6 +68,10 @@ function BrowserPrinting() {
         from there with the browser’s print button, which lets you pick the printer, paper and copies. “Save PDF” downloads
         the file. Nothing needs setting up on this screen.
       </span>
+      <span>
+        Network ESC/POS receipt printers (printing straight to the printer’s IP address, with the cash drawer) can be set up
+        in the desktop app only: a web browser cannot open a connection to a printer.
+      </span>
     </div>
   );
 }
@@ -75,6 +92,8 @@ function DesktopPrinters({ bridge }: { bridge: DesktopBridge }) {
       <p className="lead">
         Each document prints on its own printer and paper, without a dialog once a printer is chosen. “Ask every time” shows
         the system’s print dialog instead.
+        {typeof bridge.printRaw === 'function' &&
+          ' Receipts can also go straight to a thermal printer on the network (ESC/POS, port 9100), which can open the cash drawer.'}
       </p>
       {failure && <ErrorBanner banner={problemBanner(failure, 'read the printers')} />}
       {save.isError && <ErrorBanner banner={problemBanner(save.error, 'keep the setting')} />}
@@ -135,6 +154,11 @@ function DocumentRow({
 }) {
   const title = DOCUMENT_TITLES[kind];
   const [copies, setCopies] = useState<string | null>(null);
+  // Receipts only, and only where the desktop app can send raw jobs.
+  const canNetwork = kind === 'receipt' && typeof bridge.printRaw === 'function';
+  const [choosingNetwork, setChoosingNetwork] = useState(false);
+  const network = canNetwork ? (setting.network ?? null) : null;
+  const showNetwork = canNetwork && (network !== null || choosingNetwork);
   const missing = setting.printer !== null && !printers.some((p) => p.name === setting.printer);
   const systemDefault = printers.find((p) => p.isDefault);
   const printerName = setting.printer
@@ -143,7 +167,9 @@ function DocumentRow({
 
   const test = useMutation({
     mutationFn: async () => {
-      const result = await viaBridge(() => bridge.print(kind, testPageHtml(kind, setting, printerName, new Date())));
+      const result = network
+        ? await viaBridge(() => bridge.printRaw!(kind, testPageEscPos(kind, network, new Date())))
+        : await viaBridge(() => bridge.print(kind, testPageHtml(kind, setting, printerName, new Date())));
       if (!result.ok) throw new PrintProblem(result.message ?? 'The test page was not printed.');
       return 'Test page sent.';
     },
@@ -166,11 +192,19 @@ function DocumentRow({
         </label>
         <select
           id={`${id}-name`}
-          value={setting.printer ?? ''}
+          value={showNetwork ? NETWORK : (setting.printer ?? '')}
           disabled={busy}
-          onChange={(e) => onChange({ ...setting, printer: e.target.value || null })}
+          onChange={(e) => {
+            if (e.target.value === NETWORK) {
+              setChoosingNetwork(true);
+              return;
+            }
+            setChoosingNetwork(false);
+            onChange({ ...setting, printer: e.target.value || null, ...(network ? { network: null } : {}) });
+          }}
         >
           <option value="">Ask every time</option>
+          {canNetwork && <option value={NETWORK}>Network ESC/POS printer</option>}
           {missing && <option value={setting.printer ?? ''}>{setting.printer} (not found)</option>}
           {printers.map((p) => (
             <option key={p.name} value={p.name}>
@@ -179,7 +213,19 @@ function DocumentRow({
             </option>
           ))}
         </select>
-        {missing && <p className="field-error">This printer is not connected now.</p>}
+        {missing && !showNetwork && <p className="field-error">This printer is not connected now.</p>}
+        {showNetwork && (
+          <NetworkPrinterForm
+            title={title}
+            saved={network}
+            defaultColumns={setting.paper === '58mm' ? 32 : 48}
+            busy={busy}
+            onSave={(printer) => {
+              setChoosingNetwork(false);
+              onChange({ ...setting, network: printer });
+            }}
+          />
+        )}
       </td>
       <td>
         <label className="visually-hidden" htmlFor={`${id}-paper`}>
@@ -188,7 +234,8 @@ function DocumentRow({
         <select
           id={`${id}-paper`}
           value={setting.paper}
-          disabled={busy}
+          disabled={busy || network !== null}
+          title={network ? 'A network printer prints the number of characters per line set for it' : undefined}
           onChange={(e) => onChange({ ...setting, paper: PAPER_SIZES.find((p) => p === e.target.value) ?? setting.paper })}
         >
           {PAPER_SIZES.map((p) => (
@@ -229,5 +276,84 @@ function DocumentRow({
         </div>
       </td>
     </tr>
+  );
+}
+
+/** Address, port, characters per line and cash drawer of a network receipt printer; kept only when saved. */
+function NetworkPrinterForm({
+  title,
+  saved,
+  defaultColumns,
+  busy,
+  onSave,
+}: {
+  title: string;
+  saved: NetworkPrinter | null;
+  defaultColumns: RollColumns;
+  busy: boolean;
+  onSave: (printer: NetworkPrinter) => void;
+}) {
+  const [host, setHost] = useState(saved?.host ?? '');
+  const [port, setPort] = useState(String(saved?.port ?? RAW_PRINT_PORT));
+  const [columns, setColumns] = useState<RollColumns>(saved?.columns ?? defaultColumns);
+  const [drawer, setDrawer] = useState(saved?.drawer ?? false);
+  const [tried, setTried] = useState(false);
+  const id = `network-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  const portNumber = Number(port);
+  const hostProblem = isPrinterAddress(host.trim()) ? null : PRINTER_ADDRESS_RULE;
+  const portProblem = Number.isInteger(portNumber) && portNumber >= 1 && portNumber <= 65535 ? null : 'A port from 1 to 65535 (raw printing is usually 9100)';
+  const changed = !saved || saved.host !== host.trim() || saved.port !== portNumber || saved.columns !== columns || saved.drawer !== drawer;
+
+  function save() {
+    setTried(true);
+    if (hostProblem || portProblem) return;
+    onSave({ host: host.trim(), port: portNumber, columns, drawer });
+  }
+
+  return (
+    <fieldset className="network-printer" aria-label={`${title}: network printer`}>
+      <label htmlFor={`${id}-host`}>IP address</label>
+      <input
+        id={`${id}-host`}
+        value={host}
+        inputMode="decimal"
+        placeholder="192.168.1.50"
+        aria-invalid={tried && hostProblem !== null}
+        aria-describedby={tried && hostProblem ? `${id}-host-error` : undefined}
+        onChange={(e) => setHost(e.target.value)}
+      />
+      {tried && hostProblem && (
+        <p className="field-error" id={`${id}-host-error`}>
+          {hostProblem}
+        </p>
+      )}
+      <label htmlFor={`${id}-port`}>Port</label>
+      <input
+        id={`${id}-port`}
+        className="num"
+        type="number"
+        min={1}
+        max={65535}
+        value={port}
+        aria-invalid={tried && portProblem !== null}
+        onChange={(e) => setPort(e.target.value)}
+      />
+      {tried && portProblem && <p className="field-error">{portProblem}</p>}
+      <label htmlFor={`${id}-columns`}>Line width</label>
+      <select id={`${id}-columns`} value={columns} onChange={(e) => setColumns(ROLL_COLUMNS.find((c) => String(c) === e.target.value) ?? columns)}>
+        {ROLL_COLUMNS.toReversed().map((c) => (
+          <option key={c} value={c}>
+            {COLUMN_LABELS[c]}
+          </option>
+        ))}
+      </select>
+      <label className="check network-printer-drawer">
+        <input type="checkbox" checked={drawer} onChange={(e) => setDrawer(e.target.checked)} />
+        Open the cash drawer with each receipt
+      </label>
+      <button type="button" className="button button-secondary button-small" disabled={busy || !changed} onClick={save}>
+        Save network printer
+      </button>
+    </fieldset>
   );
 }
