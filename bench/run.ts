@@ -11,6 +11,7 @@ import { encIds } from '../main/service/ids/enc-id.js';
 import { startServer } from '../main/service/server.js';
 import { benchCatalog } from './catalog.js';
 import { benchCustomers } from './customers.js';
+import { benchDocuments } from './documents.js';
 
 function report(name: string, count: number, ms: number) {
   console.log(`${name.padEnd(42)} ${String(count).padStart(7)} ops  ${(ms / count).toFixed(3).padStart(9)} ms/op  ${Math.round((count / ms) * 1000).toString().padStart(8)} ops/s`);
@@ -52,6 +53,8 @@ try {
     }),
   );
   report('POST Account/get-profile (16 in flight)', parallel, performance.now() - start);
+  // Before the bulk inserts below: documents on the fresh demo store.
+  await benchDocuments(server, token, report);
   await benchCustomers(server, token, report);
   await benchCatalog(server, token, report);
   const mem = process.memoryUsage();
