@@ -8,7 +8,12 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Client } from '../../shared/client.js';
 import { api } from '../../shared/endpoints/index.js';
-import { encIdOf, firstPagePng, pdfInfo, pdfText, squeeze } from '../helpers/print.js';
+import { branches } from '../../main/service/store/branch.js';
+import { invoices } from '../../main/service/store/invoice.js';
+import { printSource } from '../../main/service/store/print-source.js';
+import { states } from '../../main/service/store/state.js';
+import { users } from '../../main/service/store/user.js';
+import { firstPagePng, pdfInfo, pdfText, squeeze } from '../helpers/print.js';
 import { http, startTestService, type TestService } from '../helpers/service.js';
 import { makeSale, tamper } from '../helpers/sales.js';
 
@@ -20,38 +25,17 @@ before(async () => {
 });
 after(() => svc.close());
 
+const cashierRow = () => users(svc.server.deps.db).byName('cashier')!;
+
 const MM = 72 / 25.4;
 const num = (paise: number) => new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(paise / 100);
 const inr = (paise: number) => (paise < 0 ? `-₹${num(-paise)}` : `₹${num(paise)}`);
 const post = (path: string, body: string) =>
   http(`${svc.url}/api-v1/api/Common/${path}`, { method: 'POST', headers: { authorization: `Bearer ${cashier.token}`, 'content-type': 'application/json' }, body });
 
-interface Stored {
-  invoice_no: string;
-  invoice_date: string;
-  taxable: number;
-  cgst: number;
-  sgst: number;
-  igst: number;
-  rounding: number;
-  net_amount: number;
-}
-interface StoredLine {
-  hsn_code: string;
-  qty: number;
-  price: number;
-  discount: number;
-  taxable: number;
-  gst_rate_bp: number;
-  cgst: number;
-  sgst: number;
-  igst: number;
-  total: number;
-}
-
 async function invoicedSale(customer: { firstName: string; lastName: string; stateCode?: string; taxNO?: string; city?: string }, qty = 3) {
   const { db, enc } = svc.server.deps;
-  const state = customer.stateCode ? (db.prepare('SELECT id FROM state WHERE gst_state_code = ?').get(customer.stateCode) as { id: number }).id : null;
+  const state = customer.stateCode ? states(db).find(customer.stateCode)!.id : null;
   const { customerID } = await cashier.call(api.Customer.upsert, {
     body: {
       firstName: customer.firstName,
@@ -64,16 +48,17 @@ async function invoicedSale(customer: { firstName: string; lastName: string; sta
     },
   });
   const sale = await makeSale(svc, cashier, { paid: 'all', qty, customerID });
-  const { invoiceNo } = await cashier.call(api.QuickSale.saveInvoiceOnly, { body: { salesOrderID: sale.salesOrderID } });
-  const stored = db.prepare('SELECT invoice_no, invoice_date, taxable, cgst, sgst, igst, rounding, net_amount FROM invoice WHERE invoice_no = ?').get(invoiceNo) as Stored;
-  const lines = db.prepare('SELECT hsn_code, qty, price, discount, taxable, gst_rate_bp, cgst, sgst, igst, total FROM sales_order_line WHERE sales_order_id = ? ORDER BY line_no').all(sale.rowId) as StoredLine[];
-  return { sale, stored, lines, id: encIdOf(svc, 'invoice', invoiceNo) };
+  const { invoiceID } = await cashier.call(api.QuickSale.saveInvoiceOnly, { body: { salesOrderID: sale.salesOrderID } });
+  const stored = printSource(db).invoice(enc.decode('invoice', invoiceID), cashierRow().company_id)!;
+  const lines = invoices(db).lines(sale.rowId);
+  return { sale, stored, lines, id: invoiceID };
 }
 
 test('intra-state: supplier GSTIN, serial and date, place of supply, HSN, CGST+SGST per line and in total, round-off, words', async () => {
   const { sale, stored, lines, id } = await invoicedSale({ firstName: 'Meera', lastName: 'Shah', stateCode: '24', city: 'Ahmedabad' });
   const { db } = svc.server.deps;
-  const branch = db.prepare("SELECT b.gstin FROM branch b JOIN app_user u ON u.branch_id = b.id WHERE u.user_name = 'cashier'").get() as { gstin: string };
+  const branch = branches(db).byId(cashierRow().branch_id)!;
+  assert.ok(branch.gstin, 'the demo branch has a GSTIN of its own');
   const res = await cashier.raw(api.Common.invoicePdf, { body: id, query: {} });
   assert.equal(res.status, 200);
   assert.equal(res.contentType, 'application/pdf');

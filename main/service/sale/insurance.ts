@@ -7,6 +7,7 @@ import type { SalesorderModel } from '../../../shared/models/sale.js';
 import type { RequestContext } from '../context.js';
 import { badRequest } from '../http/errors.js';
 import { insuranceCompanies } from '../store/insurance-company.js';
+import type { InsuranceClaim } from '../store/sales-order.js';
 import { calendarDate } from '../endpoints/customer/dates.js';
 import { paiseField } from './cart-view.js';
 
@@ -23,20 +24,6 @@ export interface BillSplit {
 export function splitBill(gross: number, claimed: number, cover: number | null = null): BillSplit {
   const insurance = Math.max(0, Math.min(claimed, gross, cover ?? Number.POSITIVE_INFINITY));
   return { insurance, patient: Math.max(gross - insurance, 0) };
-}
-
-/** An order's insurance as salesorderModel states it, checked; the share follows from the order's net. */
-export interface InsuranceClaim {
-  insurance_company_id: number | null;
-  /** What was claimed (paise), before the caps. */
-  insurance_claimed: number;
-  /** The smaller of the coverage limit and the cover remaining, when either is given (paise). */
-  insurance_cover: number | null;
-  insurance_info: string | null;
-  insurance_membership_type: string | null;
-  insurance_verification_no: string | null;
-  insurance_start_date: string | null;
-  insurance_end_date: string | null;
 }
 
 const AT = 'salesorderModel.';

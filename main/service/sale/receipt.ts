@@ -8,7 +8,7 @@ import type { RequestContext } from '../context.js';
 import { badRequest } from '../http/errors.js';
 import { creditNotes } from '../store/credit-note.js';
 import { numberSeries } from '../store/number-series.js';
-import { receipts } from '../store/receipt.js';
+import { receipts, type ReceiptPayment } from '../store/receipt.js';
 import { salesOrders } from '../store/sales-order.js';
 import { settings } from '../store/setting.js';
 import { paiseField } from './cart-view.js';
@@ -16,28 +16,13 @@ import { paiseField } from './cart-view.js';
 /** Setting key: '1' lets a receipt exceed the order's balance (the excess is an advance). */
 export const ALLOW_ADVANCE_SETTING = 'receipt.allowAdvance';
 
-export interface Payment {
-  amount: number;
-  payment_kind_id: number;
-  card_type_id: number | null;
-  card_no: string | null;
-  name_on_card: string | null;
-  bank_name: string | null;
-  cheque_no: string | null;
-  cheque_date: string | null;
-  reference_no: string | null;
-  remarks: string | null;
-  /** The credit note this payment spends, when paid by credit note. */
-  credit_note_id: number | null;
-}
-
 /** Payment kind 5 is 'Credit Note' (reference list in migration 004). */
 const CREDIT_NOTE_KIND = 5;
 
 const text = (v: string | null | undefined) => v?.trim() || null;
 
 /** The amount in paise (0 when none was given) and how it was paid; `prefix` names fields in errors. */
-export function readPayment(ctx: RequestContext, model: ReceiptWithouInvoiceModel, prefix: string): Payment {
+export function readPayment(ctx: RequestContext, model: ReceiptWithouInvoiceModel, prefix: string): ReceiptPayment {
   const amountField = model.amount !== null && model.amount !== undefined ? 'amount' : 'receiptAmount';
   const amount = paiseField(model.amount ?? model.receiptAmount, `${prefix}${amountField}`) ?? 0;
   const kindText = text(model.receiptTypeId);
@@ -96,7 +81,7 @@ export function writeReceipt(
   ctx: RequestContext,
   orderId: number | null,
   customerId: number,
-  payment: Payment,
+  payment: ReceiptPayment,
   field = 'receiptModel.creditNoteID',
 ): { id: number; no: string } {
   const { companyId, branchId, yearId } = ctx.user;

@@ -5,24 +5,17 @@
  */
 import { SALES_ORDER_STATUS } from '../../../shared/contract/statuses.js';
 import { conditions } from './conditions.js';
-import { DUE_SQL, RECEIVED_SQL } from './sales-order.js';
+import { DUE_SQL, RECEIVED_SQL, type LineFigures, type OrderTotals, type TaxTotals } from './sales-order.js';
 import type { Db } from '../db/database.js';
 
 /** An order as the invoice sees it: its stored totals, what was received, and its invoice if any. */
-export interface InvoiceableOrder {
+export interface InvoiceableOrder extends TaxTotals, Pick<OrderTotals, 'intra_state'> {
   id: number;
   branch_id: number;
   order_no: string;
   customer_id: number;
   customer_name: string;
   status_id: number;
-  intra_state: number;
-  taxable: number;
-  cgst: number;
-  sgst: number;
-  igst: number;
-  rounding: number;
-  net_amount: number;
   /** The insurer's share: not the customer's to pay before the invoice. */
   insurance_amount: number;
   received: number;
@@ -30,23 +23,14 @@ export interface InvoiceableOrder {
   invoice_no: string | null;
 }
 
-export interface InvoiceLineRow {
+export interface InvoiceLineRow extends LineFigures {
   item_id: number;
   name: string;
   hsn_code: string | null;
-  qty: number;
-  mrp: number;
-  price: number;
-  discount: number;
-  taxable: number;
-  gst_rate_bp: number;
-  cgst: number;
-  sgst: number;
-  igst: number;
-  total: number;
 }
 
-export interface NewInvoice {
+/** The invoice copies its order's TaxTotals. */
+export interface NewInvoice extends TaxTotals {
   id: number;
   company_id: number;
   branch_id: number;
@@ -55,12 +39,6 @@ export interface NewInvoice {
   invoice_date: string;
   sales_order_id: number;
   customer_id: number;
-  taxable: number;
-  cgst: number;
-  sgst: number;
-  igst: number;
-  rounding: number;
-  net_amount: number;
   created_by: number;
   created_at: string;
 }

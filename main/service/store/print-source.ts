@@ -7,6 +7,8 @@
  */
 import { RECEIPT_STATUS } from '../../../shared/contract/statuses.js';
 import type { Db } from '../db/database.js';
+import type { CustomerRow } from './customer.js';
+import type { LineFigures, OrderTotals, TaxTotals } from './sales-order.js';
 
 export interface IssuerRow {
   branch_id: number;
@@ -42,22 +44,16 @@ export interface PrintReceiptRow {
   reference_no: string | null;
 }
 
-export interface PrintInvoiceRow {
+export interface PrintInvoiceRow extends TaxTotals {
   id: number;
   branch_id: number;
   invoice_no: string;
   invoice_date: string;
   sales_order_id: number;
   customer_id: number;
-  taxable: number;
-  cgst: number;
-  sgst: number;
-  igst: number;
-  rounding: number;
-  net_amount: number;
 }
 
-export interface PrintOrderRow {
+export interface PrintOrderRow extends OrderTotals {
   id: number;
   branch_id: number;
   order_no: string;
@@ -68,41 +64,17 @@ export interface PrintOrderRow {
   customer_id: number;
   eye_info_id: number | null;
   doctor_name: string | null;
-  intra_state: number;
-  total_qty: number;
-  total_mrp: number;
-  total_discount: number;
-  taxable: number;
-  cgst: number;
-  sgst: number;
-  igst: number;
-  job_charges: number;
-  shipping_charges: number;
-  other_charges: number;
-  service_tax: number;
-  rounding: number;
-  net_amount: number;
   remarks: string | null;
 }
 
-export interface PrintLineRow {
+export interface PrintLineRow extends LineFigures {
   line_no: number;
   item_type_code: string;
   item_type_name: string;
   name: string;
   code: string;
   hsn_code: string | null;
-  qty: number;
-  mrp: number;
-  price: number;
   price_includes_tax: number;
-  discount: number;
-  taxable: number;
-  gst_rate_bp: number;
-  cgst: number;
-  sgst: number;
-  igst: number;
-  total: number;
   is_ordered: number;
   pair_no: string | null;
   eye: 'R' | 'L' | null;
@@ -126,24 +98,13 @@ export interface PrintPaymentRow {
   amount: number;
 }
 
-export interface PrintCustomerRow {
-  id: number;
-  title: string | null;
-  first_name: string;
-  last_name: string;
-  mobile: string | null;
-  email: string | null;
-  house_number: string | null;
-  society_name: string | null;
-  street: string | null;
-  area: string | null;
-  landmark: string | null;
-  address: string | null;
-  city: string | null;
-  zip_code: string | null;
-  tax_no: string | null;
-  birth_date: string | null;
-  age: number | null;
+/** The customer's postal details as the documents print them, with gender and state by name. */
+export interface PrintCustomerRow
+  extends Pick<
+    CustomerRow,
+    | 'id' | 'title' | 'first_name' | 'last_name' | 'mobile' | 'email' | 'house_number' | 'society_name' | 'street' | 'area'
+    | 'landmark' | 'address' | 'city' | 'zip_code' | 'tax_no' | 'birth_date' | 'age'
+  > {
   gender: string | null;
   state_name: string | null;
   state_code: string | null;
@@ -180,8 +141,8 @@ export function printSource(db: Db) {
   const invoiceOfOrder = db.prepare<[number], { invoice_no: string }>('SELECT invoice_no FROM invoice WHERE sales_order_id = ?');
   const order = db.prepare<[number, number], PrintOrderRow>(
     `SELECT o.id, o.branch_id, o.order_no, o.order_date, o.delivery_date, o.delivery_time, o.status_id, o.customer_id, o.eye_info_id,
-            d.name AS doctor_name, o.intra_state, o.total_qty, o.total_mrp, o.total_discount, o.taxable, o.cgst, o.sgst, o.igst,
-            o.job_charges, o.shipping_charges, o.other_charges, o.service_tax, o.rounding, o.net_amount, o.remarks
+            d.name AS doctor_name, o.intra_state, o.total_qty, o.total_mrp, o.gross, o.total_discount, o.taxable, o.cgst, o.sgst,
+            o.igst, o.grand_total, o.job_charges, o.shipping_charges, o.other_charges, o.service_tax, o.rounding, o.net_amount, o.remarks
      FROM sales_order o LEFT JOIN doctor d ON d.id = o.doctor_id
      WHERE o.id = ? AND o.company_id = ?`,
   );

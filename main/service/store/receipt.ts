@@ -7,8 +7,25 @@ import { RECEIPT_STATUS } from '../../../shared/contract/statuses.js';
 import { conditions, type SqlParams } from './conditions.js';
 import type { Db } from '../db/database.js';
 
-/** A new receipt; money in paise, card_no the last four digits only. */
-export interface NewReceipt {
+/** How much was paid (paise) and how: what a receipt records of the payment itself. */
+export interface ReceiptPayment {
+  amount: number;
+  payment_kind_id: number;
+  card_type_id: number | null;
+  /** The last four digits only: a full card number must never sit in the store's file. */
+  card_no: string | null;
+  name_on_card: string | null;
+  bank_name: string | null;
+  cheque_no: string | null;
+  cheque_date: string | null;
+  reference_no: string | null;
+  remarks: string | null;
+  /** The credit note this payment spends, when paid by credit note. */
+  credit_note_id: number | null;
+}
+
+/** A new receipt: the payment with its number, date, order and customer. */
+export interface NewReceipt extends ReceiptPayment {
   id: number;
   company_id: number;
   branch_id: number;
@@ -17,17 +34,6 @@ export interface NewReceipt {
   receipt_date: string;
   sales_order_id: number | null;
   customer_id: number;
-  amount: number;
-  payment_kind_id: number;
-  card_type_id: number | null;
-  card_no: string | null;
-  name_on_card: string | null;
-  bank_name: string | null;
-  cheque_no: string | null;
-  cheque_date: string | null;
-  reference_no: string | null;
-  remarks: string | null;
-  credit_note_id: number | null;
   created_by: number;
   created_at: string;
 }

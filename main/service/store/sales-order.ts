@@ -7,6 +7,7 @@
 import { RECEIPT_STATUS } from '../../../shared/contract/statuses.js';
 import type { Db } from '../db/database.js';
 import { RX_COLUMN_NAMES, type LineRx } from './cart.js';
+import type { CustomerRow } from './customer.js';
 
 /** Received receipts of the order aliased `o`, in paise. */
 export const RECEIVED_SQL = `coalesce((SELECT sum(rcv.amount) FROM receipt rcv WHERE rcv.sales_order_id = o.id AND rcv.status_id = ${RECEIPT_STATUS.Received}), 0)`;
@@ -21,8 +22,49 @@ export const DUE_SQL = `(o.net_amount - o.insurance_amount - ${RECEIVED_SQL})`;
 /** DUE_SQL for a row read with its received total. */
 export const dueOf = (o: { net_amount: number; insurance_amount: number; received: number }) => o.net_amount - o.insurance_amount - o.received;
 
+/**
+ * An order's totals as priced on the booking day, in paise: the columns of `sales_order` that the
+ * order, its invoice and its printed documents all read. `TaxTotals` is the part an invoice copies.
+ */
+export interface TaxTotals {
+  taxable: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+  rounding: number;
+  net_amount: number;
+}
+
+export interface OrderTotals extends TaxTotals {
+  /** 1 when the customer's state is the branch's (CGST + SGST), 0 for IGST. */
+  intra_state: number;
+  total_qty: number;
+  total_mrp: number;
+  gross: number;
+  total_discount: number;
+  grand_total: number;
+  job_charges: number;
+  shipping_charges: number;
+  other_charges: number;
+  service_tax: number;
+}
+
+/** An order's insurance as salesorderModel states it (sale/insurance.ts readClaim checks it). */
+export interface InsuranceClaim {
+  insurance_company_id: number | null;
+  /** What was claimed (paise), before the caps. */
+  insurance_claimed: number;
+  /** The smaller of the coverage limit and the cover remaining, when either is given (paise). */
+  insurance_cover: number | null;
+  insurance_info: string | null;
+  insurance_membership_type: string | null;
+  insurance_verification_no: string | null;
+  insurance_start_date: string | null;
+  insurance_end_date: string | null;
+}
+
 /** A new order's header as SaveSale books it; money in paise, figures as priced on the booking day. */
-export interface NewSalesOrder {
+export interface NewSalesOrder extends OrderTotals, InsuranceClaim {
   id: number;
   company_id: number;
   branch_id: number;
@@ -31,32 +73,8 @@ export interface NewSalesOrder {
   order_date: string;
   customer_id: number;
   eye_info_id: number | null;
-  intra_state: number;
-  total_qty: number;
-  total_mrp: number;
-  gross: number;
-  total_discount: number;
-  taxable: number;
-  cgst: number;
-  sgst: number;
-  igst: number;
-  grand_total: number;
-  job_charges: number;
-  shipping_charges: number;
-  other_charges: number;
-  service_tax: number;
-  rounding: number;
-  net_amount: number;
-  insurance_company_id: number | null;
   /** The insurer's share: at most net_amount, never negative (sale/insurance.ts splitBill). */
   insurance_amount: number;
-  insurance_claimed: number;
-  insurance_cover: number | null;
-  insurance_info: string | null;
-  insurance_membership_type: string | null;
-  insurance_verification_no: string | null;
-  insurance_start_date: string | null;
-  insurance_end_date: string | null;
   policy_no: string | null;
   doctor_id: number | null;
   typed_doctor_name: string | null;
@@ -66,8 +84,22 @@ export interface NewSalesOrder {
   created_at: string;
 }
 
+/** A line's quantity, prices and GST as computed on the sale day, in paise (rates in basis points). */
+export interface LineFigures {
+  qty: number;
+  mrp: number;
+  price: number;
+  discount: number;
+  taxable: number;
+  gst_rate_bp: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+  total: number;
+}
+
 /** One order line as sold: name, code and HSN copied from the item, GST figures as computed that day. */
-export interface NewSalesOrderLine extends LineRx {
+export interface NewSalesOrderLine extends LineRx, LineFigures {
   id: number;
   sales_order_id: number;
   line_no: number;
@@ -76,18 +108,8 @@ export interface NewSalesOrderLine extends LineRx {
   name: string;
   code: string;
   hsn_code: string | null;
-  qty: number;
-  mrp: number;
-  price: number;
   price_includes_tax: number;
   discount_bp: number | null;
-  discount: number;
-  taxable: number;
-  gst_rate_bp: number;
-  cgst: number;
-  sgst: number;
-  igst: number;
-  total: number;
   stock_counted: number;
   batch_no: string;
   is_ordered: number;
@@ -111,51 +133,19 @@ const LINE_COLUMNS = [
 const insertSql = (table: string, columns: readonly string[]) =>
   `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`;
 
-/** The header of one order with the names the detail and receipt screens show. */
-export interface OrderHeaderRow {
-  id: number;
-  company_id: number;
-  branch_id: number;
-  year_id: number;
-  order_no: string;
-  order_date: string;
+/** The header of one order (`o.*`: every column) with the names the detail and receipt screens show. */
+export interface OrderHeaderRow
+  extends NewSalesOrder,
+    Pick<
+      CustomerRow,
+      'first_name' | 'last_name' | 'mobile' | 'email' | 'house_number' | 'society_name' | 'street' | 'area' | 'landmark' | 'tax_no' | 'membership_id'
+    > {
   delivery_date: string | null;
   delivery_time: string | null;
-  customer_id: number;
   status_id: number;
-  intra_state: number;
-  total_qty: number;
-  total_mrp: number;
-  gross: number;
-  total_discount: number;
-  taxable: number;
-  cgst: number;
-  sgst: number;
-  igst: number;
-  job_charges: number;
-  shipping_charges: number;
-  other_charges: number;
-  service_tax: number;
-  rounding: number;
-  net_amount: number;
-  insurance_company_id: number | null;
-  insurance_amount: number;
-  policy_no: string | null;
-  remarks: string | null;
   received: number;
   invoiced: number;
   insurance_company_name: string | null;
-  first_name: string;
-  last_name: string;
-  mobile: string | null;
-  email: string | null;
-  house_number: string | null;
-  society_name: string | null;
-  street: string | null;
-  area: string | null;
-  landmark: string | null;
-  tax_no: string | null;
-  membership_id: number | null;
   branch_name: string;
   branch_address: string | null;
   branch_city: string | null;
@@ -167,24 +157,14 @@ export interface OrderHeaderRow {
   accepted_by: string | null;
 }
 
-export interface OrderLineRow {
+export interface OrderLineRow extends LineFigures {
   id: number;
   line_no: number;
   item_id: number;
   item_type_name: string | null;
   name: string;
   hsn_code: string | null;
-  qty: number;
-  mrp: number;
-  price: number;
   discount_bp: number | null;
-  discount: number;
-  taxable: number;
-  gst_rate_bp: number;
-  cgst: number;
-  sgst: number;
-  igst: number;
-  total: number;
   pair_no: string | null;
   eye: 'R' | 'L' | null;
   sph: number | null;
