@@ -1,8 +1,8 @@
-/** The counter's arithmetic for paying part of a bill from a credit note (renderer/src/quick-sale/credit-note.ts). */
+/** The counter's and the order page's arithmetic for paying part of a bill from a credit note (renderer/src/credit-notes/credit-note.ts). */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { CreditNote } from '../../shared/models/lookup.js';
-import { addRupees, fromNote, isCreditNoteKind, noteProblem, remainder } from '../../renderer/src/quick-sale/credit-note.js';
+import { addRupees, fromNote, isCreditNoteKind, noteProblem, payableKinds, planPayment, remainder } from '../../renderer/src/credit-notes/credit-note.js';
 
 const note = (balance: number): CreditNote => ({ creditNoteID: 'ENC_x', creditNoteNo: 'AMD1/CN/2026-27/000001', amount: 500, balance, date: '2026-11-22' });
 
@@ -35,4 +35,30 @@ test('the Credit Note kind is recognised by name, whatever its spacing and case'
   assert.ok(isCreditNoteKind('creditnote'));
   assert.ok(!isCreditNoteKind('Cash'));
   assert.ok(!isCreditNoteKind(undefined));
+});
+
+test('a payment plan: the note pays first, the kind the rest; the balance caps the note, not the kind', () => {
+  const n = note(300);
+  const notes = [n];
+  const byDefault = planPayment({ creditNoteID: n.creditNoteID, creditAmount: '', amount: '' }, notes, 1299.3, 'the balance');
+  assert.deepEqual(
+    { fromNote: byDefault.fromNote, now: byDefault.now, total: byDefault.total, problem: byDefault.noteProblem },
+    { fromNote: 300, now: 999.3, total: 1299.3, problem: null },
+  );
+  const capped = planPayment({ creditNoteID: n.creditNoteID, creditAmount: '', amount: '' }, notes, 50);
+  assert.equal(capped.fromNote, 50);
+  assert.equal(capped.now, 0, 'nothing left for the kind');
+  const typed = planPayment({ creditNoteID: n.creditNoteID, creditAmount: '60', amount: '' }, notes, 50, 'the balance');
+  assert.equal(typed.noteProblem, 'More than the balance, ₹50.00.');
+  const partly = planPayment({ creditNoteID: n.creditNoteID, creditAmount: '120', amount: '500' }, notes, 1299.3);
+  assert.equal(partly.total, 620);
+  const noNote = planPayment({ creditNoteID: '', creditAmount: '', amount: 'x' }, notes, 100);
+  assert.equal(noNote.note, undefined);
+  assert.equal(noNote.now, null, 'a typed amount that is not one');
+  assert.equal(noNote.total, null);
+});
+
+test('the kinds offered leave the Credit Note kind out', () => {
+  assert.deepEqual(payableKinds([{ name: 'Cash' }, { name: 'Credit Note' }, { name: 'Card' }]).map((k) => k.name), ['Cash', 'Card']);
+  assert.deepEqual(payableKinds(undefined), []);
 });

@@ -2,7 +2,7 @@
  * What can be done to an order from its page. Each panel offers only what the order's state
  * allows, and the service still has the last word: its refusal is shown as it words it.
  */
-import { useState, type FormEvent } from 'react';
+import { Fragment, useState, type FormEvent } from 'react';
 import {
   CANCEL_RECEIPT_STATUS_IDS,
   canTransition,
@@ -11,13 +11,22 @@ import {
   SALES_ORDER_STATUS_NAMES,
   STATUS_CHANGE_TARGETS,
 } from '../../../shared/contract/statuses.js';
-import { parseRupees, rupees } from '../../../shared/domain/money.js';
 import { formatRupees } from '../catalog/money.js';
+import { isCreditNoteKind, payableKinds, planPayment, remainder, type NotePayment } from '../credit-notes/credit-note.js';
+import { CreditNoteFields } from '../credit-notes/CreditNoteFields.js';
+import { useCreditNotes } from '../credit-notes/service.js';
 import type { PrintCopy } from '../print/documents.js';
 import { CopyChoice, PrintActions } from '../print/PrintActions.js';
 import { useReceiptTypes } from '../quick-sale/service.js';
 import { bannerFor, ErrorBanner } from '../shell/errors.js';
-import { useCancellationReasons, useCancelOrder, useMoveStatus, useRaiseInvoice, useTakePayment } from './service.js';
+import {
+  useCancellationReasons,
+  useCancelOrder,
+  useMoveStatus,
+  useRaiseInvoice,
+  useTakePayment,
+  type PaymentToTake,
+} from './service.js';
 
 const MOVE_LABELS: Record<(typeof STATUS_CHANGE_TARGETS)[number], string> = {
   2: 'Send to lab',
@@ -55,20 +64,45 @@ export function StatusActions({ salesOrderID, statusId }: { salesOrderID: string
   );
 }
 
-export function PaymentForm({ salesOrderID, balance }: { salesOrderID: string; balance: number }) {
-  const kinds = useReceiptTypes();
+const NO_NOTE: NotePayment = { creditNoteID: '', creditAmount: '', amount: '' };
+
+/**
+ * Taking the balance, as the counter takes a bill: the customer's open credit notes are offered
+ * when there are some (the Credit Note kind is never picked from the list, a note is), the chosen
+ * note pays as much as it can up to the balance, and the kind below pays the rest.
+ */
+export function PaymentForm({ salesOrderID, customerID, balance }: { salesOrderID: string; customerID: string; balance: number }) {
+  const receiptTypes = useReceiptTypes();
+  const kinds = payableKinds(receiptTypes.data);
+  const noteKind = receiptTypes.data?.find((k) => isCreditNoteKind(k.name));
+  // A paid order has nothing a note could pay.
+  const notes = useCreditNotes(balance > 0 ? customerID : null);
   const take = useTakePayment(salesOrderID);
   const [kindId, setKindId] = useState('');
-  const [amount, setAmount] = useState('');
-  const kind = kinds.data?.find((k) => k.id === kindId) ?? kinds.data?.[0];
-  // Empty means "the whole balance", the usual case when the customer collects the glasses.
-  const paise = amount.trim() === '' ? Math.round(balance * 100) : parseRupees(amount);
-  const invalid = paise === null || paise <= 0;
+  const [payment, setPayment] = useState<NotePayment>(NO_NOTE);
+  const kind = kinds.find((k) => k.id === kindId) ?? kinds[0];
+  // Empty amounts mean "all of it", the usual case when the customer collects the glasses.
+  const plan = planPayment(payment, notes.data ?? [], balance, 'the balance');
+  const note = plan.note && (plan.fromNote ?? 0) > 0 ? plan.note : undefined;
+  const rest = plan.now ?? 0;
+  const invalid =
+    plan.now === null || plan.total === null || plan.total <= 0 || plan.noteProblem !== null || (rest > 0 && !kind) || (!!note && !(noteKind ?? kind));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (invalid || !kind) return;
-    take.mutate({ receiptTypeId: kind.id, amount: rupees(paise), remarks: '' }, { onSuccess: () => setAmount('') });
+    if (invalid) return;
+    const parts: PaymentToTake[] = [];
+    if (note && plan.fromNote) {
+      parts.push({
+        receiptTypeId: (noteKind ?? kind)!.id,
+        amount: plan.fromNote,
+        remarks: '',
+        creditNoteID: note.creditNoteID,
+        paidBy: `Credit note ${note.creditNoteNo}`,
+      });
+    }
+    if (rest > 0 && kind) parts.push({ receiptTypeId: kind.id, amount: rest, remarks: '', paidBy: kind.name });
+    take.mutate(parts, { onSuccess: () => setPayment(NO_NOTE) });
   };
 
   return (
@@ -77,40 +111,69 @@ export function PaymentForm({ salesOrderID, balance }: { salesOrderID: string; b
       {balance <= 0 ? (
         <p className="muted">Paid in full.</p>
       ) : (
-      <div className="order-box-row">
-        <div className="field">
-          <label htmlFor="order-pay-kind">Payment kind</label>
-          <select id="order-pay-kind" value={kind?.id ?? ''} onChange={(e) => setKindId(e.target.value)}>
-            {(kinds.data ?? []).map((k) => (
-              <option key={k.id} value={k.id}>
-                {k.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="order-pay-amount">Amount</label>
-          <input
-            id="order-pay-amount"
-            className="num"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder={balance.toFixed(2)}
-            aria-invalid={amount.trim() !== '' && invalid}
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
+        <>
+          <CreditNoteFields
+            idPrefix="order-pay"
+            notes={notes.data ?? []}
+            error={notes.error}
+            choice={payment}
+            due={balance}
+            dueName="the balance"
+            // The default amount is what the note leaves: a typed one would be stale.
+            onChange={(choice) => setPayment({ ...choice, amount: '' })}
           />
-        </div>
-        <button type="submit" className="button button-primary" disabled={invalid || !kind || take.isPending}>
-          {take.isPending ? 'Saving…' : 'Take payment'}
-        </button>
-      </div>
+          <div className="order-box-row">
+            <div className="field">
+              <label htmlFor="order-pay-kind">Payment kind</label>
+              <select id="order-pay-kind" value={kind?.id ?? ''} onChange={(e) => setKindId(e.target.value)}>
+                {kinds.map((k) => (
+                  <option key={k.id} value={k.id}>
+                    {k.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="order-pay-amount">Amount</label>
+              <input
+                id="order-pay-amount"
+                className="num"
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder={remainder(balance, plan.fromNote ?? 0).toFixed(2)}
+                aria-invalid={plan.now === null ? true : undefined}
+                value={payment.amount}
+                onChange={(e) => setPayment({ ...payment, amount: e.target.value })}
+              />
+            </div>
+            <button type="submit" className="button button-primary" disabled={invalid || take.isPending}>
+              {take.isPending ? 'Saving…' : 'Take payment'}
+            </button>
+          </div>
+          {note && plan.fromNote !== null && plan.now !== null && (
+            <p className="muted" data-testid="payment-split">
+              The note pays {formatRupees(plan.fromNote)}
+              {rest > 0 ? `, ${kind?.name ?? 'the kind'} ${formatRupees(rest)}` : ''}.
+            </p>
+          )}
+        </>
       )}
       {take.isSuccess && (
         <p role="status" className="muted">
-          Receipt <span className="mono" data-testid="new-receipt-no">{take.data.receiptNo}</span> saved.
+          {take.data.receipts.length === 1 ? 'Receipt ' : 'Receipts '}
+          {take.data.receipts.map((r, i) => (
+            <Fragment key={r.receiptNo}>
+              {i > 0 && ', '}
+              <span className="mono" data-testid="new-receipt-no">
+                {r.receiptNo}
+              </span>{' '}
+              ({r.paidBy}, {formatRupees(r.amount)})
+            </Fragment>
+          ))}{' '}
+          saved.
         </p>
       )}
+      {take.data?.error && <ErrorBanner banner={bannerFor(take.data.error, 'take the rest of the payment')} />}
       {take.isError && <ErrorBanner banner={bannerFor(take.error, 'take this payment')} />}
     </form>
   );

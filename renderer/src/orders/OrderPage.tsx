@@ -168,7 +168,7 @@ export function OrderPage({ salesOrderNo }: { salesOrderNo: string }) {
       <div className="order-actions">
         <StatusActions salesOrderID={o.salesOrderID} statusId={statusId} />
         {/* Stays mounted once the balance reaches zero, so the receipt number just taken stays on screen. */}
-        {!cancelled && <PaymentForm salesOrderID={o.salesOrderID} balance={balance} />}
+        {!cancelled && <PaymentForm salesOrderID={o.salesOrderID} customerID={o.customerID} balance={balance} />}
         <InvoicePanel
           salesOrderID={o.salesOrderID}
           customerID={o.customerID}

@@ -6,6 +6,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/endpoints/index.js';
 import type { CancelSalesOrderRequest, SalesOrderSearchRequest } from '../../../shared/models/order.js';
+import { useRefreshCreditNotes } from '../credit-notes/service.js';
 import { client } from '../service.js';
 
 const ORDER = 'order';
@@ -92,12 +93,51 @@ export function useCancelOrder(salesOrderID: string) {
   });
 }
 
+/** One receipt to write against the order; `creditNoteID` when a credit note pays it. */
+export interface PaymentToTake {
+  receiptTypeId: string;
+  amount: number;
+  remarks: string;
+  creditNoteID?: string;
+  /** How the cashier sees it paid ("Cash", "Credit note CN/…"). */
+  paidBy: string;
+}
+
+export interface TakenReceipt {
+  receiptNo: string;
+  amount: number;
+  paidBy: string;
+}
+
+export interface TakenPayments {
+  receipts: TakenReceipt[];
+  /** Why the payments after the last saved receipt were not taken (the ones saved stand). */
+  error: Error | null;
+}
+
+/**
+ * One SaveReceipt per part, the credit note's first: each is its own transaction, so when a later
+ * part fails the earlier receipts are kept and said so, and the refreshed balance shows what is
+ * still to take. A failed part is never retried here: a lost answer may still be a receipt written.
+ */
 export function useTakePayment(salesOrderID: string) {
   const refresh = useRefreshOrder();
+  const refreshNotes = useRefreshCreditNotes();
   return useMutation({
-    mutationFn: (payment: { receiptTypeId: string; amount: number; remarks: string }) =>
-      client.call(api.QuickSale.saveReceipt, { body: { salesOrderID, ...payment } }),
-    onSettled: refresh,
+    mutationFn: async (payments: PaymentToTake[]): Promise<TakenPayments> => {
+      const receipts: TakenReceipt[] = [];
+      for (const { paidBy, ...payment } of payments) {
+        try {
+          const { receiptNo } = await client.call(api.QuickSale.saveReceipt, { body: { salesOrderID, ...payment } });
+          receipts.push({ receiptNo, amount: payment.amount, paidBy });
+        } catch (error) {
+          if (receipts.length === 0) throw error;
+          return { receipts, error: error instanceof Error ? error : new Error(String(error)) };
+        }
+      }
+      return { receipts, error: null };
+    },
+    onSettled: () => Promise.all([refresh(), refreshNotes()]),
   });
 }
 

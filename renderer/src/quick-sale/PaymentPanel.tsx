@@ -10,9 +10,9 @@ import { parseRupees, rupees } from '../../../shared/domain/money.js';
 import type { TempGrossInsurance } from '../../../shared/models/insurance.js';
 import type { CreditNote } from '../../../shared/models/lookup.js';
 import { formatRupees } from '../catalog/money.js';
+import { payableKinds, planPayment, remainder, type NoteChoice } from '../credit-notes/credit-note.js';
+import { CreditNoteFields } from '../credit-notes/CreditNoteFields.js';
 import { bannerFor, ErrorBanner } from '../shell/errors.js';
-import { addRupees, fromNote, isCreditNoteKind, noteProblem, remainder } from './credit-note.js';
-import { CreditNoteFields, type NoteChoice } from './CreditNoteFields.js';
 import { COUNTER_KEYS } from './keys.js';
 import { useCardTypes, useInsuranceCompanies, useReceiptTypes } from './service.js';
 
@@ -58,38 +58,6 @@ export interface CreditNotes {
   error: Error | null;
 }
 
-/**
- * How the bill is paid: `fromNote` by the chosen credit note and `now` by the payment kind (null
- * when a typed amount is not one), `due` what the customer owes, `total` what is paid today.
- */
-export interface PaymentPlan {
-  due: number;
-  note: CreditNote | undefined;
-  fromNote: number | null;
-  noteProblem: string | null;
-  now: number | null;
-  total: number | null;
-}
-
-export function planPayment(payment: Payment, notes: CreditNote[], due: number): PaymentPlan {
-  const note = notes.find((n) => n.creditNoteID === payment.creditNoteID);
-  const applied = fromNote(note, payment.creditAmount, due);
-  const now = amountPaid(payment, remainder(due, applied ?? 0));
-  return {
-    due,
-    note,
-    fromNote: applied,
-    noteProblem: noteProblem(note, applied, due),
-    now,
-    total: applied === null || now === null ? null : addRupees(applied, now),
-  };
-}
-
-/** The kinds the cashier picks from: a credit note is chosen from the customer's notes instead. */
-export function payableKinds<K extends { name: string }>(kinds: K[] | undefined): K[] {
-  return (kinds ?? []).filter((k) => !isCreditNoteKind(k.name));
-}
-
 export interface InsuranceSplit {
   data: TempGrossInsurance | undefined;
   pending: boolean;
@@ -97,13 +65,6 @@ export interface InsuranceSplit {
 }
 
 export const isCardKind = (name: string | undefined) => /card/i.test(name ?? '');
-
-/** The amount paid now in rupees, or null when the text is not an amount; empty means all of `due`. */
-export function amountPaid(payment: Payment, due: number): number | null {
-  if (payment.amount.trim() === '') return due;
-  const paise = parseRupees(payment.amount);
-  return paise === null ? null : rupees(paise);
-}
 
 export function PaymentPanel({
   payment,
@@ -146,6 +107,7 @@ export function PaymentPanel({
       </h2>
       <InsuranceFields payment={payment} set={set} split={split} />
       <CreditNoteFields
+        idPrefix="qs"
         notes={notes.data}
         error={notes.error}
         choice={payment}

@@ -8,21 +8,21 @@ import type { SalesOrderTempLine } from '../../../shared/models/cart.js';
 import { parseRupees, rupees } from '../../../shared/domain/money.js';
 import { ItemSearch, type PickedItem } from '../catalog/ItemSearch.js';
 import { formatRupees } from '../catalog/money.js';
+import { isCreditNoteKind, payableKinds, planPayment } from '../credit-notes/credit-note.js';
+import { useCreditNotes } from '../credit-notes/service.js';
 import { bannerFor, ErrorBanner } from '../shell/errors.js';
 import { useCart, type Charges } from './cart.js';
 import { CartGrid, type LineChange } from './CartGrid.js';
 import { CustomerPanel } from './CustomerPanel.js';
 import { actionForKey, COUNTER_KEYS } from './keys.js';
 import { LensPairForm, rxText, type EyeRx } from './LensPair.js';
-import { claimedRupees, isCardKind, NO_PAYMENT, PaymentPanel, payableKinds, planPayment, type Payment } from './PaymentPanel.js';
-import { isCreditNoteKind } from './credit-note.js';
+import { claimedRupees, isCardKind, NO_PAYMENT, PaymentPanel, type Payment } from './PaymentPanel.js';
 import { SavedPanel } from './SavedPanel.js';
 import { SavedPayments } from './SavedPayments.js';
 import {
   useAddLines,
   useCartLines,
   useClearCart,
-  useCreditNotes,
   useDeleteLine,
   useInsuranceCompanies,
   useInsuranceSplit,

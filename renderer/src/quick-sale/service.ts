@@ -9,11 +9,11 @@ import { api } from '../../../shared/endpoints/index.js';
 import type { SalesOrderTempModelRequest } from '../../../shared/models/cart.js';
 import type { ReceiptWithouInvoiceModel, SaveReceiptResult } from '../../../shared/models/receipt.js';
 import type { OMFastWizardModel, SaveSaleResult } from '../../../shared/models/sale.js';
+import { useRefreshCreditNotes } from '../credit-notes/service.js';
 import { client } from '../service.js';
 import { useCart, type Charges } from './cart.js';
 
 const CART = 'QuickSale.getSalesOrderTemp';
-const CREDIT_NOTES = 'QuickSale.creditNotes';
 
 export function useCartLines(sessionID: string | null, charges: Charges) {
   const forget = useCart((s) => s.reset);
@@ -115,7 +115,7 @@ export interface SavedSaleAnswer {
  */
 export function useSaveSale() {
   const refresh = useRefreshCart();
-  const queryClient = useQueryClient();
+  const refreshNotes = useRefreshCreditNotes();
   return useMutation({
     mutationFn: async ({ sale, rest }: SaleToSave): Promise<SavedSaleAnswer> => {
       const saved = await client.call(api.QuickSale.saveSale, { body: sale });
@@ -128,18 +128,9 @@ export function useSaveSale() {
       }
     },
     onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: [CREDIT_NOTES] });
+      await refreshNotes();
       await refresh();
     },
-  });
-}
-
-/** The customer's credit notes with money left; the service takes the customer's ENC id. */
-export function useCreditNotes(customerID: string | null) {
-  return useQuery({
-    queryKey: [CREDIT_NOTES, customerID],
-    queryFn: () => client.call(api.QuickSale.creditNotes, { query: { customerId: customerID ?? '' } }),
-    enabled: !!customerID,
   });
 }
 
