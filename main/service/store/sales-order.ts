@@ -297,6 +297,9 @@ export function salesOrders(db: Db) {
     'SELECT id, order_no FROM sales_order WHERE company_id = ? AND session_id = ?',
   );
   const balance = db.prepare<[number], { due: number }>(`SELECT ${DUE_SQL} AS due FROM sales_order o WHERE o.id = ?`);
+  const payer = db.prepare<[number, number], { customer_id: number; status_id: number }>(
+    'SELECT customer_id, status_id FROM sales_order WHERE id = ? AND company_id = ?',
+  );
   const insert = db.prepare<NewSalesOrder>(insertSql('sales_order', ORDER_COLUMNS));
   const insertLine = db.prepare<NewSalesOrderLine>(insertSql('sales_order_line', LINE_COLUMNS));
   return {
@@ -307,6 +310,8 @@ export function salesOrders(db: Db) {
     byNo: (companyId: number, orderNo: string) => byNo.get(companyId, orderNo),
     /** What the customer still owes on an order (DUE_SQL; negative when an advance left it in credit). */
     balance: (orderId: number) => balance.get(orderId)!.due,
+    /** Who pays an order and whether it still takes payment (SaveReceipt reads it in its transaction). */
+    payer: (companyId: number, id: number) => payer.get(id, companyId),
     byId: (companyId: number, id: number) => byId.get(companyId, id),
     lines: (orderId: number) => lines.all(orderId),
     /** Not cancelled, with money still to collect; the branch's, of one year or all. */

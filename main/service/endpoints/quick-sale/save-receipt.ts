@@ -2,6 +2,7 @@ import { api } from '../../../../shared/endpoints/index.js';
 import { SALES_ORDER_STATUS } from '../../../../shared/contract/statuses.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { implement } from '../../http/handler.js';
+import { salesOrders } from '../../store/sales-order.js';
 import { checkAgainstBalance, orderBalance, readPayment, writeReceipt } from '../../sale/receipt.js';
 
 /** A payment against an order; the balance is read in the same immediate transaction, so two tills cannot both take it. */
@@ -15,9 +16,7 @@ export const saveReceipt = implement(api.QuickSale.saveReceipt, ({ body }, ctx) 
   if (payment.amount <= 0) throw badRequest('Enter the amount received', { [amountField]: ['More than 0'] });
   return ctx.db
     .transaction(() => {
-      const order = ctx.db
-        .prepare<[number, number], { customer_id: number; status_id: number }>('SELECT customer_id, status_id FROM sales_order WHERE id = ? AND company_id = ?')
-        .get(orderId, ctx.user.companyId);
+      const order = salesOrders(ctx.db).payer(ctx.user.companyId, orderId);
       if (!order) throw notFound('No such order');
       if (order.status_id === SALES_ORDER_STATUS.Cancelled) throw badRequest('The order is cancelled', { [field]: ['A cancelled order takes no payment'] });
       checkAgainstBalance(ctx, payment.amount, orderBalance(ctx, orderId), amountField);
