@@ -5,7 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 const rendererRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
-/** Where `vite dev` forwards API calls; the built app talks to the service directly. */
+/** Where `vite dev` forwards API calls, so they are same-origin for the page (its CSP allows only 'self'). */
 const devService = process.env.OPTICAL_POS_SERVICE_URL ?? 'http://127.0.0.1:5170';
 
 /**
@@ -31,7 +31,7 @@ function devCsp(): Plugin {
 
 export default defineConfig({
   root: rendererRoot,
-  // Relative asset URLs so the same build loads from file:// inside Electron and from the service at /.
+  // Relative asset URLs so the same build loads wherever it is served (the service at /, test dist folders).
   base: './',
   plugins: [react(), devCsp()],
   build: {
