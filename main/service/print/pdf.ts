@@ -20,10 +20,31 @@ const LINE_GAP = 1;
 const RULE = '#888888';
 const FAINT = '#cccccc';
 
-let fontBytes: Map<FontFile, Buffer> | null = null;
-function fonts(): Map<FontFile, Buffer> {
-  fontBytes ??= new Map((Object.keys(FONT_FILES) as FontFile[]).map((f) => [f, readFileSync(path.join(fontFolder(), f))]));
-  return fontBytes;
+/** A fontkit font as pdfkit parsed it; registerFont takes one back (pdfkit 0.20), its types do not say so. */
+type ParsedFont = { layout(text: string): unknown };
+/**
+ * The current face of a pdfkit document, which holds the fontkit font pdfkit parsed; its types leave
+ * both out. Parsed through pdfkit because fontkit is pdfkit's dependency, not one of ours.
+ */
+type FontHolder = { _font?: { font?: ParsedFont } };
+
+/**
+ * Every face, parsed once per process and handed to each document already parsed. fontkit fills
+ * its glyph, metrics and shaping caches on the font object as text is laid out, so a fresh parse
+ * per document (and a roll is laid out twice) started every receipt cold: about 50 ms a pass.
+ * pdfkit still embeds a subset of its own per document, so the bytes are the same. Should a later
+ * pdfkit keep the parsed font elsewhere, each document parses the file again: slower, not wrong.
+ */
+let parsedFonts: Map<FontFile, ParsedFont | Buffer> | null = null;
+export function printFaces(): ReadonlyMap<FontFile, ParsedFont | Buffer> {
+  parsedFonts ??= new Map(
+    (Object.keys(FONT_FILES) as FontFile[]).map((file) => {
+      const bytes = readFileSync(path.join(fontFolder(), file));
+      const parsed = (new PDFDocument({ autoFirstPage: false }).font(bytes) as unknown as FontHolder)._font?.font;
+      return [file, typeof parsed?.layout === 'function' ? parsed : bytes];
+    }),
+  );
+  return parsedFonts;
 }
 
 const faceName = (script: Script, bold: boolean) => `${script}-${bold ? 'bold' : 'regular'}`;
@@ -49,9 +70,9 @@ function newPdf(doc: PrintedDocument, heightPt: number): Pdf {
     lang: 'en-IN',
     displayTitle: true,
   });
-  for (const [file, bytes] of fonts()) {
+  for (const [file, font] of printFaces()) {
     const { script, weight } = FONT_FILES[file];
-    pdf.registerFont(faceName(script, weight === 'bold'), bytes);
+    pdf.registerFont(faceName(script, weight === 'bold'), font as Buffer);
   }
   pdf.font(faceName('latin', false));
   return pdf;
@@ -402,9 +423,8 @@ function collect(pdf: Pdf): Promise<Uint8Array> {
 /** The content's height on a roll, in points including both margins (what page.ts sizes HTML by). */
 export function rollLengthPt(doc: PrintedDocument): number {
   const measure = newPdf(doc, MAX_PAGE_PT);
-  const end = drawAll(measure, doc, MAX_PAGE_PT, true, false);
-  measure.end();
-  return end + mmToPt(doc.paper.marginMm);
+  // Never ended: ending would embed font subsets and compress pages no one reads.
+  return drawAll(measure, doc, MAX_PAGE_PT, true, false) + mmToPt(doc.paper.marginMm);
 }
 
 export async function renderPdf(doc: PrintedDocument): Promise<Uint8Array> {
