@@ -1,5 +1,6 @@
 /** SQL for the `branch` table. */
 import type { Db } from '../db/database.js';
+import { perDatabase } from './per-database.js';
 
 export interface BranchRow {
   id: number;
@@ -20,7 +21,7 @@ export interface BranchRow {
 
 export type NewBranch = Omit<BranchRow, 'is_active'>;
 
-export function branches(db: Db) {
+export const branches = perDatabase((db: Db) => {
   const byId = db.prepare<[number], BranchRow>('SELECT * FROM branch WHERE id = ?');
   const ofCompany = db.prepare<[number], BranchRow>(
     'SELECT * FROM branch WHERE company_id = ? AND is_active = 1 ORDER BY code',
@@ -43,4 +44,4 @@ export function branches(db: Db) {
       insert.run(row);
     },
   };
-}
+});

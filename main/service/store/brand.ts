@@ -1,10 +1,11 @@
 /** SQL for a company's `brand` table. */
 import type { Db } from '../db/database.js';
 import type { IdSource } from '../ids/id-source.js';
+import { perDatabase } from './per-database.js';
 
 const TOP = '\u{10FFFF}';
 
-export function brands(db: Db) {
+export const brands = perDatabase((db: Db) => {
   const byName = db.prepare<[number, string], { id: number }>('SELECT id FROM brand WHERE company_id = ? AND name = ?');
   const byPrefix = db.prepare<[number, string, string, number], { id: number }>(
     'SELECT id FROM brand WHERE company_id = ? AND name >= ? AND name < ? ORDER BY name LIMIT ?',
@@ -22,4 +23,4 @@ export function brands(db: Db) {
       return id;
     },
   };
-}
+});

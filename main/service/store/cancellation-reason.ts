@@ -4,6 +4,7 @@
  * installation has none, so the cancel dialog never offers an empty list.
  */
 import type { Db } from '../db/database.js';
+import { perDatabase } from './per-database.js';
 
 export const DEFAULT_CANCELLATION_REASONS = [
   'Customer changed their mind',
@@ -14,7 +15,7 @@ export const DEFAULT_CANCELLATION_REASONS = [
   'Other',
 ] as const;
 
-export function cancellationReasons(db: Db) {
+export const cancellationReasons = perDatabase((db: Db) => {
   const all = db.prepare<[], { id: number; name: string }>('SELECT id, name FROM cancellation_reason ORDER BY id');
   const count = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM cancellation_reason');
   const insert = db.prepare<[string]>('INSERT OR IGNORE INTO cancellation_reason (name) VALUES (?)');
@@ -27,4 +28,4 @@ export function cancellationReasons(db: Db) {
       for (const name of DEFAULT_CANCELLATION_REASONS) insert.run(name);
     }),
   };
-}
+});

@@ -4,6 +4,7 @@
  * cart is written; reads treat it as gone already, so expiry never depends on that sweep.
  */
 import type { Db } from '../db/database.js';
+import { perDatabase } from './per-database.js';
 
 export const CART_TTL_DAYS = 7;
 
@@ -71,7 +72,7 @@ export interface CartLineView extends CartLineRow {
 
 const cutoff = (now: Date) => new Date(now.getTime() - CART_TTL_DAYS * 86_400_000).toISOString();
 
-export function carts(db: Db) {
+export const carts = perDatabase((db: Db) => {
   const get = db.prepare<[string, number, string], CartRow>('SELECT * FROM cart WHERE session_id = ? AND company_id = ? AND touched_at >= ?');
   const insert = db.prepare(
     'INSERT INTO cart (session_id, company_id, branch_id, user_id, customer_id, created_at, touched_at) VALUES (@session_id, @company_id, @branch_id, @user_id, @customer_id, @created_at, @created_at)',
@@ -111,4 +112,4 @@ export function carts(db: Db) {
     linesInPair: (sessionId: string, pairNo: string) => pairCount.get(sessionId, pairNo)!.n,
     empty: (sessionId: string) => empty.run(sessionId).changes,
   };
-}
+});

@@ -1,6 +1,7 @@
 /** SQL for a company's `category` and `sub_category` tables (catalog grouping under item types). */
 import type { Db } from '../db/database.js';
 import type { IdSource } from '../ids/id-source.js';
+import { perDatabase } from './per-database.js';
 
 export interface CategoryRow {
   id: number;
@@ -16,7 +17,7 @@ export interface SubCategoryRow {
   name: string;
 }
 
-export function categories(db: Db) {
+export const categories = perDatabase((db: Db) => {
   const byId = db.prepare<[number, number], CategoryRow>(
     'SELECT id, company_id, item_type_id, name FROM category WHERE id = ? AND company_id = ?',
   );
@@ -58,4 +59,4 @@ export function categories(db: Db) {
       return id;
     },
   };
-}
+});

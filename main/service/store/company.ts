@@ -1,5 +1,6 @@
 /** SQL for the `company` table. */
 import type { Db } from '../db/database.js';
+import { perDatabase } from './per-database.js';
 
 export interface CompanyRow {
   id: number;
@@ -19,7 +20,7 @@ export interface CompanyRow {
 export type NewCompany = Omit<CompanyRow, 'mask_customer_mobile' | 'language_code'> &
   Partial<Pick<CompanyRow, 'mask_customer_mobile' | 'language_code'>>;
 
-export function companies(db: Db) {
+export const companies = perDatabase((db: Db) => {
   const byId = db.prepare<[number], CompanyRow>('SELECT * FROM company WHERE id = ?');
   const count = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM company');
   const all = db.prepare<[], CompanyRow>('SELECT * FROM company ORDER BY id');
@@ -38,4 +39,4 @@ export function companies(db: Db) {
       insert.run({ mask_customer_mobile: 0, language_code: 'en', ...row, created_at: createdAt });
     },
   };
-}
+});

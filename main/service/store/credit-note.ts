@@ -1,5 +1,6 @@
 /** SQL for `credit_note`: money a customer can spend on a later sale (a cancelled order's advance). */
 import type { Db } from '../db/database.js';
+import { perDatabase } from './per-database.js';
 
 export interface CreditNoteRow {
   id: number;
@@ -26,7 +27,7 @@ export interface NewCreditNote {
   created_at: string;
 }
 
-export function creditNotes(db: Db) {
+export const creditNotes = perDatabase((db: Db) => {
   const spendable = db.prepare<[number, number], CreditNoteRow>(
     `SELECT id, credit_note_no, credit_note_date, customer_id, amount, balance, created_at FROM credit_note
      WHERE company_id = ? AND customer_id = ? AND is_active = 1 AND balance > 0 ORDER BY credit_note_date, id`,
@@ -51,4 +52,4 @@ export function creditNotes(db: Db) {
     /** Oldest first: the counter spends the oldest note first. */
     spendable: (companyId: number, customerId: number) => spendable.all(companyId, customerId),
   };
-}
+});

@@ -1,8 +1,9 @@
 /** SQL for a company's `customer_source` table: how customers heard of the store. */
 import type { Db } from '../db/database.js';
 import type { IdSource } from '../ids/id-source.js';
+import { perDatabase } from './per-database.js';
 
-export function customerSources(db: Db) {
+export const customerSources = perDatabase((db: Db) => {
   const page = db.prepare<[number, number, number], { id: number; name: string }>(
     'SELECT id, name FROM customer_source WHERE company_id = ? AND is_active = 1 ORDER BY sort, name LIMIT ? OFFSET ?',
   );
@@ -15,4 +16,4 @@ export function customerSources(db: Db) {
       return id;
     },
   };
-}
+});

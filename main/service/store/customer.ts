@@ -1,5 +1,6 @@
 /** SQL for the `customer` table. */
 import type { Db } from '../db/database.js';
+import { perDatabase } from './per-database.js';
 
 export interface CustomerRow {
   id: number;
@@ -207,7 +208,7 @@ export interface DuplicateProbe {
   birthDate?: string;
 }
 
-export function customers(db: Db) {
+export const customers = perDatabase((db: Db) => {
   const byId = db.prepare<[number, number], CustomerView>(`${VIEW} WHERE c.id = ? AND c.company_id = ?`);
   const insert = db.prepare(
     `INSERT INTO customer (id, company_id, ${FIELD_COLUMNS.join(', ')}, created_by, created_at)
@@ -279,4 +280,4 @@ export function customers(db: Db) {
         .all(params);
     },
   };
-}
+});

@@ -5,6 +5,7 @@
 import { RECEIPT_STATUS, SALES_ORDER_STATUS } from '../../../shared/contract/statuses.js';
 import type { Db } from '../db/database.js';
 import { DUE_SQL, RECEIVED_SQL } from './sales-order.js';
+import { perDatabase } from './per-database.js';
 
 const CANCELLED = SALES_ORDER_STATUS.Cancelled;
 const DELIVERED = SALES_ORDER_STATUS.Delivered;
@@ -22,7 +23,7 @@ export interface DashboardOrderRow {
   last_name: string;
 }
 
-export function dashboard(db: Db) {
+export const dashboard = perDatabase((db: Db) => {
   type P = { branchId: number; from: string; to: string };
   return {
     branch: (branchId: number, companyId: number) =>
@@ -97,4 +98,4 @@ export function dashboard(db: Db) {
         )
         .all(branchId, statusId),
   };
-}
+});

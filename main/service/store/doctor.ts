@@ -1,5 +1,6 @@
 /** SQL for the `doctor` table. */
 import type { Db } from '../db/database.js';
+import { perDatabase } from './per-database.js';
 
 export interface DoctorRow {
   id: number;
@@ -34,7 +35,7 @@ export interface DoctorSearch {
 const TOP = '\u{10FFFF}';
 const COLUMNS = 'id, company_id, name, mobile, mobile_digits, email, address, city, state_id, country_id, zip_code, remarks, is_active';
 
-export function doctors(db: Db) {
+export const doctors = perDatabase((db: Db) => {
   const byId = db.prepare<[number, number], DoctorRow>(`SELECT ${COLUMNS} FROM doctor WHERE id = ? AND company_id = ?`);
   const insert = db.prepare(
     `INSERT INTO doctor (id, company_id, name, mobile, mobile_digits, email, address, city, state_id, country_id, zip_code,
@@ -87,4 +88,4 @@ export function doctors(db: Db) {
       }))();
     },
   };
-}
+});

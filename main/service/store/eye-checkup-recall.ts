@@ -1,5 +1,6 @@
 /** SQL for `eye_checkup_recall`: when a customer is due for the next eye test (the dashboard counts them). */
 import type { Db } from '../db/database.js';
+import { perDatabase } from './per-database.js';
 
 export interface NewRecall {
   id: number;
@@ -13,7 +14,7 @@ export interface NewRecall {
   created_at: string;
 }
 
-export function eyeCheckupRecalls(db: Db) {
+export const eyeCheckupRecalls = perDatabase((db: Db) => {
   const insert = db.prepare<NewRecall>(
     `INSERT INTO eye_checkup_recall (id, company_id, branch_id, customer_id, recall_date, remarks, sales_order_id, created_by, created_at)
      VALUES (@id, @company_id, @branch_id, @customer_id, @recall_date, @remarks, @sales_order_id, @created_by, @created_at)`,
@@ -21,4 +22,4 @@ export function eyeCheckupRecalls(db: Db) {
   return {
     insert: (row: NewRecall) => insert.run(row),
   };
-}
+});

@@ -1,6 +1,7 @@
 /** SQL for eye examinations: `customer_eye_info` and its per-lens-type rows `customer_eye_rx`. */
 import { parseDiopter, type RxEntry } from '../../../shared/domain/rx.js';
 import type { Db } from '../db/database.js';
+import { perDatabase } from './per-database.js';
 
 export interface EyeExamRow {
   id: number;
@@ -82,7 +83,7 @@ const VIEW = `SELECT e.*, coalesce(d.name, e.typed_doctor_name) AS doctor_name, 
               LEFT JOIN app_user mu ON mu.id = e.modified_by
               LEFT JOIN doctor d ON d.id = e.doctor_id`;
 
-export function eyeExams(db: Db) {
+export const eyeExams = perDatabase((db: Db) => {
   const byId = db.prepare<[number, number], EyeExamView>(`${VIEW} WHERE e.id = ? AND e.company_id = ?`);
   const ofCustomer = db.prepare<[number, number], EyeExamView>(
     `${VIEW} WHERE e.customer_id = ? AND e.company_id = ? ORDER BY e.visiting_date DESC, e.created_at DESC, e.id DESC`,
@@ -128,4 +129,4 @@ export function eyeExams(db: Db) {
       for (const r of rows) insertRx.run({ ...r, eye_info_id: examId });
     },
   };
-}
+});

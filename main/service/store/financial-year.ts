@@ -5,6 +5,7 @@
 import type { Db } from '../db/database.js';
 import type { IdSource } from '../ids/id-source.js';
 import { yearSpan } from '../../../shared/domain/financial-year.js';
+import { perDatabase } from './per-database.js';
 
 export interface YearRow {
   id: number;
@@ -14,7 +15,7 @@ export interface YearRow {
   end_date: string;
 }
 
-export function financialYears(db: Db) {
+export const financialYears = perDatabase((db: Db) => {
   const containing = db.prepare<[number, string], YearRow>(
     'SELECT * FROM financial_year WHERE company_id = ? AND ? BETWEEN start_date AND end_date',
   );
@@ -38,4 +39,4 @@ export function financialYears(db: Db) {
       return { id, company_id: companyId, name: span.name, start_date: span.start, end_date: span.end };
     },
   };
-}
+});

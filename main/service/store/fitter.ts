@@ -1,8 +1,9 @@
 /** SQL for a company's `fitter` table: who fits lenses into frames, in the store or outside. */
 import type { Db } from '../db/database.js';
 import type { IdSource } from '../ids/id-source.js';
+import { perDatabase } from './per-database.js';
 
-export function fitters(db: Db) {
+export const fitters = perDatabase((db: Db) => {
   const active = db.prepare<[number], { id: number; name: string }>(
     'SELECT id, name FROM fitter WHERE company_id = ? AND is_active = 1 ORDER BY name',
   );
@@ -15,4 +16,4 @@ export function fitters(db: Db) {
       return id;
     },
   };
-}
+});

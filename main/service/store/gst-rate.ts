@@ -3,6 +3,7 @@
  * item is the newest one in force on a day, under the longest HSN prefix that has one.
  */
 import type { Db } from '../db/database.js';
+import { perDatabase } from './per-database.js';
 
 interface RateRow {
   hsn_code: string;
@@ -10,7 +11,7 @@ interface RateRow {
   rate_bp: number;
 }
 
-export function gstRates(db: Db) {
+export const gstRates = perDatabase((db: Db) => {
   // A few dozen rows: read once per call and matched in memory.
   const rows = db.prepare<[], RateRow>('SELECT hsn_code, effective_from, rate_bp FROM gst_rate ORDER BY length(hsn_code) DESC, effective_from DESC').all();
   return {
@@ -24,4 +25,4 @@ export function gstRates(db: Db) {
       return null;
     },
   };
-}
+});

@@ -1,6 +1,7 @@
 /** SQL for a company's `insurance_company` table; names are unique per company without regard to case. */
 import type { Db } from '../db/database.js';
 import type { IdSource } from '../ids/id-source.js';
+import { perDatabase } from './per-database.js';
 
 export interface InsuranceCompanyRow {
   id: number;
@@ -9,7 +10,7 @@ export interface InsuranceCompanyRow {
   is_active: number;
 }
 
-export function insuranceCompanies(db: Db) {
+export const insuranceCompanies = perDatabase((db: Db) => {
   const list = db.prepare<[number, number], InsuranceCompanyRow>(
     'SELECT id, name, code, is_active FROM insurance_company WHERE company_id = ? AND is_active >= ? ORDER BY name',
   );
@@ -33,4 +34,4 @@ export function insuranceCompanies(db: Db) {
       return id;
     },
   };
-}
+});

@@ -7,6 +7,7 @@ import { SALES_ORDER_STATUS } from '../../../shared/contract/statuses.js';
 import { conditions } from './conditions.js';
 import { DUE_SQL, RECEIVED_SQL, type LineFigures, type OrderTotals, type TaxTotals } from './sales-order.js';
 import type { Db } from '../db/database.js';
+import { perDatabase } from './per-database.js';
 
 /** An order as the invoice sees it: its stored totals, what was received, and its invoice if any. */
 export interface InvoiceableOrder extends TaxTotals, Pick<OrderTotals, 'intra_state'> {
@@ -79,7 +80,7 @@ function openOrdersWhere(beforeFullPayment: boolean): string {
           ${beforeFullPayment ? '' : `AND ${DUE_SQL} <= 0`}`;
 }
 
-export function invoices(db: Db) {
+export const invoices = perDatabase((db: Db) => {
   const order = db.prepare<[number, number], InvoiceableOrder>(
     `SELECT o.id, o.branch_id, o.order_no, o.customer_id, trim(c.first_name || ' ' || c.last_name) AS customer_name, o.status_id,
             o.intra_state, o.taxable, o.cgst, o.sgst, o.igst, o.rounding, o.net_amount, o.insurance_amount,
@@ -157,4 +158,4 @@ export function invoices(db: Db) {
         .all({ companyId, branchId });
     },
   };
-}
+});

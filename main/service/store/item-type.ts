@@ -1,5 +1,6 @@
 /** SQL for the `item_type` reference table: one type per quick-sale section, under a module. */
 import type { Db } from '../db/database.js';
+import { perDatabase } from './per-database.js';
 
 export interface ItemTypeRow {
   id: number;
@@ -14,7 +15,7 @@ export interface ItemTypeRow {
 /** Fixed ids (004-catalog.ts) the service's own rules name. */
 export const ITEM_TYPE = { frame: 1, sunGlass: 2, spectacleLens: 3, contactLens: 4, contactLensCare: 5, accessories: 6 } as const;
 
-export function itemTypes(db: Db) {
+export const itemTypes = perDatabase((db: Db) => {
   const all = db.prepare<[], ItemTypeRow>('SELECT * FROM item_type ORDER BY module_id, id');
   const byId = db.prepare<[number], ItemTypeRow>('SELECT * FROM item_type WHERE id = ?');
   const ofModule = db.prepare<[number], ItemTypeRow>('SELECT * FROM item_type WHERE module_id = ? ORDER BY id');
@@ -31,4 +32,4 @@ export function itemTypes(db: Db) {
     /** "Frame", "frame", "Spectacle Lens" or its code "Lens". */
     find: (text: string) => byName.get(text.trim(), text.trim()),
   };
-}
+});

@@ -8,6 +8,7 @@
  */
 import type { Db } from '../db/database.js';
 import type { IdSource } from '../ids/id-source.js';
+import { perDatabase } from './per-database.js';
 
 export interface ItemFields {
   item_type_id: number;
@@ -66,7 +67,7 @@ export interface ItemSearch {
   limit: number;
 }
 
-export function items(db: Db) {
+export const items = perDatabase((db: Db) => {
   const byId = db.prepare<[number, number], ItemRow>(`SELECT ${COLUMNS} ${FROM} WHERE i.id = ? AND i.company_id = ?`);
   const byBarcode = db.prepare<[number, string], ItemRow>(`SELECT ${COLUMNS} ${FROM} WHERE i.company_id = ? AND i.barcode = ?`);
   const byCode = db.prepare<[number, string], ItemRow>(`SELECT ${COLUMNS} ${FROM} WHERE i.company_id = ? AND i.code = ?`);
@@ -221,4 +222,4 @@ export function items(db: Db) {
       update.run({ ...fields, id, company_id: companyId, at });
     },
   };
-}
+});

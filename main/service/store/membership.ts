@@ -1,6 +1,7 @@
 /** SQL for a company's `membership` table: loyalty plans and their discount (basis points). */
 import type { Db } from '../db/database.js';
 import type { IdSource } from '../ids/id-source.js';
+import { perDatabase } from './per-database.js';
 
 export interface MembershipRow {
   id: number;
@@ -8,7 +9,7 @@ export interface MembershipRow {
   discount_bp: number;
 }
 
-export function memberships(db: Db) {
+export const memberships = perDatabase((db: Db) => {
   const page = db.prepare<[number, number, number], MembershipRow>(
     'SELECT id, name, discount_bp FROM membership WHERE company_id = ? AND is_active = 1 ORDER BY discount_bp, name LIMIT ? OFFSET ?',
   );
@@ -21,4 +22,4 @@ export function memberships(db: Db) {
       return id;
     },
   };
-}
+});

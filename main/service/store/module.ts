@@ -1,5 +1,6 @@
 /** SQL for `module` and `company_module`: which business lines a company sells in. */
 import type { Db } from '../db/database.js';
+import { perDatabase } from './per-database.js';
 
 export interface ModuleRow {
   id: number;
@@ -7,7 +8,7 @@ export interface ModuleRow {
   is_active: number;
 }
 
-export function modules(db: Db) {
+export const modules = perDatabase((db: Db) => {
   const ofCompany = db.prepare<[number], ModuleRow>(
     `SELECT m.id, m.name, coalesce(cm.is_active, 0) AS is_active
      FROM module m LEFT JOIN company_module cm ON cm.module_id = m.id AND cm.company_id = ?
@@ -23,4 +24,4 @@ export function modules(db: Db) {
       setActive.run(companyId, moduleId, active ? 1 : 0);
     },
   };
-}
+});

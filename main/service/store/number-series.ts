@@ -11,6 +11,7 @@
  */
 import type { Db } from '../db/database.js';
 import { conflict } from '../http/errors.js';
+import { perDatabase } from './per-database.js';
 
 export type SeriesKind = 'order' | 'receipt' | 'invoice' | 'credit_note' | 'purchase_order';
 
@@ -37,7 +38,7 @@ export function documentNo(kind: SeriesKind, branchCode: string, yearName: strin
   return no;
 }
 
-export function numberSeries(db: Db) {
+export const numberSeries = perDatabase((db: Db) => {
   const bump = db.prepare<[number, number, string], { seq: number }>(
     `INSERT INTO number_series (branch_id, year_id, kind, next) VALUES (?, ?, ?, 2)
      ON CONFLICT (branch_id, year_id, kind) DO UPDATE SET next = next + 1
@@ -54,4 +55,4 @@ export function numberSeries(db: Db) {
       return documentNo(kind, p.code, p.year, bump.get(branchId, yearId, kind)!.seq);
     },
   };
-}
+});

@@ -9,6 +9,7 @@ import { RECEIPT_STATUS } from '../../../shared/contract/statuses.js';
 import type { Db } from '../db/database.js';
 import type { CustomerRow } from './customer.js';
 import type { LineFigures, OrderTotals, TaxTotals } from './sales-order.js';
+import { perDatabase } from './per-database.js';
 
 export interface IssuerRow {
   branch_id: number;
@@ -121,7 +122,7 @@ export interface PrintLabOrderRow {
   remarks: string | null;
 }
 
-export function printSource(db: Db) {
+export const printSource = perDatabase((db: Db) => {
   const issuer = db.prepare<[number, number], IssuerRow>(
     `SELECT b.id AS branch_id, b.name AS branch_name, b.code AS branch_code, b.address, b.city, b.mobile, b.email,
             coalesce(nullif(b.gstin, ''), c.gstin) AS gstin, b.logo, s.name AS state_name, s.gst_state_code AS state_code,
@@ -184,4 +185,4 @@ export function printSource(db: Db) {
     /** The order's lab order: a live one before a cancelled one, newest first. */
     labOrder: (orderId: number) => labOrder.get(orderId),
   };
-}
+});

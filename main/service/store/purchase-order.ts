@@ -1,5 +1,6 @@
 /** SQL for `purchase_order` and its lines: the lab order SaveSale raises, and what cancelling a sale does to it. */
 import type { Db } from '../db/database.js';
+import { perDatabase } from './per-database.js';
 
 export interface NewPurchaseOrder {
   id: number;
@@ -18,7 +19,7 @@ export interface NewPurchaseOrder {
   created_at: string;
 }
 
-export function purchaseOrders(db: Db) {
+export const purchaseOrders = perDatabase((db: Db) => {
   const insert = db.prepare<NewPurchaseOrder>(
     `INSERT INTO purchase_order (id, company_id, branch_id, year_id, po_no, order_date, expected_date, sales_order_id, supplier_id,
        fitter_id, priority_id, remarks, created_by, created_at)
@@ -36,4 +37,4 @@ export function purchaseOrders(db: Db) {
     insertLine: (poId: number, salesOrderLineId: number, itemId: number, qty: number) => insertLine.run(poId, salesOrderLineId, itemId, qty),
     cancelOpenOfOrder: (orderId: number) => cancelOpen.run(orderId).changes,
   };
-}
+});

@@ -4,6 +4,7 @@
  * file so the receipt list's queries and these writes do not tread on each other.
  */
 import type { Db } from '../db/database.js';
+import { perDatabase } from './per-database.js';
 
 export interface OrderReceiptRow {
   id: number;
@@ -12,7 +13,7 @@ export interface OrderReceiptRow {
   amount: number;
 }
 
-export function receiptStatuses(db: Db) {
+export const receiptStatuses = perDatabase((db: Db) => {
   const received = db.prepare<[number], OrderReceiptRow>(
     'SELECT id, receipt_no, customer_id, amount FROM receipt WHERE sales_order_id = ? AND status_id = 1 ORDER BY id',
   );
@@ -23,4 +24,4 @@ export function receiptStatuses(db: Db) {
     receivedOfOrder: (orderId: number) => received.all(orderId),
     set: (id: number, statusId: number, userId: number, at: string) => set.run(statusId, userId, at, id),
   };
-}
+});

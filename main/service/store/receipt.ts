@@ -6,6 +6,7 @@
 import { RECEIPT_STATUS } from '../../../shared/contract/statuses.js';
 import { conditions, type SqlParams } from './conditions.js';
 import type { Db } from '../db/database.js';
+import { perDatabase } from './per-database.js';
 
 /** How much was paid (paise) and how: what a receipt records of the payment itself. */
 export interface ReceiptPayment {
@@ -92,7 +93,7 @@ const FROM = `FROM receipt r
 
 type Params = SqlParams;
 
-export function receipts(db: Db) {
+export const receipts = perDatabase((db: Db) => {
   function where(f: ReceiptFilter): { sql: string; params: Params } {
     const { add, build } = conditions(['r.company_id = @companyId', 'r.branch_id = @branchId'], {
       companyId: f.companyId,
@@ -132,4 +133,4 @@ export function receipts(db: Db) {
         .prepare<[number, number], { customer_id: number; branch_id: number }>('SELECT customer_id, branch_id FROM sales_order WHERE id = ? AND company_id = ?')
         .get(orderId, companyId),
   };
-}
+});

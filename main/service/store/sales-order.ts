@@ -8,6 +8,7 @@ import { RECEIPT_STATUS } from '../../../shared/contract/statuses.js';
 import type { Db } from '../db/database.js';
 import { RX_COLUMN_NAMES, type LineRx } from './cart.js';
 import type { CustomerRow } from './customer.js';
+import { perDatabase } from './per-database.js';
 
 /** Received receipts of the order aliased `o`, in paise. */
 export const RECEIVED_SQL = `coalesce((SELECT sum(rcv.amount) FROM receipt rcv WHERE rcv.sales_order_id = o.id AND rcv.status_id = ${RECEIPT_STATUS.Received}), 0)`;
@@ -258,7 +259,7 @@ export const ORDER_SEARCH_COLUMNS: Record<string, readonly string[]> = {
   balanceAmount: ['o.net_amount - o.insurance_amount - received'],
 };
 
-export function salesOrders(db: Db) {
+export const salesOrders = perDatabase((db: Db) => {
   const byNo = db.prepare<[number, string], OrderHeaderRow>(`${HEADER} WHERE o.company_id = ? AND o.order_no = ?`);
   const byId = db.prepare<[number, number], OrderHeaderRow>(`${HEADER} WHERE o.company_id = ? AND o.id = ?`);
   const lines = db.prepare<[number], OrderLineRow>(
@@ -333,4 +334,4 @@ export function salesOrders(db: Db) {
     cancel: (id: number, userId: number, at: string, reasonId: number | null, remarks: string | null) =>
       cancel.run(userId, at, reasonId, remarks, id).changes === 1,
   };
-}
+});

@@ -1,7 +1,8 @@
 /** SQL for the `setting` table: small key/value facts about this installation and store. */
 import type { Db } from '../db/database.js';
+import { perDatabase } from './per-database.js';
 
-export function settings(db: Db) {
+export const settings = perDatabase((db: Db) => {
   const get = db.prepare<[string], { value: string }>('SELECT value FROM setting WHERE key = ?');
   const set = db.prepare<[string, string]>(
     'INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
@@ -12,4 +13,4 @@ export function settings(db: Db) {
       set.run(key, value);
     },
   };
-}
+});

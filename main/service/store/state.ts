@@ -1,5 +1,6 @@
 /** SQL for the `state` reference table (Indian states with their GST state codes). */
 import type { Db } from '../db/database.js';
+import { perDatabase } from './per-database.js';
 
 export interface StateRow {
   id: number;
@@ -8,7 +9,7 @@ export interface StateRow {
   gst_state_code: string;
 }
 
-export function states(db: Db) {
+export const states = perDatabase((db: Db) => {
   const byId = db.prepare<[number], StateRow>('SELECT * FROM state WHERE id = ?');
   const byNameOrCode = db.prepare<[string, string], StateRow>(
     'SELECT * FROM state WHERE name = ? COLLATE NOCASE OR gst_state_code = ?',
@@ -20,4 +21,4 @@ export function states(db: Db) {
     /** Accepts "Gujarat", "gujarat", "24" or "24". */
     find: (text: string) => byNameOrCode.get(text.trim(), text.trim().padStart(2, '0')),
   };
-}
+});

@@ -1,5 +1,6 @@
 /** SQL for `stock_movement`: what a sale took out of which batch, and what a cancel put back. */
 import type { Db } from '../db/database.js';
+import { perDatabase } from './per-database.js';
 
 export interface MovementTotal {
   item_id: number;
@@ -8,7 +9,7 @@ export interface MovementTotal {
   delta: number;
 }
 
-export function stockMovements(db: Db) {
+export const stockMovements = perDatabase((db: Db) => {
   const net = db.prepare<[number], MovementTotal>(
     `SELECT item_id, branch_id, batch_no, sum(delta) AS delta FROM stock_movement WHERE sales_order_id = ?
      GROUP BY item_id, branch_id, batch_no HAVING sum(delta) <> 0 ORDER BY item_id, batch_no`,
@@ -22,4 +23,4 @@ export function stockMovements(db: Db) {
     record: (id: number, m: MovementTotal, orderId: number, reason: 'sale' | 'cancel', at: string) =>
       insert.run(id, m.item_id, m.branch_id, m.batch_no, m.delta, orderId, reason, at),
   };
-}
+});

@@ -4,6 +4,7 @@
  * answer null, not 0.
  */
 import type { Db } from '../db/database.js';
+import { perDatabase } from './per-database.js';
 
 export interface StockBatch {
   item_id: number;
@@ -13,7 +14,7 @@ export interface StockBatch {
   on_hand: number;
 }
 
-export function stock(db: Db) {
+export const stock = perDatabase((db: Db) => {
   const ofItems = db.prepare<[string, number, string], { item_id: number; on_hand: number }>(
     `SELECT item_id, coalesce(sum(on_hand), 0) AS on_hand FROM stock
      WHERE item_id IN (SELECT value FROM json_each(?)) AND branch_id = ? AND (expiry_date IS NULL OR expiry_date >= ?)
@@ -65,4 +66,4 @@ export function stock(db: Db) {
      */
     putBack: (itemId: number, branchId: number, batchNo: string, qty: number) => putBack.run(itemId, branchId, batchNo, qty),
   };
-}
+});

@@ -1,6 +1,7 @@
 /** SQL for a company's `supplier` table: lens labs and other suppliers. */
 import type { Db } from '../db/database.js';
 import type { IdSource } from '../ids/id-source.js';
+import { perDatabase } from './per-database.js';
 
 export interface SupplierFields {
   name: string;
@@ -11,7 +12,7 @@ export interface SupplierFields {
   is_lab: number;
 }
 
-export function suppliers(db: Db) {
+export const suppliers = perDatabase((db: Db) => {
   const active = db.prepare<[number], { id: number; name: string }>(
     'SELECT id, name FROM supplier WHERE company_id = ? AND is_active = 1 ORDER BY name',
   );
@@ -26,4 +27,4 @@ export function suppliers(db: Db) {
       return id;
     },
   };
-}
+});

@@ -1,6 +1,7 @@
 /** SQL for the `app_user` table, joined with the role it holds. */
 import type { Role } from '../../../shared/contract/roles.js';
 import type { Db } from '../db/database.js';
+import { perDatabase } from './per-database.js';
 
 export interface UserRow {
   id: number;
@@ -30,7 +31,7 @@ export interface NewUser {
   password_hash: string;
 }
 
-export function users(db: Db) {
+export const users = perDatabase((db: Db) => {
   const byName = db.prepare<[string], UserRow>(`${SELECT} WHERE u.user_name = ?`);
   const byId = db.prepare<[number], UserRow>(`${SELECT} WHERE u.id = ?`);
   const firstAdmin = db.prepare<[number], UserRow>(`${SELECT} WHERE u.company_id = ? ORDER BY u.role_id, u.id LIMIT 1`);
@@ -48,4 +49,4 @@ export function users(db: Db) {
       insert.run({ ...row, created_at: createdAt });
     },
   };
-}
+});
