@@ -12,6 +12,7 @@ import { startServer } from '../main/service/server.js';
 import { benchCatalog } from './catalog.js';
 import { benchCustomers } from './customers.js';
 import { benchDocuments } from './documents.js';
+import { benchOrders } from './orders.js';
 
 function report(name: string, count: number, ms: number) {
   console.log(`${name.padEnd(42)} ${String(count).padStart(7)} ops  ${(ms / count).toFixed(3).padStart(9)} ms/op  ${Math.round((count / ms) * 1000).toString().padStart(8)} ops/s`);
@@ -57,6 +58,8 @@ try {
   await benchDocuments(server, token, report);
   await benchCustomers(server, token, report);
   await benchCatalog(server, token, report);
+  // Last: orders go to the customers and items the two benches above added.
+  await benchOrders(server, report);
   const mem = process.memoryUsage();
   console.log(`memory: rss ${(mem.rss / 2 ** 20).toFixed(0)} MiB, heap used ${(mem.heapUsed / 2 ** 20).toFixed(0)} MiB`);
 } finally {
