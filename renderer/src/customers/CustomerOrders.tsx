@@ -12,6 +12,7 @@ import { formatDate } from '../shell/dates.js';
 import { bannerFor, ErrorBanner } from '../shell/errors.js';
 import { Pager } from '../shell/Pager.js';
 import { hrefFor } from '../shell/router.js';
+import { OrderLink } from '../orders/OrderLink.js';
 
 const PAGE_SIZE = 10;
 
@@ -60,9 +61,7 @@ export function CustomerOrders({ customerId }: { customerId: string }) {
             return (
               <tr key={o.id}>
                 <td>
-                  <a className="row-link mono" href={hrefFor({ name: 'order', salesOrderNo: o.salesOrderNo })}>
-                    {o.salesOrderNo}
-                  </a>
+                  <OrderLink salesOrderNo={o.salesOrderNo} />
                 </td>
                 <td>{formatDate(o.date) ?? '—'}</td>
                 <td>

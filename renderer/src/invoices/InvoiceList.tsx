@@ -11,7 +11,7 @@ import { formatDate } from '../shell/dates.js';
 import { useDebouncedValue } from '../shell/debounce.js';
 import { bannerFor, ErrorBanner } from '../shell/errors.js';
 import { Pager, rowRange } from '../shell/Pager.js';
-import { hrefFor } from '../shell/router.js';
+import { OrderLink } from '../orders/OrderLink.js';
 
 const PAGE_SIZE = 15;
 
@@ -117,9 +117,7 @@ export function InvoiceList() {
               <td className="mono">{r.invoiceNo}</td>
               <td>{formatDate(r.date) ?? '—'}</td>
               <td>
-                <a className="row-link mono" href={hrefFor({ name: 'order', salesOrderNo: r.salesOrderNo })}>
-                  {r.salesOrderNo}
-                </a>
+                <OrderLink salesOrderNo={r.salesOrderNo} />
               </td>
               <td>{r.customerName}</td>
               <td className="mono">{r.customerMobileNo ?? '—'}</td>

@@ -14,6 +14,7 @@ import { Pager } from '../shell/Pager.js';
 import { hrefFor } from '../shell/router.js';
 import { useOrderSearch } from './service.js';
 import { StatusTag } from './StatusTag.js';
+import { OrderLink } from './OrderLink.js';
 
 const PAGE_SIZE = 15;
 
@@ -139,9 +140,7 @@ export function OrderList() {
           {rows.map((o) => (
             <tr key={o.id}>
               <td>
-                <a className="row-link mono" href={hrefFor({ name: 'order', salesOrderNo: o.salesOrderNo })}>
-                  {o.salesOrderNo}
-                </a>
+                <OrderLink salesOrderNo={o.salesOrderNo} />
               </td>
               <td>{formatDate(o.date) ?? '—'}</td>
               <td>{o.customerName}</td>

@@ -13,7 +13,7 @@ import { formatDate } from '../shell/dates.js';
 import { useDebouncedValue } from '../shell/debounce.js';
 import { bannerFor, ErrorBanner } from '../shell/errors.js';
 import { Pager } from '../shell/Pager.js';
-import { hrefFor } from '../shell/router.js';
+import { OrderLink } from '../orders/OrderLink.js';
 
 const PAGE_SIZE = 15;
 
@@ -139,13 +139,7 @@ export function ReceiptList() {
               <td className="mono">{r.receiptNo}</td>
               <td>{formatDate(r.receiptDate) ?? '—'}</td>
               <td>
-                {r.salesOrderNo ? (
-                  <a className="row-link mono" href={hrefFor({ name: 'order', salesOrderNo: r.salesOrderNo })}>
-                    {r.salesOrderNo}
-                  </a>
-                ) : (
-                  '—'
-                )}
+                <OrderLink salesOrderNo={r.salesOrderNo} />
               </td>
               <td>{r.customerName}</td>
               <td>{r.receiptType ?? '—'}</td>
