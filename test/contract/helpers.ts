@@ -18,9 +18,17 @@ export function specModel(name: string): string[] {
   return keys;
 }
 
-/** The spec's endpoint list: group, method, path per line. */
+/**
+ * The spec's endpoint list: group, method, path per line. A copy of the spec's endpoints.tsv kept
+ * in the repository (test/fixtures/spec/), so a clone with nothing beside it runs every test; where
+ * the spec folder is beside the clone, the copy is checked against it (test/contract/table.test.ts).
+ */
+export const SPEC_ENDPOINTS_COPY = path.join(repoRoot, 'test/fixtures/spec/endpoints.tsv');
+/** The spec's own file, present only in the team's checkout (../shared beside the repository). */
+export const SPEC_ENDPOINTS_SOURCE = path.resolve(repoRoot, '../shared/spec/endpoints.tsv');
+
 export function specEndpoints(): { group: string; method: string; path: string }[] {
-  const text = readFileSync(path.resolve(repoRoot, '../shared/spec/endpoints.tsv'), 'utf8');
+  const text = readFileSync(SPEC_ENDPOINTS_COPY, 'utf8');
   return text
     .split('\n')
     .map((line) => line.trim())
