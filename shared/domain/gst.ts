@@ -64,8 +64,8 @@ export function gstLine(input: GstLineInput, intraState: boolean): GstLine {
     taxable = net;
     tax = divRound(net * rateBp, 10000);
   }
-  // The halves always add up to the tax: SGST takes the odd paisa.
-  const cgst = intraState ? divRound(tax, 2) : 0;
+  // The halves always add up to the tax: CGST is the half rounded down, so SGST takes the odd paisa.
+  const cgst = intraState ? Math.floor(tax / 2) : 0;
   const sgst = intraState ? tax - cgst : 0;
   const igst = intraState ? 0 : tax;
   return { gross, discount, taxable, rateBp, cgst, sgst, igst, tax, total: taxable + tax };

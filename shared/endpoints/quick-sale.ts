@@ -6,9 +6,11 @@ import {
   DeleteSalesOrderTempRequest,
   DeleteSessionRequest,
   GetSalesOrderTempRequest,
+  OpenCart,
   SalesOrderTemp,
   SalesOrderTempModelRequest,
   SaveSalesOrderTempResult,
+  TakeOverCartRequest,
   UpdateSalesOrderRequestModel,
   UpdateSalesOrderTempResult,
 } from '../models/cart.js';
@@ -49,6 +51,9 @@ import { ReceiptDetails, ReceiptDetailsQuery, ReceiptWithouInvoiceModel, SaveRec
 import { OMFastWizardModel, SaveSaleResult } from '../models/sale.js';
 
 const group = 'Quick Sale';
+
+const CART_OWNERSHIP =
+  'A cart belongs to the user who opened it (issue 11): a manager needs to see the branch’s open carts and take one over when a cashier leaves the till; the spec has no such operation.';
 
 function dropdown(name: string, path: string, summary: string) {
   return endpoint({ group, name, method: 'GET', path, summary, response: z.array(IdName), auth: ANY_ROLE });
@@ -319,5 +324,27 @@ export const QuickSale = {
     query: CreditNotesQuery,
     response: z.array(CreditNote),
     auth: SALES_ROLES,
+  }),
+  openCarts: endpoint({
+    group,
+    name: 'QuickSale.openCarts',
+    method: 'GET',
+    path: '/api/quickSale/open-carts',
+    summary: 'The signed-in branch’s carts with lines that have not become a sale, newest first, with whose they are.',
+    response: z.array(OpenCart),
+    auth: MANAGERS,
+    extension: CART_OWNERSHIP,
+  }),
+  takeOverCart: endpoint({
+    group,
+    name: 'QuickSale.takeOverCart',
+    method: 'POST',
+    path: '/api/quickSale/take-over-cart',
+    summary: 'Makes another user’s open cart of this branch the signed-in manager’s, recording from whom and when.',
+    body: TakeOverCartRequest,
+    response: MessageBody,
+    auth: MANAGERS,
+    errors: [404, 409],
+    extension: CART_OWNERSHIP,
   }),
 };

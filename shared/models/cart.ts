@@ -71,3 +71,18 @@ export type UpdateSalesOrderRequestModel = z.infer<typeof UpdateSalesOrderReques
 
 export const UpdateSalesOrderTempResult = z.object({ message: z.string(), netAmount: outNum() });
 export type UpdateSalesOrderTempResult = z.infer<typeof UpdateSalesOrderTempResult>;
+
+/** An open cart of the signed-in branch, as a manager sees it (declared extension, issue 11). */
+export const OpenCart = z.object({
+  sessionID: z.string(),
+  userName: z.string(),
+  customerID: z.string().nullable(),
+  lines: z.number().int(),
+  /** Rupees: the lines' prices × quantities, before discounts. */
+  grossAmount: z.number(),
+  touchedAt: z.string(),
+});
+export type OpenCart = z.infer<typeof OpenCart>;
+
+export const TakeOverCartRequest = z.object(strings('sessionID'));
+export type TakeOverCartRequest = z.infer<typeof TakeOverCartRequest>;

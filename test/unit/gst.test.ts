@@ -31,7 +31,10 @@ test('an odd paisa of tax goes to SGST so the halves always add up', () => {
   const odd = gstLine({ qty: 1, unitPrice: 1030, rateBp: 500, priceIncludesTax: false }, true); // 51.5 → 52 paise
   assert.deepEqual([odd.tax, odd.cgst, odd.sgst], [52, 26, 26]);
   const odd2 = gstLine({ qty: 1, unitPrice: 1010, rateBp: 500, priceIncludesTax: false }, true); // 50.5 → 51 paise
-  assert.deepEqual([odd2.tax, odd2.cgst, odd2.sgst], [51, 26, 25]);
+  assert.deepEqual([odd2.tax, odd2.cgst, odd2.sgst], [51, 25, 26]);
+  // Inclusive: ₹10.71 at 5 % → taxable 10.20, tax 0.51 → CGST 0.25, SGST 0.26.
+  const inc = gstLine({ qty: 1, unitPrice: 1071, rateBp: 500, priceIncludesTax: true }, true);
+  assert.deepEqual([inc.taxable, inc.tax, inc.cgst, inc.sgst], [1020, 51, 25, 26]);
 });
 
 test('no known rate means no tax; discounts never exceed the line', () => {

@@ -84,6 +84,8 @@ import { dashboardData } from './dashboard/dashboard-data.js';
 import { receiptsListPaged } from './receipts/list-paged.js';
 import { saveSale } from './quick-sale/save-sale.js';
 import { saveSalesOrderTemp } from './quick-sale/save-sales-order-temp.js';
+import { openCarts } from './quick-sale/open-carts.js';
+import { takeOverCart } from './quick-sale/take-over-cart.js';
 import { updateSalesOrderTempValues } from './quick-sale/update-sales-order-temp-values.js';
 
 export const handlers = [
@@ -144,6 +146,8 @@ export const handlers = [
   insuranceCompanies,
   addInsuranceCompany,
   saveSalesOrderTemp,
+  openCarts,
+  takeOverCart,
   saveSale,
   saveReceipt,
   getReceiptDetails,

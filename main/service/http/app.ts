@@ -104,7 +104,7 @@ export async function buildApp(
       prefix: '/',
       wildcard: false,
       setHeaders: (reply) => {
-        reply.header('content-security-policy', RENDERER_CSP);
+        reply.setHeader('content-security-policy', RENDERER_CSP);
       },
     });
   }

@@ -4,15 +4,32 @@ import { localDate } from '../../../shared/domain/calendar.js';
 import { paiseOf, rupees } from '../../../shared/domain/money.js';
 import type { SalesOrderTemp } from '../../../shared/models/cart.js';
 import type { RequestContext } from '../context.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { badRequest, conflict, notFound } from '../http/errors.js';
 import { carts, CART_TTL_DAYS, type CartRow } from '../store/cart.js';
+import { salesOrders } from '../store/sales-order.js';
 import { priceLines } from './bill.js';
 
+/**
+ * The signed-in user's live cart of that session. A cart belongs to the user who opened it (or the
+ * manager who took it over): another user's cart answers 404 like an unknown one, so its lines can
+ * be neither read nor changed by guessing a session or line id.
+ */
 export function findCart(ctx: RequestContext, sessionId: string | null | undefined, field: string): CartRow {
   const id = sessionId?.trim();
   if (!id) throw badRequest(`${field} is required`, { [field]: ['Required'] });
   const cart = carts(ctx.db).get(id, ctx.user.companyId, ctx.now());
-  if (!cart) throw notFound(`No such cart (carts untouched for ${CART_TTL_DAYS} days expire)`);
+  if (!cart || cart.user_id !== ctx.user.id) throw notFound(`No such cart (carts untouched for ${CART_TTL_DAYS} days expire)`);
+  return cart;
+}
+
+/**
+ * findCart for a change to the cart: a cart whose sale was saved takes nothing more (409 naming
+ * the order), so goods added after the sale cannot leave the store unbilled under its answer.
+ */
+export function findOpenCart(ctx: RequestContext, sessionId: string | null | undefined, field: string): CartRow {
+  const cart = findCart(ctx, sessionId, field);
+  const order = salesOrders(ctx.db).bySession(ctx.user.companyId, cart.session_id);
+  if (order) throw conflict(`This cart was already saved as order ${order.order_no}: start a new sale for more items`);
   return cart;
 }
 
@@ -49,4 +66,22 @@ export function cartView(ctx: RequestContext, cart: CartRow, charges: BillCharge
     })),
     netAmount: rupees(totals.netAmount),
   };
+}
+
+/**
+ * A manager takes over another user's open cart of their branch: it becomes theirs, and the cart
+ * keeps from whom and when (migration 007). A cart of another branch reads as unknown (404); a
+ * cart whose sale was saved cannot be taken (409).
+ */
+export function takeOverCart(ctx: RequestContext, sessionId: string | null | undefined): string {
+  const id = sessionId?.trim();
+  if (!id) throw badRequest('Say which cart to take over', { sessionID: ['Required'] });
+  const store = carts(ctx.db);
+  const cart = store.get(id, ctx.user.companyId, ctx.now());
+  if (!cart || cart.branch_id !== ctx.user.branchId) throw notFound(`No such cart (carts untouched for ${CART_TTL_DAYS} days expire)`);
+  const order = salesOrders(ctx.db).bySession(ctx.user.companyId, cart.session_id);
+  if (order) throw conflict(`This cart was already saved as order ${order.order_no}`);
+  if (cart.user_id === ctx.user.id) return 'This cart is already yours';
+  store.takeOver(cart.session_id, ctx.user.id, ctx.now().toISOString());
+  return 'The cart is yours now';
 }

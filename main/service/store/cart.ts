@@ -16,6 +16,21 @@ export interface CartRow {
   customer_id: number | null;
   created_at: string;
   touched_at: string;
+  /** The user whose cart a manager took over (migration 007), and when. */
+  taken_over_from: number | null;
+  taken_over_at: string | null;
+}
+
+/** An open cart of the branch as a manager lists it. */
+export interface OpenCartRow {
+  session_id: string;
+  user_id: number;
+  user_name: string;
+  customer_id: number | null;
+  touched_at: string;
+  lines: number;
+  /** Sum of price × qty, before discounts: what the manager sees at a glance, paise. */
+  gross: number;
 }
 
 /** The per-eye Rx columns shared by cart and order lines (migration 005); diopters in hundredths. */
@@ -79,6 +94,18 @@ export const carts = perDatabase((db: Db) => {
   );
   const touch = db.prepare<[string, string]>('UPDATE cart SET touched_at = ? WHERE session_id = ?');
   const sweep = db.prepare<[string]>('DELETE FROM cart WHERE touched_at < ?');
+  // A cart whose session became an order is closed, so it is not listed as open.
+  const openOfBranch = db.prepare<[number, number, string], OpenCartRow>(
+    `SELECT c.session_id, c.user_id, u.user_name, c.customer_id, c.touched_at,
+            count(l.id) AS lines, coalesce(sum(l.price * l.qty), 0) AS gross
+     FROM cart c JOIN app_user u ON u.id = c.user_id LEFT JOIN cart_line l ON l.session_id = c.session_id
+     WHERE c.company_id = ? AND c.branch_id = ? AND c.touched_at >= ?
+       AND NOT EXISTS (SELECT 1 FROM sales_order o WHERE o.company_id = c.company_id AND o.session_id = c.session_id)
+     GROUP BY c.session_id HAVING count(l.id) > 0 ORDER BY c.touched_at DESC`,
+  );
+  const takeOver = db.prepare<{ user: number; at: string; session: string }>(
+    'UPDATE cart SET taken_over_from = user_id, user_id = @user, taken_over_at = @at, touched_at = @at WHERE session_id = @session',
+  );
   const lineCols = ['id', 'session_id', 'item_id', 'qty', 'price', 'mrp', 'discount_bp', 'discount_amount', 'batch_no', 'is_ordered', ...RX_COLUMN_NAMES, 'created_at'];
   const insertLine = db.prepare(`INSERT INTO cart_line (${lineCols.join(', ')}) VALUES (${lineCols.map((c) => `@${c}`).join(', ')})`);
   const lines = db.prepare<[string], CartLineView>(
@@ -97,11 +124,15 @@ export const carts = perDatabase((db: Db) => {
   return {
     /** The live cart of a session in the company, or undefined when unknown or expired. */
     get: (sessionId: string, companyId: number, now: Date) => get.get(sessionId, companyId, cutoff(now)),
-    create(row: Omit<CartRow, 'touched_at'>, now: Date) {
+    create(row: Omit<CartRow, 'touched_at' | 'taken_over_from' | 'taken_over_at'>, now: Date) {
       sweep.run(cutoff(now));
       insert.run(row);
     },
     touch: (sessionId: string, at: string) => touch.run(at, sessionId),
+    /** The branch's live carts with lines that have not become an order, newest first. */
+    openOfBranch: (companyId: number, branchId: number, now: Date) => openOfBranch.all(companyId, branchId, cutoff(now)),
+    /** Hands the cart to `userId`, keeping whose it was and when it changed hands. */
+    takeOver: (sessionId: string, userId: number, at: string) => takeOver.run({ user: userId, at, session: sessionId }),
     addLine: (row: CartLineRow) => insertLine.run(row),
     lines: (sessionId: string) => lines.all(sessionId),
     line: (id: number, sessionId: string) => line.get(id, sessionId),

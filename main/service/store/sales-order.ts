@@ -81,6 +81,8 @@ export interface NewSalesOrder extends OrderTotals, InsuranceClaim {
   typed_doctor_name: string | null;
   remarks: string | null;
   session_id: string;
+  /** SHA-256 of the SaveSale request (sale/sale-key.ts); null for orders not made by SaveSale. */
+  request_hash: string | null;
   created_by: number;
   created_at: string;
 }
@@ -122,7 +124,7 @@ const ORDER_COLUMNS = [
   'shipping_charges', 'other_charges', 'service_tax', 'rounding', 'net_amount', 'insurance_company_id',
   'insurance_amount', 'insurance_claimed', 'insurance_cover', 'insurance_info', 'insurance_membership_type',
   'insurance_verification_no', 'insurance_start_date', 'insurance_end_date', 'policy_no', 'doctor_id',
-  'typed_doctor_name', 'remarks', 'session_id', 'created_by', 'created_at',
+  'typed_doctor_name', 'remarks', 'session_id', 'request_hash', 'created_by', 'created_at',
 ] as const satisfies ReadonlyArray<keyof NewSalesOrder>;
 
 const LINE_COLUMNS = [
@@ -294,8 +296,8 @@ export const salesOrders = perDatabase((db: Db) => {
        insurance_amount = 0
      WHERE id = ? AND status_id <> 5`,
   );
-  const bySession = db.prepare<[number, string], { id: number; order_no: string }>(
-    'SELECT id, order_no FROM sales_order WHERE company_id = ? AND session_id = ?',
+  const bySession = db.prepare<[number, string], { id: number; order_no: string; request_hash: string | null }>(
+    'SELECT id, order_no, request_hash FROM sales_order WHERE company_id = ? AND session_id = ?',
   );
   const balance = db.prepare<[number], { due: number }>(`SELECT ${DUE_SQL} AS due FROM sales_order o WHERE o.id = ?`);
   const payer = db.prepare<[number, number], { customer_id: number; status_id: number }>(

@@ -5,10 +5,11 @@ import { keratometry } from './003-keratometry.js';
 import { catalog } from './004-catalog.js';
 import { counter } from './005-counter.js';
 import { insuranceClaims } from './006-insurance-claims.js';
+import { saleKey } from './007-sale-key.js';
 
 export interface Migration {
   name: string;
   sql: string;
 }
 
-export const migrations: readonly Migration[] = [foundation, customers, keratometry, catalog, counter, insuranceClaims];
+export const migrations: readonly Migration[] = [foundation, customers, keratometry, catalog, counter, insuranceClaims, saleKey];

@@ -8,7 +8,9 @@ export const deleteSalesOrderTempBySession = implement(api.QuickSale.deleteSales
   const id = body.sessionID?.trim();
   if (!id) throw badRequest('sessionID is required', { sessionID: ['Required'] });
   const store = carts(ctx.db);
-  const cart = store.get(id, ctx.user.companyId, ctx.now());
+  const found = store.get(id, ctx.user.companyId, ctx.now());
+  // Another user's cart is not this user's to empty; it reads as unknown, which is already empty.
+  const cart = found && found.user_id === ctx.user.id ? found : undefined;
   const removed = cart ? store.empty(cart.session_id) : 0;
   return { message: `Cart emptied (${removed} lines removed)` };
 });

@@ -2,11 +2,11 @@ import { api } from '../../../../shared/endpoints/index.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { implement } from '../../http/handler.js';
 import { carts } from '../../store/cart.js';
-import { findCart } from '../../sale/cart-view.js';
+import { findOpenCart } from '../../sale/cart-view.js';
 
 /** Removes one line by salesOrderTempId, or a whole lens pair by pairNo (both eyes go together). */
 export const deleteSalesOrderTemp = implement(api.QuickSale.deleteSalesOrderTemp, ({ body }, ctx) => {
-  const cart = findCart(ctx, body.sessionID, 'sessionID');
+  const cart = findOpenCart(ctx, body.sessionID, 'sessionID');
   const store = carts(ctx.db);
   const lineText = body.salesOrderTempId?.trim();
   const pairNo = body.pairNo?.trim();

@@ -10,8 +10,9 @@ import { priceLines } from '../../sale/bill.js';
 import { findCart, paiseField } from '../../sale/cart-view.js';
 import { checkLine, readLineFigures, type LineFigures, type LineInput } from '../../sale/line.js';
 import { readClaim, splitBill } from '../../sale/insurance.js';
+import { earlierAnswer, requestHash } from '../../sale/sale-key.js';
 import { checkAgainstBalance, readPayment, writeReceipt } from '../../sale/receipt.js';
-import { carts, RX_COLUMN_NAMES, type CartLineView } from '../../store/cart.js';
+import { carts, RX_COLUMN_NAMES, type CartLineView, type CartRow } from '../../store/cart.js';
 import { companies } from '../../store/company.js';
 import { customers } from '../../store/customer.js';
 import { eyeCheckupRecalls } from '../../store/eye-checkup-recall.js';
@@ -145,19 +146,6 @@ function examRows(lines: readonly CartLineView[]) {
   return rows;
 }
 
-function earlierAnswer(ctx: RequestContext, sessionId: string): SaveSaleResult | undefined {
-  const order = salesOrders(ctx.db).bySession(ctx.user.companyId, sessionId);
-  if (!order) return undefined;
-  const receipt = receipts(ctx.db).firstOfOrder(order.id);
-  return {
-    salesOrderID: ctx.enc.encode('salesOrder', order.id),
-    salesOrderNo: order.order_no,
-    receiptID: receipt ? ctx.enc.encode('receipt', receipt.id) : null,
-    receiptNo: receipt?.receipt_no ?? null,
-    message: 'This sale was already saved',
-  };
-}
-
 /**
  * Everything in one immediate transaction: a failure anywhere (a bad id, a line out of stock)
  * rolls back customer, exam, order, receipt, stock and lab order, and leaves the cart as it was.
@@ -176,13 +164,16 @@ export const saveSale = implement(api.QuickSale.saveSale, ({ body }, ctx) => {
   };
   const { companyId, branchId, yearId } = ctx.user;
   const figures = listedFigures(ctx, so);
+  const hash = requestHash(body);
 
   return ctx.db
     .transaction((): SaveSaleResult => {
-      const earlier = earlierAnswer(ctx, sessionId);
+      const earlier = earlierAnswer(ctx, sessionId, hash);
       if (earlier) return earlier;
       // A cart with lines wins over a list; the list is for clients that keep the cart themselves.
-      const cart = figures.length > 0 ? carts(ctx.db).get(sessionId, companyId, ctx.now()) : findCart(ctx, sessionId, 'sessionID');
+      // Only the user's own cart counts (sale/cart-view.ts findCart).
+      const own = (c: CartRow | undefined) => (c && c.user_id === ctx.user.id ? c : undefined);
+      const cart = figures.length > 0 ? own(carts(ctx.db).get(sessionId, companyId, ctx.now())) : findCart(ctx, sessionId, 'sessionID');
       const inCart = cart ? carts(ctx.db).lines(sessionId) : [];
       const cartLines = inCart.length > 0 ? inCart : listedLines(ctx, so, figures);
       if (cartLines.length === 0) throw badRequest('The cart is empty', { sessionID: ['Add at least one item'] });
@@ -221,7 +212,7 @@ export const saveSale = implement(api.QuickSale.saveSale, ({ body }, ctx) => {
         job_charges: charges.jobCharges, shipping_charges: charges.shippingCharges, other_charges: charges.otherCharges,
         service_tax: charges.serviceTax, rounding: totals.rounding, net_amount: totals.netAmount,
         ...claim, insurance_amount: split.insurance, policy_no: so.policyNo?.trim() || null,
-        doctor_id: doctor.doctorId, typed_doctor_name: doctor.typedName, remarks: so.remarks?.trim() || null, session_id: sessionId,
+        doctor_id: doctor.doctorId, typed_doctor_name: doctor.typedName, remarks: so.remarks?.trim() || null, session_id: sessionId, request_hash: hash,
         created_by: ctx.user.id, created_at: at.toISOString(),
       });
 

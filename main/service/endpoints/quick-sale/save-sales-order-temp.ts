@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { api } from '../../../../shared/endpoints/index.js';
 import { implement } from '../../http/handler.js';
 import { carts } from '../../store/cart.js';
-import { findCart } from '../../sale/cart-view.js';
+import { findOpenCart } from '../../sale/cart-view.js';
 import { checkLine, readLineFigures } from '../../sale/line.js';
 
 const asIs = (field: string) => field;
@@ -23,7 +23,7 @@ export const saveSalesOrderTemp = implement(api.QuickSale.saveSalesOrderTemp, ({
       let sessionID = body.sessionID?.trim() ?? '';
       const pairNo = body.pairNo?.trim() || null;
       if (sessionID) {
-        findCart(ctx, sessionID, 'sessionID');
+        findOpenCart(ctx, sessionID, 'sessionID');
       }
       const { line } = checkLine(ctx, figures, body, {
         at: asIs,

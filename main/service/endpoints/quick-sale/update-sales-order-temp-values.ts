@@ -3,7 +3,7 @@ import { rupees } from '../../../../shared/domain/money.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { implement } from '../../http/handler.js';
 import { carts } from '../../store/cart.js';
-import { cartView, findCart, paiseField } from '../../sale/cart-view.js';
+import { cartView, findOpenCart, paiseField } from '../../sale/cart-view.js';
 
 /**
  * Changes a line's quantity, price or discount; fields left out keep their value. A discount
@@ -16,7 +16,7 @@ export const updateSalesOrderTempValues = implement(api.QuickSale.updateSalesOrd
     .transaction(() => {
       const store = carts(ctx.db);
       const sessionId = store.sessionOfLine(lineId);
-      const cart = sessionId === undefined ? undefined : findCart(ctx, sessionId, 'id');
+      const cart = sessionId === undefined ? undefined : findOpenCart(ctx, sessionId, 'id');
       const line = cart ? store.line(lineId, cart.session_id) : undefined;
       if (!cart || !line) throw notFound('No such cart line');
       const errors: Record<string, string[]> = {};
