@@ -19,7 +19,6 @@ import { eyeCheckupRecalls } from '../../store/eye-checkup-recall.js';
 import { rxRowOf } from '../../store/eye-exam.js';
 import { numberSeries } from '../../store/number-series.js';
 import { purchaseOrders } from '../../store/purchase-order.js';
-import { receipts } from '../../store/receipt.js';
 import { salesOrders } from '../../store/sales-order.js';
 import { stock } from '../../store/stock.js';
 import { stockMovements } from '../../store/stock-movement.js';
