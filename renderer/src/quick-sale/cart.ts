@@ -3,9 +3,14 @@
  * SQLite); this store keeps only what is needed to find them again and what the cashier chose
  * around them. It is in localStorage, not sessionStorage, so that closing and reopening the app
  * mid-sale brings the same cart back.
+ *
+ * It is kept per user (the service's carts are, too): logging out empties the counter, the next
+ * user starts from their own saved state, and a user who signs in again finds their own cart.
  */
 import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
+import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
+import type { LoginResponse } from '../../../shared/models/auth.js';
+import { useSession } from '../session.js';
 
 export interface CartCustomer {
   customerID: string;
@@ -63,26 +68,52 @@ interface CartState {
 
 export const NO_CHARGES: Charges = { jobCharges: 0, shippingCharges: 0, otherCharges: 0 };
 
+const EMPTY = { sessionID: null, customer: null, charges: NO_CHARGES, saved: null, pairRx: {} };
+
+/** Whose counter state is in memory: '' when nobody is signed in (then nothing is stored). */
+const ownerOf = (session: LoginResponse | null) => (session ? `${session.companyID}:${session.userName}` : '');
+let owner = ownerOf(useSession.getState().session);
+
+/** localStorage under one key per user; nothing is read or written while nobody is signed in. */
+const perUser: StateStorage = {
+  getItem: (name) => (owner ? localStorage.getItem(`${name}.${owner}`) : null),
+  setItem: (name, value) => {
+    if (owner) localStorage.setItem(`${name}.${owner}`, value);
+  },
+  removeItem: (name) => {
+    if (owner) localStorage.removeItem(`${name}.${owner}`);
+  },
+};
+// Before carts were per user they were kept under one key that every user would have seen.
+localStorage.removeItem('optical-pos.quick-sale');
+
 export const useCart = create<CartState>()(
   persist(
     (set) => ({
-      sessionID: null,
-      customer: null,
-      charges: NO_CHARGES,
-      saved: null,
-      pairRx: {},
+      ...EMPTY,
       addPairRx: (pairNo, rx) => set((s) => ({ pairRx: { ...s.pairRx, [pairNo]: rx } })),
       setSessionID: (sessionID) => set({ sessionID, saved: null }),
       setCustomer: (customer) => set({ customer }),
       setCharges: (charges) => set((s) => ({ charges: { ...s.charges, ...charges } })),
       // The service cleared the cart when it saved the sale: the next scan starts a new one.
       completed: (sale) => set({ sessionID: null, customer: null, charges: NO_CHARGES, pairRx: {}, saved: sale }),
-      reset: () => set({ sessionID: null, customer: null, charges: NO_CHARGES, pairRx: {}, saved: null }),
+      reset: () => set(EMPTY),
     }),
     {
       name: 'optical-pos.quick-sale',
-      storage: createJSONStorage(() => localStorage),
+      storage: createJSONStorage(() => perUser),
       partialize: (s) => ({ sessionID: s.sessionID, customer: s.customer, charges: s.charges, saved: s.saved, pairRx: s.pairRx }),
     },
   ),
 );
+
+// Signing out empties the counter without touching what was stored for that user; signing in
+// brings back that user's own cart, saved sale and customer, and nobody else's.
+useSession.subscribe((state) => {
+  const next = ownerOf(state.session);
+  if (next === owner) return;
+  owner = '';
+  useCart.setState(EMPTY);
+  owner = next;
+  if (next) void useCart.persist.rehydrate();
+});
