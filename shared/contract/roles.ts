@@ -13,6 +13,24 @@ export const ROLE_NAMES: Record<Role, string> = {
   optometrist: 'Optometrist',
 };
 
+/**
+ * The role key of a human role name (the login response's `userRole`), or null for a name that is
+ * not one. Screens decide by key, never by the label: "Store Manager" is the manager.
+ */
+export function roleOfName(name: string | null | undefined): Role | null {
+  return ROLES.find((r) => ROLE_NAMES[r] === name) ?? null;
+}
+
+/**
+ * Whether a signed-in user's role (as the login response names it) is one of `roles`; an
+ * endpoint row's `auth` may be given as it is ('public' lets everyone in).
+ */
+export function hasRole(name: string | null | undefined, roles: 'public' | readonly Role[]): boolean {
+  if (roles === 'public') return true;
+  const role = roleOfName(name);
+  return role !== null && roles.includes(role);
+}
+
 /** Shorthands for endpoint rows. */
 export const ANY_ROLE: readonly Role[] = ROLES;
 export const SALES_ROLES: readonly Role[] = ['admin', 'manager', 'cashier'];

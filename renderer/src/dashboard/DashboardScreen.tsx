@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { hasRole } from '../../../shared/contract/roles.js';
 import { api } from '../../../shared/endpoints/index.js';
 import { formatRupees } from '../catalog/money.js';
 import { client } from '../service.js';
@@ -7,11 +8,9 @@ import { dateInputValue, formatDate } from '../shell/dates.js';
 import { bannerFor, ErrorBanner } from '../shell/errors.js';
 import { SalesChart } from './SalesChart.js';
 
-/** Roles that may open the dashboard; the service refuses the others (docs/decisions.md, roles). */
-export const DASHBOARD_ROLES: readonly string[] = ['admin', 'manager'];
-
-export function canSeeDashboard(role: string): boolean {
-  return DASHBOARD_ROLES.includes(role.toLowerCase());
+/** Whether the signed-in role may open the dashboard: the roles its endpoint row allows. */
+export function canSeeDashboard(roleName: string): boolean {
+  return hasRole(roleName, api.Dashboard.dashboardData.auth);
 }
 
 function Tile({ id, label, value, sub }: { id: string; label: string; value: string; sub?: string }) {

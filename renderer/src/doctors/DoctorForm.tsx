@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { api } from '../../../shared/endpoints/index.js';
-import { DOCTOR_EDITORS, ROLE_NAMES } from '../../../shared/contract/roles.js';
+import { DOCTOR_EDITORS, hasRole } from '../../../shared/contract/roles.js';
 import { EncryptedDoctorSaveModel, type Doctor } from '../../../shared/models/doctor.js';
 import { client } from '../service.js';
 import { useSession } from '../session.js';
@@ -37,7 +37,7 @@ export function DoctorForm({ doctorId }: { doctorId?: string }) {
   const queryClient = useQueryClient();
   // The contract lets cashiers read doctors but not edit them; say so instead of failing on save.
   const role = useSession((s) => s.session?.userRole);
-  const readOnly = !DOCTOR_EDITORS.some((r) => ROLE_NAMES[r] === role);
+  const readOnly = !hasRole(role, DOCTOR_EDITORS);
   const [unplaced, setUnplaced] = useState<string[]>([]);
 
   const doctor = useQuery({

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { ApiError } from '../../../shared/client.js';
-import { MANAGERS, ROLE_NAMES } from '../../../shared/contract/roles.js';
+import { hasRole, MANAGERS } from '../../../shared/contract/roles.js';
 import { canTransition, SALES_ORDER_STATUS, SALES_ORDER_STATUS_NAMES } from '../../../shared/contract/statuses.js';
 import type { SalesOrderDetail } from '../../../shared/models/order.js';
 import { formatGstRate, formatRupees } from '../catalog/money.js';
@@ -28,7 +28,7 @@ function BackLink() {
 
 export function OrderPage({ salesOrderNo }: { salesOrderNo: string }) {
   const role = useSession((s) => s.session?.userRole);
-  const isManager = MANAGERS.some((r) => ROLE_NAMES[r] === role);
+  const isManager = hasRole(role, MANAGERS);
   const order = useOrder(salesOrderNo);
   const id = order.data?.salesOrderID;
   const money = useAdvanceReceiptData(id);

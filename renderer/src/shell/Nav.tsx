@@ -1,4 +1,5 @@
-import { canSeeDashboard } from '../dashboard/DashboardScreen.js';
+import { hasRole, type Role } from '../../../shared/contract/roles.js';
+import { api } from '../../../shared/endpoints/index.js';
 import { hrefFor, type Route } from './router.js';
 
 type Area = 'quickSale' | 'orders' | 'home' | 'customers' | 'doctors' | 'catalog' | 'invoices' | 'receipts' | 'dashboard' | 'printers';
@@ -31,23 +32,26 @@ function areaOf(route: Route): Area {
   }
 }
 
-const ITEMS: { area: Area; label: string; route: Route; hint: string }[] = [
-  { area: 'quickSale', label: 'Quick sale', route: { name: 'quickSale' }, hint: 'Counter, cart' },
-  { area: 'orders', label: 'Orders', route: { name: 'orders' }, hint: 'Status, balance' },
+/**
+ * The menu. Each entry names the roles of the endpoint its screen stands on, so a role is offered
+ * exactly the screens the service lets it use (an entry without one is for everybody).
+ */
+const ITEMS: { area: Area; label: string; route: Route; hint: string; roles?: 'public' | readonly Role[] }[] = [
+  { area: 'quickSale', label: 'Quick sale', route: { name: 'quickSale' }, hint: 'Counter, cart', roles: api.QuickSale.saveSale.auth },
+  { area: 'orders', label: 'Orders', route: { name: 'orders' }, hint: 'Status, balance', roles: api.Orders.search.auth },
   { area: 'home', label: 'Home', route: { name: 'home' }, hint: 'Store, session' },
-  { area: 'customers', label: 'Customers', route: { name: 'customers' }, hint: 'Search, Rx' },
-  { area: 'doctors', label: 'Doctors', route: { name: 'doctors' }, hint: 'Referrals' },
-  { area: 'catalog', label: 'Catalog', route: { name: 'catalog' }, hint: 'Items, stock' },
-  { area: 'invoices', label: 'Invoices', route: { name: 'invoices' }, hint: 'Tax invoices' },
-  { area: 'receipts', label: 'Receipts', route: { name: 'receipts' }, hint: 'Payments taken' },
-  { area: 'dashboard', label: 'Dashboard', route: { name: 'dashboard' }, hint: 'The day, the month' },
+  { area: 'customers', label: 'Customers', route: { name: 'customers' }, hint: 'Search, Rx', roles: api.Customer.list.auth },
+  { area: 'doctors', label: 'Doctors', route: { name: 'doctors' }, hint: 'Referrals', roles: api.Customer.doctorListPage.auth },
+  { area: 'catalog', label: 'Catalog', route: { name: 'catalog' }, hint: 'Items, stock', roles: api.Common.searchItems.auth },
+  { area: 'invoices', label: 'Invoices', route: { name: 'invoices' }, hint: 'Tax invoices', roles: api.Invoice.list.auth },
+  { area: 'receipts', label: 'Receipts', route: { name: 'receipts' }, hint: 'Payments taken', roles: api.Receipts.listPaged.auth },
+  { area: 'dashboard', label: 'Dashboard', route: { name: 'dashboard' }, hint: 'The day, the month', roles: api.Dashboard.dashboardData.auth },
   { area: 'printers', label: 'Printers', route: { name: 'printers' }, hint: 'Paper, test print' },
 ];
 
 export function Nav({ route, role }: { route: Route; role: string }) {
   const current = areaOf(route);
-  // The service refuses the dashboard to other roles, so they are not offered it.
-  const items = ITEMS.filter((item) => item.area !== 'dashboard' || canSeeDashboard(role));
+  const items = ITEMS.filter((item) => !item.roles || hasRole(role, item.roles));
   return (
     <nav className="sidenav" aria-label="Main">
       <ul>
