@@ -156,3 +156,16 @@ test('400 for a body that is not an invoice id, 404 for an unknown one', async (
   assert.equal((await post('invoice/pdf', JSON.stringify(enc.encode('invoice', 987654321)))).status, 404);
   assert.equal((await post('invoice/pdf/html', JSON.stringify(enc.encode('invoice', 987654321)))).status, 404);
 });
+
+test('the recipient’s mobile is masked for a cashier as on every other screen, and shown in full to the admin', async () => {
+  const { customerID } = await cashier.call(api.Customer.upsert, { body: { firstName: 'Masked', lastName: 'Buyer', mobile: '9812345678' } });
+  const sale = await makeSale(svc, cashier, { paid: 'all', customerID });
+  const { invoiceID } = await cashier.call(api.QuickSale.saveInvoiceOnly, { body: { salesOrderID: sale.salesOrderID } });
+  const asCashier = squeeze(pdfText((await cashier.raw(api.Common.invoicePdf, { body: invoiceID, query: {} })).bytes));
+  assert.match(asCashier, /Mobile: 98XXXXXX78/);
+  assert.doesNotMatch(asCashier, /9812345678/);
+  assert.doesNotMatch((await post('invoice/pdf/html', JSON.stringify(invoiceID))).text, /9812345678/);
+  const admin = await svc.as('admin');
+  const asAdmin = squeeze(pdfText((await admin.raw(api.Common.invoicePdf, { body: invoiceID, query: {} })).bytes));
+  assert.match(asAdmin, /Mobile: 9812345678/);
+});

@@ -8,6 +8,7 @@
  */
 import { gstinProblem } from '../../../shared/domain/gstin.js';
 import type { RequestContext } from '../context.js';
+import { masksMobiles, mobileShown } from '../endpoints/customer/mobile.js';
 import { notFound } from '../http/errors.js';
 import { printSource, type PrintCustomerRow, type PrintInvoiceRow, type PrintLineRow } from '../store/print-source.js';
 import { printedDate } from './dates.js';
@@ -87,6 +88,8 @@ export function invoiceDocument(ctx: RequestContext, invoice: PrintInvoiceRow, e
   const placeOfSupply =
     intraState || !customer.state_name ? stateWithCode(issuer.state_name, issuer.state_code) : stateWithCode(customer.state_name, customer.state_code!);
   const gstin = recipientGstin(customer);
+  // Masked for the roles that see masked numbers everywhere else (docs/decisions.md, "Masked mobiles").
+  const mobile = mobileShown(masksMobiles(ctx), customer.mobile);
   const { terms } = printSettings(ctx.db);
 
   const blocks: Block[] = [
@@ -123,7 +126,7 @@ export function invoiceDocument(ctx: RequestContext, invoice: PrintInvoiceRow, e
             ...postalLines(customer),
             ...(customer.state_name ? [`State: ${stateWithCode(customer.state_name, customer.state_code!)}`] : []),
             `GSTIN: ${gstin ?? 'unregistered'}`,
-            ...(customer.mobile ? [`Mobile: ${customer.mobile}`] : []),
+            ...(mobile ? [`Mobile: ${mobile}`] : []),
           ],
         },
       ],
