@@ -186,3 +186,10 @@ export const SalesOrderInt64Params = z.object({ salesOrderId: pathInt64() });
 
 export const YearQuery = z.object({ yearId: qInt64() });
 export const DropdownQuery = z.object({ customerId: qStr(), yearId: qInt64() });
+
+/**
+ * A new promised delivery for an order (declared extension): deliveryDate as YYYY-MM-DD (or an
+ * ISO date-time, whose date part is taken), deliveryTime HH:MM or empty for "during the day".
+ */
+export const ChangeDeliveryRequest = z.object(strings('deliveryDate', 'deliveryTime'));
+export type ChangeDeliveryRequest = z.infer<typeof ChangeDeliveryRequest>;

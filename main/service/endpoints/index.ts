@@ -12,6 +12,7 @@ import { orderIds } from './orders/ids.js';
 import { orderItems } from './orders/items.js';
 import { searchOrders } from './orders/search.js';
 import { changeStatus } from './orders/status.js';
+import { changeOrderDelivery } from './orders/delivery.js';
 import { withBalance } from './orders/with-balance.js';
 import { checkDuplicate } from './customer/check-duplicate.js';
 import { deletePrescription } from './customer/delete-prescription.js';
@@ -102,6 +103,7 @@ export const handlers = [
   getCancellationReasons,
   cancelOrder,
   changeStatus,
+  changeOrderDelivery,
   getYears,
   getCountries,
   getStates,

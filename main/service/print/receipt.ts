@@ -58,7 +58,9 @@ export function receiptDocument(ctx: RequestContext, receipt: PrintReceiptRow, e
   ];
   if (order) {
     rows.push(['Order no', order.order_no], ['Order date', printedDate(order.order_date)]);
-    if (order.delivery_date) rows.push(['Delivery', printedDateTime(order.delivery_date, order.delivery_time)]);
+    // Handed over (a cash-and-carry sale is Delivered when saved) or the collection promised.
+    if (order.status_id === SALES_ORDER_STATUS.Delivered) rows.push(['Status', 'Delivered']);
+    else if (order.delivery_date) rows.push(['Delivery', printedDateTime(order.delivery_date, order.delivery_time)]);
     if (invoiceNo) rows.push(['Invoice no', invoiceNo]);
   }
   rows.push(['Customer', customerName(customer)]);

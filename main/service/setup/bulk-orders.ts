@@ -109,7 +109,7 @@ export function addOrders(store: OpenStore, total: number, options: { now?: Date
           job_charges: 0, shipping_charges: 0, other_charges: 0, service_tax: 0, rounding: totals.rounding, net_amount: totals.netAmount,
           insurance_company_id: null, insurance_amount: 0, insurance_claimed: 0, insurance_cover: null, insurance_info: null,
           insurance_membership_type: null, insurance_verification_no: null, insurance_start_date: null, insurance_end_date: null,
-          policy_no: null, doctor_id: null, typed_doctor_name: null, remarks: null, session_id: `seed-${orderId}`, request_hash: null, created_by: userId,
+          policy_no: null, doctor_id: null, typed_doctor_name: null, remarks: null, session_id: `seed-${orderId}`, request_hash: null, delivery_date: null, delivery_time: null, created_by: userId,
           created_at: at,
         });
         lines.forEach((l, n) => {

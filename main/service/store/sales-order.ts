@@ -74,6 +74,9 @@ export interface NewSalesOrder extends OrderTotals, InsuranceClaim {
   order_date: string;
   customer_id: number;
   eye_info_id: number | null;
+  /** The collection promised at the counter (sale/delivery.ts): YYYY-MM-DD and HH:MM or null. */
+  delivery_date: string | null;
+  delivery_time: string | null;
   /** The insurer's share: at most net_amount, never negative (sale/insurance.ts splitBill). */
   insurance_amount: number;
   policy_no: string | null;
@@ -119,7 +122,7 @@ export interface NewSalesOrderLine extends LineRx, LineFigures {
 }
 
 const ORDER_COLUMNS = [
-  'id', 'company_id', 'branch_id', 'year_id', 'order_no', 'order_date', 'customer_id', 'eye_info_id', 'intra_state',
+  'id', 'company_id', 'branch_id', 'year_id', 'order_no', 'order_date', 'customer_id', 'eye_info_id', 'delivery_date', 'delivery_time', 'intra_state',
   'total_qty', 'total_mrp', 'gross', 'total_discount', 'taxable', 'cgst', 'sgst', 'igst', 'grand_total', 'job_charges',
   'shipping_charges', 'other_charges', 'service_tax', 'rounding', 'net_amount', 'insurance_company_id',
   'insurance_amount', 'insurance_claimed', 'insurance_cover', 'insurance_info', 'insurance_membership_type',
@@ -286,6 +289,9 @@ export const salesOrders = perDatabase((db: Db) => {
      WHERE o.company_id = ? AND o.customer_id = ? AND o.status_id <> 5 AND (? IS NULL OR o.year_id = ?)
      ORDER BY o.order_date DESC, o.id DESC`,
   );
+  const setDelivery = db.prepare<{ id: number; date: string; time: string | null; by: number; at: string }>(
+    'UPDATE sales_order SET delivery_date = @date, delivery_time = @time, delivery_changed_by = @by, delivery_changed_at = @at, modified_by = @by, modified_at = @at WHERE id = @id',
+  );
   const setStatus = db.prepare<[number, number, string, number]>(
     'UPDATE sales_order SET status_id = ?, modified_by = ?, modified_at = ? WHERE id = ?',
   );
@@ -332,6 +338,9 @@ export const salesOrders = perDatabase((db: Db) => {
       return { total, rows };
     },
     setStatus: (id: number, statusId: number, userId: number, at: string) => setStatus.run(statusId, userId, at, id),
+    /** Moves the promised delivery, keeping who moved it and when. */
+    setDelivery: (id: number, date: string, time: string | null, userId: number, at: string) =>
+      setDelivery.run({ id, date, time, by: userId, at }),
     /** False when the order was cancelled meanwhile. */
     cancel: (id: number, userId: number, at: string, reasonId: number | null, remarks: string | null) =>
       cancel.run(userId, at, reasonId, remarks, id).changes === 1,

@@ -6,10 +6,11 @@ import { catalog } from './004-catalog.js';
 import { counter } from './005-counter.js';
 import { insuranceClaims } from './006-insurance-claims.js';
 import { saleKey } from './007-sale-key.js';
+import { deliveryPromise } from './008-delivery-promise.js';
 
 export interface Migration {
   name: string;
   sql: string;
 }
 
-export const migrations: readonly Migration[] = [foundation, customers, keratometry, catalog, counter, insuranceClaims, saleKey];
+export const migrations: readonly Migration[] = [foundation, customers, keratometry, catalog, counter, insuranceClaims, saleKey, deliveryPromise];

@@ -35,3 +35,9 @@ export function ageOn(birth: string, on: string): number {
 
 /** "2025-04-01" → "01/04/2025", as Indian prescriptions and receipts write dates. */
 export const indianDate = (date: string): string => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
+
+/** The day `days` calendar days after `date` (YYYY-MM-DD). */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}

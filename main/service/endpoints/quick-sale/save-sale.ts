@@ -11,6 +11,8 @@ import { findCart, paiseField } from '../../sale/cart-view.js';
 import { checkLine, readLineFigures, type LineFigures, type LineInput } from '../../sale/line.js';
 import { readClaim, splitBill } from '../../sale/insurance.js';
 import { earlierAnswer, requestHash } from '../../sale/sale-key.js';
+import { allReadyMade, promisedDelivery } from '../../sale/delivery.js';
+import { SALES_ORDER_STATUS } from '../../../../shared/contract/statuses.js';
 import { checkAgainstBalance, readPayment, writeReceipt } from '../../sale/receipt.js';
 import { carts, RX_COLUMN_NAMES, type CartLineView, type CartRow } from '../../store/cart.js';
 import { companies } from '../../store/company.js';
@@ -188,6 +190,9 @@ export const saveSale = implement(api.QuickSale.saveSale, ({ body }, ctx) => {
       const totals = billTotals(lines.map((l) => ({ ...l.gst, qty: l.qty })), charges);
       const claim = readClaim(ctx, so, bookedOn);
       const split = splitBill(totals.netAmount, claim.insurance_claimed, claim.insurance_cover);
+      const payment = body.receiptModel ? readPayment(ctx, body.receiptModel, 'receiptModel.') : null;
+      const handedOver = allReadyMade(cartLines) && (payment?.amount ?? 0) >= split.patient;
+      const promise = handedOver ? { date: today, time: null } : promisedDelivery(ctx, so, cartLines, bookedOn, today);
 
       const lineRx = examRows(cartLines);
       const rxRows = lineRx.length > 0 ? lineRx : customerRxRows(body.customerModel);
@@ -205,7 +210,8 @@ export const saveSale = implement(api.QuickSale.saveSale, ({ body }, ctx) => {
       const orders = salesOrders(ctx.db);
       orders.insert({
         id: orderId, company_id: companyId, branch_id: branchId, year_id: yearId, order_no: orderNo, order_date: bookedOn,
-        customer_id: customerId, eye_info_id: exam?.id ?? null, intra_state: intra ? 1 : 0, total_qty: totals.qty,
+        customer_id: customerId, eye_info_id: exam?.id ?? null,
+        delivery_date: promise.date, delivery_time: promise.time, intra_state: intra ? 1 : 0, total_qty: totals.qty,
         total_mrp: lines.reduce((s, l) => s + l.mrp * l.qty, 0), gross: totals.gross, total_discount: totals.discount,
         taxable: totals.taxable, cgst: totals.cgst, sgst: totals.sgst, igst: totals.igst, grand_total: totals.grandTotal,
         job_charges: charges.jobCharges, shipping_charges: charges.shippingCharges, other_charges: charges.otherCharges,
@@ -231,7 +237,6 @@ export const saveSale = implement(api.QuickSale.saveSale, ({ body }, ctx) => {
       });
 
       let receipt: { id: number; no: string } | null = null;
-      const payment = body.receiptModel ? readPayment(ctx, body.receiptModel, 'receiptModel.') : null;
       if (payment && payment.amount > 0) {
         // The customer pays their part only; the insurer's share is collected from the insurer.
         checkAgainstBalance(ctx, payment.amount, split.patient, 'receiptModel.amount');
@@ -241,6 +246,8 @@ export const saveSale = implement(api.QuickSale.saveSale, ({ body }, ctx) => {
       }
 
       if (ordered.length > 0) raiseLabOrder(ctx, body, orderId, ordered, today);
+      // Goods off the shelf, paid in full: handed over at the counter (sale/delivery.ts).
+      if (handedOver) orders.setStatus(orderId, SALES_ORDER_STATUS.Delivered, ctx.user.id, at.toISOString());
 
       const recallDate = exam?.recallDate ?? recallGiven;
       if (recallDate) {
