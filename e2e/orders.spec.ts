@@ -118,3 +118,27 @@ test('a cashier can move an order but is not offered the cancel', async ({ page,
   await expect(page.getByRole('button', { name: 'Send to lab' })).toBeVisible();
   await expect(page.getByRole('button', { name: /Cancel order/ })).toHaveCount(0);
 });
+
+test('the order page shows the promised delivery and moves it; a past date is refused in words', async ({ page, service }) => {
+  const admin = await apiAs(service.url, 'admin');
+  const sale = await sellFrameAndPair(admin, 200);
+  const detail = await admin.call(api.Orders.detail, { params: { salesOrderNo: sale.salesOrderNo } });
+  expect(detail.deliveryDate, 'a lens job has a promised date').toBeTruthy();
+  await signIn(page, 'cashier');
+  await page.goto(`/#/orders/${encodeURIComponent(sale.salesOrderNo)}`);
+  const due = page.getByTestId('delivery-due');
+  await expect(due).not.toHaveText('—');
+
+  const later = new Date(Date.now() + 12 * 86_400_000);
+  const iso = `${later.getFullYear()}-${String(later.getMonth() + 1).padStart(2, '0')}-${String(later.getDate()).padStart(2, '0')}`;
+  await page.getByRole('button', { name: 'Change' }).click();
+  await page.getByLabel('New delivery date').fill('2020-01-01');
+  await page.getByRole('button', { name: 'Save date' }).click();
+  await expect(page.getByRole('alert')).toContainText(/past/i);
+  await page.getByLabel('New delivery date').fill(iso);
+  await page.getByLabel('Time').fill('17:30');
+  await page.getByRole('button', { name: 'Save date' }).click();
+  await expect(due).toContainText('17:30');
+  const moved = await admin.call(api.Orders.detail, { params: { salesOrderNo: sale.salesOrderNo } });
+  expect(moved.deliveryDate).toBe(`${iso}T17:30`);
+});

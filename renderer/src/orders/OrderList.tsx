@@ -14,6 +14,7 @@ import { Pager } from '../shell/Pager.js';
 import { hrefFor } from '../shell/router.js';
 import { useOrderSearch } from './service.js';
 import { StatusTag } from './StatusTag.js';
+import { formatDue } from './DeliveryDue.js';
 import { OrderLink } from './OrderLink.js';
 
 const PAGE_SIZE = 15;
@@ -133,6 +134,7 @@ export function OrderList() {
             <th scope="col" className="num">
               Balance
             </th>
+            <th scope="col">Due</th>
             <th scope="col">Status</th>
           </tr>
         </thead>
@@ -150,6 +152,7 @@ export function OrderList() {
               <td className="num money">
                 {o.statusID === SALES_ORDER_STATUS.Cancelled ? '—' : formatRupees(Math.max(0, o.balanceAmount))}
               </td>
+              <td>{o.statusID === SALES_ORDER_STATUS.Delivered || o.statusID === SALES_ORDER_STATUS.Cancelled ? '—' : formatDue(o.deliveryDateTime) ?? '—'}</td>
               <td>
                 <StatusTag statusId={o.statusID} name={o.status} />
               </td>
@@ -157,7 +160,7 @@ export function OrderList() {
           ))}
           {search.isSuccess && rows.length === 0 && (
             <tr>
-              <td colSpan={8} className="empty">
+              <td colSpan={9} className="empty">
                 {filtered ? 'No order matches these filters.' : 'No orders yet. A sale at the counter makes one.'}
               </td>
             </tr>

@@ -16,6 +16,7 @@ import { bannerFor, ErrorBanner } from '../shell/errors.js';
 import { hrefFor } from '../shell/router.js';
 import { CancelForm, InvoicePanel, JobCardPanel, PaymentForm, StatusActions } from './OrderActions.js';
 import { useAdvanceReceiptData, useOrder, useOrderInvoice, useOrderReceipts } from './service.js';
+import { DeliveryDue } from './DeliveryDue.js';
 import { StatusTag } from './StatusTag.js';
 
 function BackLink() {
@@ -93,7 +94,11 @@ export function OrderPage({ salesOrderNo }: { salesOrderNo: string }) {
         </div>
         <div>
           <dt>Delivery due</dt>
-          <dd>{formatDate(o.deliveryDate) ?? '—'}</dd>
+          <DeliveryDue
+            salesOrderID={o.salesOrderID}
+            due={o.deliveryDate ?? null}
+            canChange={statusId !== SALES_ORDER_STATUS.Delivered && !cancelled}
+          />
         </div>
         <div>
           <dt>Branch</dt>

@@ -85,6 +85,16 @@ export function useMoveStatus(salesOrderID: string) {
   });
 }
 
+/** Moves the promised delivery (date, and a time or none). */
+export function useChangeDelivery(salesOrderID: string) {
+  const refresh = useRefreshOrder();
+  return useMutation({
+    mutationFn: (body: { deliveryDate: string; deliveryTime: string }) =>
+      client.call(api.Orders.delivery, { params: { salesOrderId: salesOrderID }, body }),
+    onSettled: refresh,
+  });
+}
+
 export function useCancelOrder(salesOrderID: string) {
   const refresh = useRefreshOrder();
   return useMutation({

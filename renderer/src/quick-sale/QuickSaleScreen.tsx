@@ -52,6 +52,8 @@ export function QuickSaleScreen() {
   const save = useSaveSale();
 
   const [payment, setPayment] = useState<Payment>(NO_PAYMENT);
+  // Empty: the store's usual turnaround for what is in the cart (the service decides).
+  const [delivery, setDelivery] = useState({ date: '', time: '' });
   const insurers = useInsuranceCompanies();
   const claimed = claimedRupees(payment);
   const splitQuery = useInsuranceSplit(sessionID, claimed);
@@ -160,7 +162,15 @@ export function QuickSaleScreen() {
       {
         sale: {
           sessionID,
-          salesorderModel: { sessionId: sessionID, customerId: customer.customerID, ...charges, netAmount, ...insurance },
+          salesorderModel: {
+            sessionId: sessionID,
+            customerId: customer.customerID,
+            ...charges,
+            netAmount,
+            ...insurance,
+            ...(delivery.date ? { deliveryDateString: delivery.date } : {}),
+            ...(delivery.date && delivery.time ? { deliveryTimeString: delivery.time } : {}),
+          },
           receiptModel: first,
           allowZeroAmountReceiptInQuickSale: paid === 0,
         },
@@ -184,6 +194,7 @@ export function QuickSaleScreen() {
               : {}),
           });
           setPayment(NO_PAYMENT);
+          setDelivery({ date: '', time: '' });
           focusCode();
         },
       },
@@ -246,6 +257,14 @@ export function QuickSaleScreen() {
               {CHARGES.map((c) => (
                 <ChargeField key={c.key} label={c.label} value={charges[c.key]} onCommit={(v) => setCharges({ [c.key]: v })} />
               ))}
+              <div className="field">
+                <label htmlFor="qs-delivery-date">Delivery date</label>
+                <input id="qs-delivery-date" type="date" value={delivery.date} onChange={(e) => setDelivery({ ...delivery, date: e.target.value })} />
+              </div>
+              <div className="field">
+                <label htmlFor="qs-delivery-time">Delivery time</label>
+                <input id="qs-delivery-time" type="time" value={delivery.time} onChange={(e) => setDelivery({ ...delivery, time: e.target.value })} />
+              </div>
             </div>
             <dl className="counter-total">
               <dt>Net amount</dt>
