@@ -99,3 +99,37 @@ test('where the spec declares an int64 id, the same record’s ENC id works too;
   assert.ok((bad.body as { errors: Record<string, string[]> }).errors.customerId);
   await failure(cashier.call(api.QuickSale.creditNotes, { query: { customerId: sale.salesOrderID } }), 400);
 });
+
+/**
+ * Issue 11, the outcome table of cancelling (docs/decisions.md "Cancelling an order paid by credit
+ * note"): every receiptStatusId × {paid by money, paid by a credit note}.
+ */
+for (const choice of [2, 3, 4] as const) {
+  test(`cancel with receiptStatusId ${choice}: what a credit note paid goes back on that note; the cash receipt is settled as chosen`, async () => {
+    const { db, enc } = svc.server.deps;
+    const customerID = (await cashier.call(api.Customer.upsert, { body: { firstName: 'Table', lastName: `Cell${choice}`, mobile: `987650130${choice}` } })).customerID;
+    // A note of ₹300 from an earlier cancelled advance.
+    const earlier = await sellFrameAndPair(svc, cashier, { customerID, paid: 300, frameId });
+    await manager.call(api.Orders.cancel, { params: { salesOrderId: earlier.salesOrderID }, body: { receiptStatusId: 4 } });
+    const [note] = await cashier.call(api.QuickSale.creditNotes, { query: { customerId: customerRow(earlier) } });
+    // The next order: ₹120 from the note, then ₹50 in cash.
+    const sale = await payByNote(customerID, note!.creditNoteID, 120);
+    const cash = await cashier.call(api.QuickSale.saveReceipt, {
+      body: { salesOrderID: sale.salesOrderID, customerIDStr: customerID, receiptTypeId: enc.encode('paymentKind', 1), amount: 50 },
+    });
+    assert.equal((await cashier.call(api.QuickSale.creditNotes, { query: { customerId: customerRow(earlier) } }))[0]!.balance, 180);
+
+    const done = await manager.call(api.Orders.cancel, { params: { salesOrderId: sale.salesOrderID }, body: { receiptStatusId: choice } });
+    assert.match(done.message, new RegExp(`120\\.00 back on credit note ${note!.creditNoteNo}`));
+
+    const status = (no: string | null) => (db.prepare('SELECT status_id FROM receipt WHERE receipt_no = ?').get(no) as { status_id: number }).status_id;
+    assert.equal(status(sale.receiptNo), 4, 'the note’s receipt reads “moved to credit note”, whatever the choice');
+    assert.equal(status(cash.receiptNo), choice, 'the cash receipt is settled as chosen');
+    const notes = await cashier.call(api.QuickSale.creditNotes, { query: { customerId: customerRow(earlier) } });
+    const restored = notes.find((n) => n.creditNoteID === note!.creditNoteID);
+    assert.equal(restored?.balance, 300, 'the whole ₹300 is on the note again');
+    const fromCash = notes.filter((n) => n.creditNoteID !== note!.creditNoteID);
+    assert.deepEqual(fromCash.map((n) => n.balance), choice === 4 ? [50] : [], 'only a moved cash receipt makes a new note');
+    if (choice === 3) assert.doesNotMatch(done.message, /120\.00 refunded/, 'a note’s money is never refunded as cash');
+  });
+}

@@ -42,11 +42,19 @@ export const creditNotes = perDatabase((db: Db) => {
     'SELECT customer_id, balance, is_active FROM credit_note WHERE id = ? AND company_id = ?',
   );
   const spend = db.prepare<[number, number]>('UPDATE credit_note SET balance = balance - ? WHERE id = ?');
+  const giveBack = db.prepare<[number, number]>('UPDATE credit_note SET balance = balance + ?, is_active = 1 WHERE id = ?');
+  const numberOf = db.prepare<[number], { credit_note_no: string }>('SELECT credit_note_no FROM credit_note WHERE id = ?');
+  const fromReceipt = db.prepare<[number], { credit_note_no: string }>('SELECT credit_note_no FROM credit_note WHERE source_receipt_id = ? ORDER BY id LIMIT 1');
   return {
     /** Whose note it is, whether it is active and what is left on it; undefined in another company. */
     forSpending: (id: number, companyId: number) => forSpending.get(id, companyId),
     /** Takes `amount` paise off what is left; the caller has checked that much is left. */
     spend: (id: number, amount: number) => spend.run(amount, id),
+    /** Puts back on the note what a receipt spent from it (its order was cancelled); the note is live again. */
+    giveBack: (id: number, amount: number) => giveBack.run(amount, id),
+    numberOf: (id: number) => numberOf.get(id)?.credit_note_no,
+    /** The note a receipt's money was moved to when its order was cancelled. */
+    numberFromReceipt: (receiptId: number) => fromReceipt.get(receiptId)?.credit_note_no,
     /** A new note with all of its amount left to spend. */
     insert: (row: NewCreditNote) => insert.run(row),
     /** Oldest first: the counter spends the oldest note first. */

@@ -11,11 +11,13 @@ export interface OrderReceiptRow {
   receipt_no: string;
   customer_id: number;
   amount: number;
+  /** The credit note that paid this receipt, or null for money (cash, card, UPI, cheque, bank). */
+  credit_note_id: number | null;
 }
 
 export const receiptStatuses = perDatabase((db: Db) => {
   const received = db.prepare<[number], OrderReceiptRow>(
-    'SELECT id, receipt_no, customer_id, amount FROM receipt WHERE sales_order_id = ? AND status_id = 1 ORDER BY id',
+    'SELECT id, receipt_no, customer_id, amount, credit_note_id FROM receipt WHERE sales_order_id = ? AND status_id = 1 ORDER BY id',
   );
   const set = db.prepare<[number, number, string, number]>(
     'UPDATE receipt SET status_id = ?, modified_by = ?, modified_at = ? WHERE id = ? AND status_id = 1',

@@ -5,13 +5,11 @@ import { canTransition, RECEIPT_STATUS, SALES_ORDER_STATUS } from '../../../../s
 import { badRequest } from '../../http/errors.js';
 import { implement } from '../../http/handler.js';
 import { cancellationReasons } from '../../store/cancellation-reason.js';
-import { creditNotes } from '../../store/credit-note.js';
-import { numberSeries } from '../../store/number-series.js';
 import { purchaseOrders } from '../../store/purchase-order.js';
-import { receiptStatuses } from '../../store/receipt-status.js';
 import { salesOrders } from '../../store/sales-order.js';
 import { stock } from '../../store/stock.js';
 import { stockMovements } from '../../store/stock-movement.js';
+import { settleReceipts } from '../../sale/settle-receipts.js';
 import { calendarDate } from '../customer/dates.js';
 import { orderFromPath } from './order-view.js';
 import { statusName } from './status.js';
@@ -19,8 +17,8 @@ import { statusName } from './status.js';
 /**
  * One immediate transaction: refuse what cannot be cancelled, put back every unit the sale took
  * (to the batch it came from, with a 'cancel' movement), settle the received receipts as
- * receiptStatusId says — a credit note per receipt when moved, so each note names the money it
- * came from — cancel the open lab order, and mark the order. A failure anywhere leaves all as it was.
+ * receiptStatusId and their payment kind say (sale/settle-receipts.ts: money from a credit note
+ * always goes back on that note), cancel the open lab order, and mark the order. A failure anywhere leaves all as it was.
  */
 export const cancelOrder = implement(api.Orders.cancel, ({ params, body }, ctx) =>
   ctx.db
@@ -53,30 +51,18 @@ export const cancelOrder = implement(api.Orders.cancel, ({ params, body }, ctx) 
         units += -m.delta;
       }
 
-      const receipts = receiptStatuses(ctx.db);
-      const notes: string[] = [];
-      let settled = 0;
-      for (const r of receipts.receivedOfOrder(order.id)) {
-        receipts.set(r.id, body.receiptStatusId, ctx.user.id, stamp);
-        settled += r.amount;
-        if (body.receiptStatusId !== RECEIPT_STATUS.MovedToCreditNote) continue;
-        const no = numberSeries(ctx.db).next('credit_note', ctx.user.branchId, ctx.user.yearId);
-        creditNotes(ctx.db).insert({
-          id: ctx.ids.next('credit_note'), company_id: ctx.user.companyId, branch_id: ctx.user.branchId, year_id: ctx.user.yearId,
-          credit_note_no: no, credit_note_date: day, customer_id: r.customer_id, sales_order_id: order.id,
-          source_receipt_id: r.id, amount: r.amount, created_by: ctx.user.id, created_at: stamp,
-        });
-        notes.push(no);
-      }
+      const settled = settleReceipts(ctx, order.id, body.receiptStatusId, day, stamp);
       purchaseOrders(ctx.db).cancelOpenOfOrder(order.id);
       if (!salesOrders(ctx.db).cancel(order.id, ctx.user.id, stamp, reasonId, body.cancellReason?.trim() || null)) throw badRequest(`Order ${order.order_no} is already cancelled`);
 
-      const money =
-        settled === 0
-          ? 'no payments to settle'
+      const money = [
+        settled.byChoice === 0
+          ? null
           : body.receiptStatusId === RECEIPT_STATUS.MovedToCreditNote
-            ? `₹${rupees(settled).toFixed(2)} moved to credit note ${notes.join(', ')}`
-            : `₹${rupees(settled).toFixed(2)} ${body.receiptStatusId === RECEIPT_STATUS.Refunded ? 'refunded' : 'cancelled'}`;
+            ? `₹${rupees(settled.byChoice).toFixed(2)} moved to credit note ${settled.newNotes.join(', ')}`
+            : `₹${rupees(settled.byChoice).toFixed(2)} ${body.receiptStatusId === RECEIPT_STATUS.Refunded ? 'refunded' : 'cancelled'}`,
+        settled.returnedToNotes === 0 ? null : `₹${rupees(settled.returnedToNotes).toFixed(2)} back on credit note ${settled.notesRestored.join(', ')}`,
+      ].filter(Boolean).join('; ') || 'no payments to settle';
       return { message: `Order ${order.order_no} cancelled; ${units} unit(s) back in stock; ${money}` };
     })
     .immediate(),
