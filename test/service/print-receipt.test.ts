@@ -99,10 +99,10 @@ test('store copy by receiptNo with an empty body; a second payment shows what wa
   assert.match(text, /Card \(Visa, card ending 4242\)/);
   assert.doesNotMatch(text, /4111/, 'only the last four digits were ever stored');
 
-  // A reprint of the first receipt still says what it said: nothing paid before it.
+  // A reprint of the first receipt: nothing paid before it, and the balance as it stands now (issue 11).
   const first = squeeze(pdfText((await cashier.raw(api.Common.receiptPdf, { body: encIdOf(svc, 'receipt', sale.receiptNo!) })).bytes));
   assert.ok(first.includes(`Paid before ${inr(0)}`));
-  assert.ok(first.includes(`Balance due ${inr(net - 30000)}`));
+  assert.ok(first.includes(`Balance due ${inr(net - 50000)}`));
 });
 
 test('the prescription prints only when the store setting says so; A5 paper by setting', async () => {
@@ -191,4 +191,24 @@ test('400 for a bad body, 404 for an unknown or foreign receipt, 403 for an opto
   }
   const optometrist = await svc.as('optometrist');
   await assert.rejects(optometrist.raw(api.Common.receiptPdf, { body: id }), (e: unknown) => e instanceof ApiError && e.status === 403);
+});
+
+test('a reprint tells the truth: a receipt moved to a credit note says which note, is not “paid now”, and the cancelled order owes nothing', async () => {
+  const customerID = await newCustomer('Moved', 'Reprint');
+  const sale = await sellFrameAndPair(svc, cashier, { customerID, paid: 400, frameId: frameInStock(svc, 'cashier') });
+  const done = await manager.call(api.Orders.cancel, { params: { salesOrderId: sale.salesOrderID }, body: { receiptStatusId: 4 } });
+  const noteNo = /credit note (\S+)/.exec(done.message)?.[1];
+  assert.ok(noteNo, done.message);
+  const id = encIdOf(svc, 'receipt', sale.receiptNo!);
+  const text = squeeze(pdfText((await cashier.raw(api.Common.receiptPdf, { body: id, query: {} })).bytes));
+  assert.match(text, new RegExp(`MOVED TO CREDIT NOTE\\s+${noteNo.replace(/\//g, '\\/')}`));
+  assert.doesNotMatch(text, /Delivery/, 'a cancelled order promises nothing');
+  assert.doesNotMatch(text, /Paid now/);
+  assert.ok(text.includes(`Moved to credit note ${inr(40000)}`), text);
+  assert.match(text, /Order Cancelled/);
+  assert.doesNotMatch(text, /Balance due/);
+  // The same on the thermal printer.
+  const escpos = Buffer.from((await cashier.raw(api.Common.receiptEscPos, { body: id, query: {} })).bytes).toString('latin1');
+  assert.match(escpos.replace(/\s+/g, ' '), new RegExp(`MOVED TO CREDIT NOTE ${noteNo.replace(/\//g, '\\/')}`));
+  assert.doesNotMatch(escpos, /Paid now/);
 });

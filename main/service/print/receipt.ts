@@ -5,10 +5,13 @@
  * reprint says what the original said even after later payments.
  */
 import { RECEIPT_STATUS, RECEIPT_STATUS_NAMES, SALES_ORDER_STATUS, type ReceiptStatusId } from '../../../shared/contract/statuses.js';
+import { localDate } from '../../../shared/domain/calendar.js';
 import type { RequestContext } from '../context.js';
 import { masksMobiles, mobileShown } from '../endpoints/customer/mobile.js';
 import { badRequest, notFound } from '../http/errors.js';
+import { creditNotes } from '../store/credit-note.js';
 import { printSource, type PrintCustomerRow, type PrintReceiptRow } from '../store/print-source.js';
+import { salesOrders } from '../store/sales-order.js';
 import { printedDate, printedDateTime } from './dates.js';
 import type { Block, PrintedDocument } from './layout.js';
 import { letterhead } from './letterhead.js';
@@ -48,9 +51,9 @@ export function receiptDocument(ctx: RequestContext, receipt: PrintReceiptRow, e
   const lines = order ? source.lines(order.id) : [];
 
   const blocks: Block[] = [letterhead(ctx, issuer), { kind: 'title', text: 'RECEIPT', note: copyLabel(external) }];
-  if (receipt.status_id !== RECEIPT_STATUS.Received) {
-    blocks.push({ kind: 'stamp', text: RECEIPT_STATUS_NAMES[receipt.status_id as ReceiptStatusId].toUpperCase() });
-  }
+  const received = receipt.status_id === RECEIPT_STATUS.Received;
+  // A reprint says what became of the money: cancelled, refunded, or which credit note holds it now.
+  if (!received) blocks.push({ kind: 'stamp', text: receiptStatusLine(ctx, receipt).toUpperCase() });
   const invoiceNo = order ? source.invoiceNoOfOrder(order.id) : null;
   const rows: [string, string][] = [
     ['Receipt no', receipt.receipt_no],
@@ -60,7 +63,7 @@ export function receiptDocument(ctx: RequestContext, receipt: PrintReceiptRow, e
     rows.push(['Order no', order.order_no], ['Order date', printedDate(order.order_date)]);
     // Handed over (a cash-and-carry sale is Delivered when saved) or the collection promised.
     if (order.status_id === SALES_ORDER_STATUS.Delivered) rows.push(['Status', 'Delivered']);
-    else if (order.delivery_date) rows.push(['Delivery', printedDateTime(order.delivery_date, order.delivery_time)]);
+    else if (order.delivery_date && order.status_id !== SALES_ORDER_STATUS.Cancelled) rows.push(['Delivery', printedDateTime(order.delivery_date, order.delivery_time)]);
     if (invoiceNo) rows.push(['Invoice no', invoiceNo]);
   }
   rows.push(['Customer', customerName(customer)]);
@@ -82,14 +85,22 @@ export function receiptDocument(ctx: RequestContext, receipt: PrintReceiptRow, e
     const payments = source.payments(order.id);
     const at = payments.findIndex((p) => p.id === receipt.id);
     const before = (at >= 0 ? payments.slice(0, at) : payments.filter((p) => p.receipt_date < receipt.receipt_date)).reduce((s, p) => s + p.amount, 0);
-    const now = receipt.status_id === RECEIPT_STATUS.Received ? receipt.amount : 0;
+    // The balance is the order's as it stands now (DUE_SQL), not as it stood when this was first
+    // printed: a later payment, a cancel or a move to a credit note all show on a reprint.
+    const cancelled = order.status_id === SALES_ORDER_STATUS.Cancelled;
+    const due = salesOrders(ctx.db).balance(order.id);
     blocks.push({
       kind: 'totals',
       rows: [
         { label: 'Order total', value: rupees(order.net_amount) },
+        ...(order.insurance_amount > 0 ? [{ label: 'Insurer pays', value: rupees(order.insurance_amount) }] : []),
         { label: 'Paid before', value: rupees(before) },
-        { label: 'Paid now', value: rupees(receipt.amount), strong: true },
-        { label: 'Balance due', value: rupees(order.net_amount - before - now), strong: true },
+        received
+          ? { label: 'Paid now', value: rupees(receipt.amount), strong: true }
+          : { label: RECEIPT_STATUS_NAMES[receipt.status_id as ReceiptStatusId], value: rupees(receipt.amount) },
+        cancelled
+          ? { label: 'Order', value: 'Cancelled', strong: true }
+          : { label: 'Balance due', value: rupees(Math.max(0, due)), strong: true },
       ],
     });
   } else {
@@ -129,4 +140,13 @@ export function findReceipt(ctx: RequestContext, body: string, receiptNo: string
   else throw badRequest('Name the receipt', { body: ['The receipt’s ENC id, or "" with ?receiptNo='] });
   if (!receipt) throw notFound('No such receipt');
   return receipt;
+}
+
+/** What became of a receipt that no longer stands as received, naming the credit note that holds its money. */
+export function receiptStatusLine(ctx: RequestContext, receipt: PrintReceiptRow): string {
+  const name = RECEIPT_STATUS_NAMES[receipt.status_id as ReceiptStatusId] ?? `Status ${receipt.status_id}`;
+  if (receipt.status_id !== RECEIPT_STATUS.MovedToCreditNote) return name;
+  const notes = creditNotes(ctx.db);
+  const no = receipt.credit_note_id !== null ? notes.numberOf(receipt.credit_note_id) : notes.numberFromReceipt(receipt.id);
+  return no ? `${name} ${no}` : name;
 }

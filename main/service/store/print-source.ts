@@ -43,6 +43,8 @@ export interface PrintReceiptRow {
   cheque_no: string | null;
   bank_name: string | null;
   reference_no: string | null;
+  /** The credit note that paid this receipt, if one did. */
+  credit_note_id: number | null;
 }
 
 export interface PrintInvoiceRow extends TaxTotals {
@@ -66,6 +68,8 @@ export interface PrintOrderRow extends OrderTotals {
   eye_info_id: number | null;
   doctor_name: string | null;
   remarks: string | null;
+  /** The insurer's share of net_amount (migration 006): not the customer's to pay. */
+  insurance_amount: number;
 }
 
 export interface PrintLineRow extends LineFigures {
@@ -131,7 +135,7 @@ export const printSource = perDatabase((db: Db) => {
      WHERE b.id = ? AND b.company_id = ?`,
   );
   const RECEIPT = `SELECT r.id, r.branch_id, r.receipt_no, r.receipt_date, r.created_at, r.amount, r.status_id, r.sales_order_id,
-            r.customer_id, k.name AS kind_name, ct.name AS card_type, r.card_no, r.cheque_no, r.bank_name, r.reference_no
+            r.customer_id, k.name AS kind_name, ct.name AS card_type, r.card_no, r.cheque_no, r.bank_name, r.reference_no, r.credit_note_id
      FROM receipt r JOIN payment_kind k ON k.id = r.payment_kind_id LEFT JOIN card_type ct ON ct.id = r.card_type_id`;
   const receiptById = db.prepare<[number, number], PrintReceiptRow>(`${RECEIPT} WHERE r.id = ? AND r.company_id = ?`);
   const receiptByNo = db.prepare<[string, number], PrintReceiptRow>(`${RECEIPT} WHERE r.receipt_no = ? AND r.company_id = ?`);
@@ -143,7 +147,8 @@ export const printSource = perDatabase((db: Db) => {
   const order = db.prepare<[number, number], PrintOrderRow>(
     `SELECT o.id, o.branch_id, o.order_no, o.order_date, o.delivery_date, o.delivery_time, o.status_id, o.customer_id, o.eye_info_id,
             d.name AS doctor_name, o.intra_state, o.total_qty, o.total_mrp, o.gross, o.total_discount, o.taxable, o.cgst, o.sgst,
-            o.igst, o.grand_total, o.job_charges, o.shipping_charges, o.other_charges, o.service_tax, o.rounding, o.net_amount, o.remarks
+            o.igst, o.grand_total, o.job_charges, o.shipping_charges, o.other_charges, o.service_tax, o.rounding, o.net_amount, o.remarks,
+            o.insurance_amount
      FROM sales_order o LEFT JOIN doctor d ON d.id = o.doctor_id
      WHERE o.id = ? AND o.company_id = ?`,
   );
