@@ -5,7 +5,6 @@
  * reprint says what the original said even after later payments.
  */
 import { RECEIPT_STATUS, RECEIPT_STATUS_NAMES, SALES_ORDER_STATUS, type ReceiptStatusId } from '../../../shared/contract/statuses.js';
-import { localDate } from '../../../shared/domain/calendar.js';
 import type { RequestContext } from '../context.js';
 import { masksMobiles, mobileShown } from '../endpoints/customer/mobile.js';
 import { badRequest, notFound } from '../http/errors.js';
