@@ -63,8 +63,14 @@ export const DashboardData = z.object({
   sales: CountAmount.extend({ discount: outNum(), tax: outNum() }),
   /** The same from the 1st of the day's month to the day; `days` (one per day) feeds the sales chart. */
   period: CountAmount.extend({ fromDate: outDt(), toDate: outDt(), days: z.array(DashboardDay) }),
-  /** Money received that day (receipts with status Received), by payment kind. */
+  /**
+   * Money received that day, by payment kind: every receipt of the day paid in money (not by a
+   * credit note) that was not voided — one later refunded or moved to a credit note was still
+   * money received that day (issue 11).
+   */
   receipts: CountAmount.extend({ byPaymentKind: z.array(DashboardPaymentKind) }),
+  /** Credit notes issued that day (cancelled orders' money), and spent that day (receipts paid by a note). */
+  creditNotes: z.object({ issued: CountAmount, spent: CountAmount }),
   /** Every status, zero counts included, so the widget has a stable layout. */
   ordersByStatus: z.array(DashboardOrderStatus),
   /** Orders not Delivered or Cancelled whose delivery date is the day, or before it. */

@@ -60,3 +60,27 @@ test('managers only; a tampered branch id is 400', async () => {
   });
   assert.equal(bad.status, 400);
 });
+
+test('money received stays received when its receipt later moves to a credit note; notes issued and spent have their own rows', async () => {
+  const { enc } = svc.server.deps;
+  const before = await manager.call(api.Dashboard.dashboardData, { body: {} });
+  const sale = await makeSale(svc, cashier, { paid: 40 });
+  const afterSale = await manager.call(api.Dashboard.dashboardData, { body: {} });
+  assert.equal(afterSale.receipts.amount, before.receipts.amount + 40);
+
+  await manager.call(api.Orders.cancel, { params: { salesOrderId: sale.salesOrderID }, body: { receiptStatusId: 4 } });
+  const moved = await manager.call(api.Dashboard.dashboardData, { body: {} });
+  assert.equal(moved.receipts.amount, before.receipts.amount + 40, 'the ₹40 was still received today');
+  assert.deepEqual(moved.creditNotes.issued, { count: before.creditNotes.issued.count + 1, amount: before.creditNotes.issued.amount + 40 });
+
+  // Spending the note is not money received: it shows as spent.
+  const [note] = await cashier.call(api.QuickSale.creditNotes, { query: { customerId: sale.customerRowId } });
+  const lens = (svc.server.deps.db.prepare('SELECT id FROM item WHERE item_type_id = 3 AND is_active = 1 ORDER BY code LIMIT 1').get() as { id: number }).id;
+  const { sessionID } = await cashier.call(api.QuickSale.saveSalesOrderTemp, { body: { itemID: enc.encode('item', lens) } });
+  await cashier.call(api.QuickSale.saveSale, {
+    body: { sessionID, salesorderModel: { sessionId: sessionID, customerId: sale.customerID }, receiptModel: { receiptTypeId: enc.encode('paymentKind', 5), creditNoteID: note!.creditNoteID, amount: 25 } },
+  });
+  const spent = await manager.call(api.Dashboard.dashboardData, { body: {} });
+  assert.equal(spent.receipts.amount, moved.receipts.amount, 'a credit note is not cash in');
+  assert.deepEqual(spent.creditNotes.spent, { count: moved.creditNotes.spent.count + 1, amount: moved.creditNotes.spent.amount + 25 });
+});

@@ -9,7 +9,8 @@ import { perDatabase } from './per-database.js';
 
 const CANCELLED = SALES_ORDER_STATUS.Cancelled;
 const DELIVERED = SALES_ORDER_STATUS.Delivered;
-const RECEIVED = RECEIPT_STATUS.Received;
+/** A receipt cancelled as if never taken; refunded and moved ones were money received on their day. */
+const VOIDED = RECEIPT_STATUS.Cancelled;
 
 export interface DashboardOrderRow {
   id: number;
@@ -48,10 +49,25 @@ export const dashboard = perDatabase((db: Db) => {
       db
         .prepare<P, { id: number; name: string; count: number; amount: number }>(
           `SELECT k.id, k.name, count(*) AS count, sum(r.amount) AS amount FROM receipt r JOIN payment_kind k ON k.id = r.payment_kind_id
-           WHERE r.branch_id = @branchId AND r.receipt_date BETWEEN @from AND @to AND r.status_id = ${RECEIVED}
+           WHERE r.branch_id = @branchId AND r.receipt_date BETWEEN @from AND @to AND r.status_id <> ${VOIDED}
+             AND r.credit_note_id IS NULL
            GROUP BY k.id ORDER BY k.id`,
         )
         .all(p),
+    creditNotesIssued: (p: P) =>
+      db
+        .prepare<P, { count: number; amount: number }>(
+          `SELECT count(*) AS count, coalesce(sum(amount), 0) AS amount FROM credit_note
+           WHERE branch_id = @branchId AND credit_note_date BETWEEN @from AND @to`,
+        )
+        .get(p)!,
+    creditNotesSpent: (p: P) =>
+      db
+        .prepare<P, { count: number; amount: number }>(
+          `SELECT count(*) AS count, coalesce(sum(amount), 0) AS amount FROM receipt
+           WHERE branch_id = @branchId AND receipt_date BETWEEN @from AND @to AND credit_note_id IS NOT NULL AND status_id <> ${VOIDED}`,
+        )
+        .get(p)!,
     ordersByStatus: (branchId: number) =>
       db
         .prepare<[number], { status_id: number; count: number; amount: number }>(

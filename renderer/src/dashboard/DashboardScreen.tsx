@@ -103,6 +103,27 @@ export function DashboardScreen() {
                   )}
                 </tbody>
               </table>
+              <table className="data-table" aria-label="Credit notes">
+                <thead>
+                  <tr>
+                    <th scope="col">Credit notes</th>
+                    <th scope="col" className="num">Notes</th>
+                    <th scope="col" className="num">Amount</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  <tr>
+                    <td>Issued</td>
+                    <td className="num">{d.creditNotes.issued.count}</td>
+                    <td className="num money">{formatRupees(d.creditNotes.issued.amount)}</td>
+                  </tr>
+                  <tr>
+                    <td>Spent</td>
+                    <td className="num">{d.creditNotes.spent.count}</td>
+                    <td className="num money">{formatRupees(d.creditNotes.spent.amount)}</td>
+                  </tr>
+                </tbody>
+              </table>
             </section>
 
             <section className="dash-card" aria-labelledby="dash-status-title">

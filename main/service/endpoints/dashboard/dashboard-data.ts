@@ -49,6 +49,7 @@ export const dashboardData = implement(api.Dashboard.dashboardData, ({ body }, c
       amount: rupees(kinds.reduce((n, k) => n + k.amount, 0)),
       byPaymentKind: kinds.map((k) => ({ receiptTypeID: ctx.enc.encode('paymentKind', k.id), name: k.name, count: k.count, amount: rupees(k.amount) })),
     },
+    creditNotes: { issued: countAmount(d.creditNotesIssued(today)), spent: countAmount(d.creditNotesSpent(today)) },
     ordersByStatus: SALES_ORDER_STATUS_IDS.map((id) => ({
       statusID: id,
       status: SALES_ORDER_STATUS_NAMES[id],
@@ -88,3 +89,5 @@ function everyDay(from: string, to: string): string[] {
   }
   return out;
 }
+
+const countAmount = (x: { count: number; amount: number }) => ({ count: x.count, amount: rupees(x.amount) });
