@@ -119,10 +119,3 @@ export function billTotals(lines: ReadonlyArray<GstLine & { qty?: number }>, cha
   };
 }
 
-/**
- * Intra-state supply: the customer's state is the company's, or the customer has no state on
- * record (a walk-in buys at the counter, so the place of supply is the store's state).
- */
-export function isIntraState(companyStateId: number, customerStateId: number | null | undefined): boolean {
-  return customerStateId === null || customerStateId === undefined || customerStateId === companyStateId;
-}

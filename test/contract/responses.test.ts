@@ -31,6 +31,7 @@ test('dashboard: a full day parses, a missing block fails', () => {
     sales: { count: 3, amount: 12500, discount: 500, tax: 1200 },
     period: { count: 40, amount: 250000, fromDate: '2026-05-01', toDate: '2026-05-01', days: [{ date: '2026-05-01', count: 3, amount: 12500 }] },
     receipts: { count: 4, amount: 9000, byPaymentKind: [{ receiptTypeID: 'ENC_r', name: 'Cash', count: 4, amount: 9000 }] },
+    creditNotes: { issued: { count: 1, amount: 300 }, spent: { count: 0, amount: 0 } },
     ordersByStatus: [{ statusID: 1, status: 'Booked', count: 2, amount: 8000 }],
     deliveries: { dueToday: 1, overdue: 0 },
     balanceOutstanding: { count: 2, amount: 3500 },

@@ -4,15 +4,16 @@
  */
 import type { Client } from '../../shared/client.js';
 import { api } from '../../shared/endpoints/index.js';
+import type { SalesorderModel } from '../../shared/models/sale.js';
 import type { TestService } from './service.js';
 
 /** Saves the cart `sessionID` as a sale to `customerID`, paying `paid` rupees in cash. */
-async function checkout(svc: TestService, client: Client, sessionID: string, customerID: string, paid: number) {
+async function checkout(svc: TestService, client: Client, sessionID: string, customerID: string, paid: number, extra: Partial<SalesorderModel> = {}) {
   const { enc } = svc.server.deps;
   return client.call(api.QuickSale.saveSale, {
     body: {
       sessionID,
-      salesorderModel: { sessionId: sessionID, customerId: customerID },
+      salesorderModel: { sessionId: sessionID, customerId: customerID, ...extra },
       receiptModel: paid > 0 ? { receiptTypeId: enc.encode('paymentKind', 1), amount: paid } : null,
       allowZeroAmountReceiptInQuickSale: paid === 0,
     },
@@ -38,7 +39,7 @@ export interface MadeSale {
 export async function makeSale(
   svc: TestService,
   client: Client,
-  options: { paid: number | 'all'; qty?: number; customerID?: string; mobile?: string; lastName?: string },
+  options: { paid: number | 'all'; qty?: number; customerID?: string; mobile?: string; lastName?: string; salesorderModel?: Partial<SalesorderModel> },
 ): Promise<MadeSale> {
   const { db, enc } = svc.server.deps;
   const lens = db.prepare('SELECT id FROM item WHERE item_type_id = 3 AND is_active = 1 ORDER BY code LIMIT 1').get() as { id: number };
@@ -48,7 +49,7 @@ export async function makeSale(
   const { sessionID } = await client.call(api.QuickSale.saveSalesOrderTemp, { body: { itemID: enc.encode('item', lens.id), qty: options.qty ?? 1 } });
   const view = await client.call(api.QuickSale.getSalesOrderTemp, { body: { sessionId: sessionID } });
   const paid = options.paid === 'all' ? view.netAmount ?? 0 : options.paid;
-  const sale = await checkout(svc, client, sessionID, customerID, paid);
+  const sale = await checkout(svc, client, sessionID, customerID, paid, options.salesorderModel);
   const row = db.prepare('SELECT id, net_amount, customer_id FROM sales_order WHERE order_no = ?').get(sale.salesOrderNo) as {
     id: number;
     net_amount: number;

@@ -33,7 +33,11 @@ const inr = (paise: number) => (paise < 0 ? `-₹${num(-paise)}` : `₹${num(pai
 const post = (path: string, body: string) =>
   http(`${svc.url}/api-v1/api/Common/${path}`, { method: 'POST', headers: { authorization: `Bearer ${cashier.token}`, 'content-type': 'application/json' }, body });
 
-async function invoicedSale(customer: { firstName: string; lastName: string; stateCode?: string; taxNO?: string; city?: string }, qty = 3) {
+async function invoicedSale(
+  customer: { firstName: string; lastName: string; stateCode?: string; taxNO?: string; city?: string },
+  qty = 3,
+  shipped = false,
+) {
   const { db, enc } = svc.server.deps;
   const state = customer.stateCode ? states(db).find(customer.stateCode)!.id : null;
   const { customerID } = await cashier.call(api.Customer.upsert, {
@@ -47,7 +51,7 @@ async function invoicedSale(customer: { firstName: string; lastName: string; sta
       ...(state ? { stateID: enc.encode('state', state) } : {}),
     },
   });
-  const sale = await makeSale(svc, cashier, { paid: 'all', qty, customerID });
+  const sale = await makeSale(svc, cashier, { paid: 'all', qty, customerID, ...(shipped ? { salesorderModel: { deliveryModeID: 2 } } : {}) });
   const { invoiceID } = await cashier.call(api.QuickSale.saveInvoiceOnly, { body: { salesOrderID: sale.salesOrderID } });
   const stored = printSource(db).invoice(enc.decode('invoice', invoiceID), cashierRow().company_id)!;
   const lines = invoices(db).lines(sale.rowId);
@@ -98,8 +102,8 @@ test('intra-state: supplier GSTIN, serial and date, place of supply, HSN, CGST+S
   assert.ok(page.darkShare > 0.01 && page.darkShare < 0.4, `ink on the page: ${page.darkShare}`);
 });
 
-test('inter-state to a registered buyer: IGST only, the buyer’s GSTIN and state as place of supply; supplier’s copy', async () => {
-  const { stored, lines, id } = await invoicedSale({ firstName: 'Pune', lastName: 'Traders', stateCode: '27', taxNO: '27AAPFU0939F1ZV', city: 'Pune' });
+test('shipped to another state: IGST only, the buyer’s GSTIN and state as place of supply; supplier’s copy', async () => {
+  const { stored, lines, id } = await invoicedSale({ firstName: 'Pune', lastName: 'Traders', stateCode: '27', taxNO: '27AAPFU0939F1ZV', city: 'Pune' }, 3, true);
   assert.equal(stored.cgst + stored.sgst, 0);
   assert.ok(stored.igst > 0);
   const text = squeeze(pdfText((await cashier.raw(api.Common.invoicePdf, { body: id, query: { external: false } })).bytes));
@@ -168,4 +172,33 @@ test('the recipient’s mobile is masked for a cashier as on every other screen,
   const admin = await svc.as('admin');
   const asAdmin = squeeze(pdfText((await admin.raw(api.Common.invoicePdf, { body: invoiceID, query: {} })).bytes));
   assert.match(asAdmin, /Mobile: 9812345678/);
+});
+
+test('over the counter a customer from another state is supplied in the store’s state (CGST + SGST); the invoice prints the place fixed at the sale', async () => {
+  const { db } = svc.server.deps;
+  const { sale, stored, id } = await invoicedSale({ firstName: 'Visiting', lastName: 'Mumbaikar', stateCode: '27', city: 'Mumbai' });
+  assert.equal(stored.igst, 0);
+  assert.ok(stored.cgst + stored.sgst > 0);
+  const text = squeeze(pdfText((await cashier.raw(api.Common.invoicePdf, { body: id, query: {} })).bytes));
+  assert.match(text, /Place of supply Gujarat \(24\)/);
+
+  // A customer who moves after the sale does not move the supply: a shipped IGST sale keeps its state.
+  const shipped = await invoicedSale({ firstName: 'Moving', lastName: 'Buyer', stateCode: '27', city: 'Pune' }, 1, true);
+  db.prepare('UPDATE customer SET state_id = (SELECT id FROM state WHERE gst_state_code = ?) WHERE id = ?').run('24', shipped.sale.customerRowId);
+  const later = squeeze(pdfText((await cashier.raw(api.Common.invoicePdf, { body: shipped.id, query: {} })).bytes));
+  assert.match(later, /Place of supply Maharashtra \(27\)/);
+  assert.match(later, /IGST/);
+  assert.ok(sale.salesOrderNo);
+});
+
+test('a shipped order needs the customer’s state; an unknown delivery mode is refused naming the field', async () => {
+  const { customerID } = await cashier.call(api.Customer.upsert, { body: { firstName: 'No', lastName: 'State' } });
+  const refused = await makeSale(svc, cashier, { paid: 'all', customerID, salesorderModel: { deliveryModeID: 2 } }).then(
+    () => null,
+    (e: unknown) => e as { status: number; body: { errors?: Record<string, unknown> } },
+  );
+  assert.equal(refused?.status, 400);
+  assert.ok(refused?.body.errors?.['customerModel.stateId']);
+  const odd = await makeSale(svc, cashier, { paid: 'all', customerID, salesorderModel: { deliveryModeID: 7 } }).then(() => null, (e: unknown) => e as { status: number; body: { errors?: Record<string, unknown> } });
+  assert.ok(odd?.body.errors?.['salesorderModel.deliveryModeID']);
 });

@@ -1,7 +1,7 @@
 /** GST and bill totals against figures worked by hand (shared/domain/gst.ts). */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { billTotals, divRound, gstLine, isIntraState, lineDiscount } from '../../shared/domain/gst.js';
+import { billTotals, divRound, gstLine, lineDiscount } from '../../shared/domain/gst.js';
 import { documentNo } from '../../main/service/store/number-series.js';
 
 test('inclusive price, intra-state: ₹1,050 frame at 5 % is ₹1,000 taxable + ₹25 CGST + ₹25 SGST', () => {
@@ -63,12 +63,6 @@ test('divRound rounds halves away from zero exactly', () => {
   assert.equal(divRound(5, 2), 3);
   assert.equal(divRound(-5, 2), -3);
   assert.equal(divRound(119900 * 10000, 11800), 101610);
-});
-
-test('intra-state when the customer has no state or the company’s', () => {
-  assert.equal(isIntraState(24, null), true);
-  assert.equal(isIntraState(24, 24), true);
-  assert.equal(isIntraState(24, 27), false);
 });
 
 test('document numbers: branch code, kind, year; invoices at most 16 characters', () => {

@@ -84,9 +84,12 @@ export function invoiceDocument(ctx: RequestContext, invoice: PrintInvoiceRow, e
   if (!issuer || !customer || !order) throw notFound('No such invoice');
   const lines = source.lines(order.id);
   const intraState = order.intra_state === 1;
-  // Intra-state means the customer is in the supplier's state (or gave none): supply is there.
+  // The place of supply fixed when the order was sold (sale/place-of-supply.ts), never the
+  // customer's record as it is today.
   const placeOfSupply =
-    intraState || !customer.state_name ? stateWithCode(issuer.state_name, issuer.state_code) : stateWithCode(customer.state_name, customer.state_code!);
+    order.supply_state_name && order.supply_state_code
+      ? stateWithCode(order.supply_state_name, order.supply_state_code)
+      : stateWithCode(issuer.state_name, issuer.state_code);
   const gstin = recipientGstin(customer);
   // Masked for the roles that see masked numbers everywhere else (docs/decisions.md, "Masked mobiles").
   const mobile = mobileShown(masksMobiles(ctx), customer.mobile);

@@ -8,7 +8,7 @@
  */
 import { RECEIPT_STATUS, SALES_ORDER_STATUS, type SalesOrderStatusId } from '../../../shared/contract/statuses.js';
 import { localDate } from '../../../shared/domain/calendar.js';
-import { billTotals, isIntraState } from '../../../shared/domain/gst.js';
+import { billTotals } from '../../../shared/domain/gst.js';
 import type { Db } from '../db/database.js';
 import { priceLines } from '../sale/bill.js';
 import type { OpenStore } from '../store-file.js';
@@ -78,6 +78,11 @@ export function addOrders(store: OpenStore, total: number, options: { now?: Date
   const dayOf = (ageDays: number) => localDate(new Date(now.getTime() - ageDays * DAY_MS));
   const stamp = (day: string, i: number) => `${day}T${String(4 + (i % 9)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}:00.000Z`;
 
+  const stateOf = new Map<number, number>();
+  const branchState = (id: number) => {
+    if (!stateOf.has(id)) stateOf.set(id, branches(db).byId(id)!.state_id);
+    return stateOf.get(id)!;
+  };
   for (let done = 0; done < total; done += BATCH) {
     db.transaction(() => {
       for (let i = done; i < Math.min(total, done + BATCH); i++) {
@@ -87,7 +92,8 @@ export function addOrders(store: OpenStore, total: number, options: { now?: Date
         const at = stamp(day, i);
         const branchId = branchIds[rand.int(branchIds.length)]!;
         const customer = rand.pick(people);
-        const intra = isIntraState(company.state_id, customer.state_id);
+        // Sold over the counter: supplied in the branch's state, CGST + SGST (sale/place-of-supply.ts).
+        const intra = true;
         const wanted = Array.from({ length: 1 + rand.int(3) }, () => {
           const item = rand.pick(pool);
           const discount = rand.int(10);
@@ -103,7 +109,8 @@ export function addOrders(store: OpenStore, total: number, options: { now?: Date
         const orderId = ids.next('sales_order');
         orders.insert({
           id: orderId, company_id: company.id, branch_id: branchId, year_id: y.id, order_no: series.next('order', branchId, y.id),
-          order_date: day, customer_id: customer.id, eye_info_id: null, intra_state: intra ? 1 : 0, total_qty: totals.qty,
+          order_date: day, customer_id: customer.id, eye_info_id: null, intra_state: intra ? 1 : 0,
+          place_of_supply_state_id: branchState(branchId), delivery_mode_id: 1, total_qty: totals.qty,
           total_mrp: lines.reduce((s, l) => s + l.item.mrp * l.qty, 0), gross: totals.gross, total_discount: totals.discount,
           taxable: totals.taxable, cgst: totals.cgst, sgst: totals.sgst, igst: totals.igst, grand_total: totals.grandTotal,
           job_charges: 0, shipping_charges: 0, other_charges: 0, service_tax: 0, rounding: totals.rounding, net_amount: totals.netAmount,

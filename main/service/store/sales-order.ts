@@ -77,6 +77,9 @@ export interface NewSalesOrder extends OrderTotals, InsuranceClaim {
   /** The collection promised at the counter (sale/delivery.ts): YYYY-MM-DD and HH:MM or null. */
   delivery_date: string | null;
   delivery_time: string | null;
+  /** Fixed when sold (sale/place-of-supply.ts, migration 009). */
+  place_of_supply_state_id: number;
+  delivery_mode_id: number;
   /** The insurer's share: at most net_amount, never negative (sale/insurance.ts splitBill). */
   insurance_amount: number;
   policy_no: string | null;
@@ -122,7 +125,7 @@ export interface NewSalesOrderLine extends LineRx, LineFigures {
 }
 
 const ORDER_COLUMNS = [
-  'id', 'company_id', 'branch_id', 'year_id', 'order_no', 'order_date', 'customer_id', 'eye_info_id', 'delivery_date', 'delivery_time', 'intra_state',
+  'id', 'company_id', 'branch_id', 'year_id', 'order_no', 'order_date', 'customer_id', 'eye_info_id', 'delivery_date', 'delivery_time', 'place_of_supply_state_id', 'delivery_mode_id', 'intra_state',
   'total_qty', 'total_mrp', 'gross', 'total_discount', 'taxable', 'cgst', 'sgst', 'igst', 'grand_total', 'job_charges',
   'shipping_charges', 'other_charges', 'service_tax', 'rounding', 'net_amount', 'insurance_company_id',
   'insurance_amount', 'insurance_claimed', 'insurance_cover', 'insurance_info', 'insurance_membership_type',

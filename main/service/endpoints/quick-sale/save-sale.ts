@@ -1,6 +1,6 @@
 import { api } from '../../../../shared/endpoints/index.js';
 import { localDate } from '../../../../shared/domain/calendar.js';
-import { billTotals, isIntraState } from '../../../../shared/domain/gst.js';
+import { billTotals } from '../../../../shared/domain/gst.js';
 import { DEFAULT_PRESCRIPTION_TYPE, lensTypeId, readRxEntry } from '../../../../shared/domain/rx.js';
 import type { CustomerModel, OMFastWizardModel, SalesorderModel, SaveSaleResult } from '../../../../shared/models/sale.js';
 import type { RequestContext } from '../../context.js';
@@ -12,10 +12,10 @@ import { checkLine, readLineFigures, type LineFigures, type LineInput } from '..
 import { readClaim, splitBill } from '../../sale/insurance.js';
 import { earlierAnswer, requestHash } from '../../sale/sale-key.js';
 import { allReadyMade, promisedDelivery } from '../../sale/delivery.js';
+import { placeOfSupply } from '../../sale/place-of-supply.js';
 import { SALES_ORDER_STATUS } from '../../../../shared/contract/statuses.js';
 import { checkAgainstBalance, readPayment, writeReceipt } from '../../sale/receipt.js';
 import { carts, RX_COLUMN_NAMES, type CartLineView, type CartRow } from '../../store/cart.js';
-import { companies } from '../../store/company.js';
 import { customers } from '../../store/customer.js';
 import { eyeCheckupRecalls } from '../../store/eye-checkup-recall.js';
 import { rxRowOf } from '../../store/eye-exam.js';
@@ -181,11 +181,11 @@ export const saveSale = implement(api.QuickSale.saveSale, ({ body }, ctx) => {
 
       const customerId = resolveCustomer(ctx, body, cart?.customer_id ?? null);
       const customer = customers(ctx.db).byId(companyId, customerId)!;
-      const company = companies(ctx.db).byId(companyId)!;
       const at = ctx.now();
       const today = localDate(at);
       const bookedOn = orderDate(ctx, so, today);
-      const intra = isIntraState(company.state_id, customer.state_id);
+      const supply = placeOfSupply(ctx, so, customer.state_id);
+      const intra = supply.intraState;
       const lines = priceLines(ctx.db, cartLines, bookedOn, intra);
       const totals = billTotals(lines.map((l) => ({ ...l.gst, qty: l.qty })), charges);
       const claim = readClaim(ctx, so, bookedOn);
@@ -211,7 +211,8 @@ export const saveSale = implement(api.QuickSale.saveSale, ({ body }, ctx) => {
       orders.insert({
         id: orderId, company_id: companyId, branch_id: branchId, year_id: yearId, order_no: orderNo, order_date: bookedOn,
         customer_id: customerId, eye_info_id: exam?.id ?? null,
-        delivery_date: promise.date, delivery_time: promise.time, intra_state: intra ? 1 : 0, total_qty: totals.qty,
+        delivery_date: promise.date, delivery_time: promise.time,
+        place_of_supply_state_id: supply.stateId, delivery_mode_id: supply.deliveryModeId, intra_state: intra ? 1 : 0, total_qty: totals.qty,
         total_mrp: lines.reduce((s, l) => s + l.mrp * l.qty, 0), gross: totals.gross, total_discount: totals.discount,
         taxable: totals.taxable, cgst: totals.cgst, sgst: totals.sgst, igst: totals.igst, grand_total: totals.grandTotal,
         job_charges: charges.jobCharges, shipping_charges: charges.shippingCharges, other_charges: charges.otherCharges,
