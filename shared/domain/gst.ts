@@ -73,10 +73,21 @@ export function gstLine(input: GstLineInput, intraState: boolean): GstLine {
 
 /** Charges added to the bill after the lines; paise. */
 export interface BillCharges {
+  /** Untaxed job charges (only when `job` is not given). */
   jobCharges?: number;
   shippingCharges?: number;
   otherCharges?: number;
   serviceTax?: number;
+  /**
+   * Job and fitting charges as a taxed service line (jobChargesLine): its taxable value and GST
+   * go into the bill's tax totals, its total into the charges.
+   */
+  job?: GstLine;
+}
+
+/** Job charges of `paise` as one service line at `rateBp`, inclusive or exclusive of GST as the store prices. */
+export function jobChargesLine(paise: number, rateBp: number, priceIncludesTax: boolean, intraState: boolean): GstLine {
+  return gstLine({ qty: 1, unitPrice: paise, rateBp, priceIncludesTax }, intraState);
 }
 
 export interface BillTotals {
@@ -100,18 +111,21 @@ export interface BillTotals {
 export function billTotals(lines: ReadonlyArray<GstLine & { qty?: number }>, charges: BillCharges = {}): BillTotals {
   const sum = (f: (l: GstLine & { qty?: number }) => number) => lines.reduce((s, l) => s + f(l), 0);
   const grandTotal = sum((l) => l.total);
-  const extra = (charges.jobCharges ?? 0) + (charges.shippingCharges ?? 0) + (charges.otherCharges ?? 0) + (charges.serviceTax ?? 0);
+  const job = charges.job;
+  const extra =
+    (job ? job.total : charges.jobCharges ?? 0) + (charges.shippingCharges ?? 0) + (charges.otherCharges ?? 0) + (charges.serviceTax ?? 0);
   const before = grandTotal + extra;
   const netAmount = divRound(before, 100) * 100;
+  const withJob = (f: (l: GstLine) => number) => sum(f) + (job ? f(job) : 0);
   return {
     qty: sum((l) => l.qty ?? 0),
     gross: sum((l) => l.gross),
     discount: sum((l) => l.discount),
-    taxable: sum((l) => l.taxable),
-    cgst: sum((l) => l.cgst),
-    sgst: sum((l) => l.sgst),
-    igst: sum((l) => l.igst),
-    tax: sum((l) => l.tax),
+    taxable: withJob((l) => l.taxable),
+    cgst: withJob((l) => l.cgst),
+    sgst: withJob((l) => l.sgst),
+    igst: withJob((l) => l.igst),
+    tax: withJob((l) => l.tax),
     grandTotal,
     charges: extra,
     rounding: netAmount - before,

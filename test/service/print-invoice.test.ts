@@ -202,3 +202,42 @@ test('a shipped order needs the customer’s state; an unknown delivery mode is 
   const odd = await makeSale(svc, cashier, { paid: 'all', customerID, salesorderModel: { deliveryModeID: 7 } }).then(() => null, (e: unknown) => e as { status: number; body: { errors?: Record<string, unknown> } });
   assert.ok(odd?.body.errors?.['salesorderModel.deliveryModeID']);
 });
+
+test('job charges are a taxed service: 18 % inside ₹236 (₹200 + CGST ₹18 + SGST ₹18), in the order’s tax totals, on the invoice with the SAC code', async () => {
+  const { db } = svc.server.deps;
+  const { customerID } = await cashier.call(api.Customer.upsert, { body: { firstName: 'Job', lastName: 'Charges' } });
+  const plain = await makeSale(svc, cashier, { paid: 0, customerID });
+  const withJob = await makeSale(svc, cashier, { paid: 0, customerID, salesorderModel: { jobCharges: 236 } });
+  const row = (id: number) =>
+    db.prepare('SELECT net_amount, taxable, cgst, sgst, job_charges, service_tax, job_gst_rate_bp, job_sac FROM sales_order WHERE id = ?').get(id) as Record<string, number | string>;
+  const a = row(plain.rowId);
+  const b = row(withJob.rowId);
+  assert.equal(Number(b.net_amount) - Number(a.net_amount), 23600, 'inclusive: the customer pays the ₹236 asked');
+  assert.deepEqual([b.job_charges, b.service_tax, b.job_gst_rate_bp, b.job_sac], [20000, 3600, 1800, '998729'], 'the job’s taxable value and its GST');
+  assert.equal(Number(b.taxable) - Number(a.taxable), 20000);
+  assert.equal(Number(b.cgst) - Number(a.cgst), 1800);
+  assert.equal(Number(b.sgst) - Number(a.sgst), 1800);
+
+  await cashier.call(api.QuickSale.saveReceipt, { body: { salesOrderID: withJob.salesOrderID, receiptTypeId: svc.server.deps.enc.encode('paymentKind', 1), amount: withJob.net } });
+  const { invoiceID } = await cashier.call(api.QuickSale.saveInvoiceOnly, { body: { salesOrderID: withJob.salesOrderID } });
+  const text = squeeze(pdfText((await cashier.raw(api.Common.invoicePdf, { body: invoiceID, query: {} })).bytes));
+  assert.match(text, /HSN\/SAC/);
+  assert.match(text, /Fitting and job charges 998729 1 Job 200\.00 0\.00 200\.00 9% 18\.00 9% 18\.00 236\.00/);
+  assert.doesNotMatch(text, /Job charges ₹/, 'not a second time as an untaxed charge');
+  const stored = printSource(db).invoice(svc.server.deps.enc.decode('invoice', invoiceID), cashierRow().company_id)!;
+  assert.ok(text.includes(`CGST ${inr(stored.cgst)}`));
+  assert.equal(stored.cgst, Number(b.cgst));
+});
+
+test('exclusive service pricing adds the GST on top; the client’s own serviceTax figure is not billed', async () => {
+  const { db } = svc.server.deps;
+  db.prepare("INSERT INTO setting (key, value) VALUES ('service.priceIncludesTax', 'no') ON CONFLICT (key) DO UPDATE SET value = excluded.value").run();
+  try {
+    const plain = await makeSale(svc, cashier, { paid: 0 });
+    const withJob = await makeSale(svc, cashier, { paid: 0, salesorderModel: { jobCharges: 200, serviceTax: 999 } });
+    const net = (id: number) => (db.prepare('SELECT net_amount FROM sales_order WHERE id = ?').get(id) as { net_amount: number }).net_amount;
+    assert.equal(net(withJob.rowId) - net(plain.rowId), 23600);
+  } finally {
+    db.prepare("DELETE FROM setting WHERE key = 'service.priceIncludesTax'").run();
+  }
+});

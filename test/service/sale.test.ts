@@ -54,7 +54,8 @@ test('a frame and a lens pair with part payment: order, lines with Rx, receipt, 
   assert.match(answer.receiptNo!, /\/RC\/\d{4}-\d{2}\/000001$/);
   const { db } = svc.server.deps;
   const order = db.prepare('SELECT * FROM sales_order WHERE order_no = ?').get(answer.salesOrderNo) as Record<string, number>;
-  assert.equal(order.job_charges, 5000);
+  // ₹50 of job charges with 18 % GST inside: ₹42.37 taxable + ₹7.63 GST (issue 11).
+  assert.deepEqual([order.job_charges, order.service_tax], [4237, 763]);
   assert.equal(order.net_amount! % 100, 0, 'rounded to the rupee');
   const lines = db.prepare('SELECT eye, sph, cyl, axis, stock_counted, is_ordered FROM sales_order_line WHERE sales_order_id = ? ORDER BY line_no').all(order.id);
   assert.deepEqual(lines, [

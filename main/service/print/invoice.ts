@@ -10,7 +10,7 @@ import { gstinProblem } from '../../../shared/domain/gstin.js';
 import type { RequestContext } from '../context.js';
 import { masksMobiles, mobileShown } from '../endpoints/customer/mobile.js';
 import { notFound } from '../http/errors.js';
-import { printSource, type PrintCustomerRow, type PrintInvoiceRow, type PrintLineRow } from '../store/print-source.js';
+import { printSource, type PrintCustomerRow, type PrintInvoiceRow, type PrintLineRow, type PrintOrderRow } from '../store/print-source.js';
 import { printedDate } from './dates.js';
 import type { Block, Column, TotalRow } from './layout.js';
 import type { PrintedDocument } from './layout.js';
@@ -41,12 +41,32 @@ export function recipientGstin(c: PrintCustomerRow): string | null {
 
 const describe = (l: PrintLineRow) => (l.eye ? `${l.name} (${l.eye === 'R' ? 'right eye' : 'left eye'})` : l.name);
 
-function lineTable(lines: readonly PrintLineRow[], intraState: boolean): Block {
+/** The job charges' own invoice line: a service with its SAC code, taxed as the order stored it. */
+function jobRow(order: PrintOrderRow, intraState: boolean, n: number): string[] | null {
+  if (order.job_gst_rate_bp === null || order.job_charges === 0) return null;
+  const tax = order.service_tax;
+  const cgst = intraState ? Math.floor(tax / 2) : 0;
+  const half = percent(order.job_gst_rate_bp / 2);
+  return [
+    String(n),
+    'Fitting and job charges',
+    order.job_sac ?? '',
+    '1',
+    'Job',
+    amount(order.job_charges),
+    amount(0),
+    amount(order.job_charges),
+    ...(intraState ? [half, amount(cgst), half, amount(tax - cgst)] : [percent(order.job_gst_rate_bp), amount(tax)]),
+    amount(order.job_charges + tax),
+  ];
+}
+
+function lineTable(lines: readonly PrintLineRow[], intraState: boolean, job: string[] | null): Block {
   const money = (w: number): Column => ({ title: '', width: w, align: 'right' });
   const columns: Column[] = [
     { title: '#', width: 0.45, align: 'right' },
     { title: 'Description', width: 2.6 },
-    { title: 'HSN', width: 1.1 },
+    { title: 'HSN/SAC', width: 1.1 },
     { title: 'Qty', width: 0.55, align: 'right' },
     { title: 'Unit', width: 0.7 },
     { ...money(1.2), title: 'Rate' },
@@ -72,7 +92,7 @@ function lineTable(lines: readonly PrintLineRow[], intraState: boolean): Block {
       amount(l.total),
     ];
   });
-  return { kind: 'table', columns, rows };
+  return { kind: 'table', columns, rows: job ? [...rows, job] : rows };
 }
 
 export function invoiceDocument(ctx: RequestContext, invoice: PrintInvoiceRow, external: boolean): PrintedDocument {
@@ -134,17 +154,20 @@ export function invoiceDocument(ctx: RequestContext, invoice: PrintInvoiceRow, e
         },
       ],
     },
-    lineTable(lines, intraState),
+    lineTable(lines, intraState, jobRow(order, intraState, lines.length + 1)),
   ];
 
   const totals: TotalRow[] = [{ label: 'Taxable value', value: rupees(invoice.taxable) }];
   if (intraState) totals.push({ label: 'CGST', value: rupees(invoice.cgst) }, { label: 'SGST', value: rupees(invoice.sgst) });
   else totals.push({ label: 'IGST', value: rupees(invoice.igst) });
+  // Taxed job charges are a line of the table above and inside the tax totals; an older order's
+  // untaxed charges are listed here as they were billed.
+  const jobTaxed = order.job_gst_rate_bp !== null;
   for (const [label, paise] of [
-    ['Job charges', order.job_charges],
+    ['Job charges', jobTaxed ? 0 : order.job_charges],
     ['Shipping charges', order.shipping_charges],
     ['Other charges', order.other_charges],
-    ['Service tax', order.service_tax],
+    ['Service tax', jobTaxed ? 0 : order.service_tax],
   ] as const) {
     if (paise !== 0) totals.push({ label, value: rupees(paise) });
   }

@@ -8,6 +8,7 @@ import { badRequest, conflict, notFound } from '../http/errors.js';
 import { carts, CART_TTL_DAYS, type CartRow } from '../store/cart.js';
 import { salesOrders } from '../store/sales-order.js';
 import { priceLines } from './bill.js';
+import { jobLine } from './job-charges.js';
 
 /**
  * The signed-in user's live cart of that session. A cart belongs to the user who opened it (or the
@@ -48,7 +49,9 @@ export function pricedCart(ctx: RequestContext, sessionId: string) {
 
 export function cartView(ctx: RequestContext, cart: CartRow, charges: BillCharges = {}): SalesOrderTemp {
   const lines = pricedCart(ctx, cart.session_id);
-  const totals = billTotals(lines.map((l) => ({ ...l.gst, qty: l.qty })), charges);
+  // As SaveSale bills them: job charges as a taxed service, the client's serviceTax not added.
+  const job = jobLine(ctx.db, charges.jobCharges ?? 0, true);
+  const totals = billTotals(lines.map((l) => ({ ...l.gst, qty: l.qty })), { ...charges, serviceTax: 0, job });
   return {
     sessionID: cart.session_id,
     customerID: cart.customer_id === null ? null : ctx.enc.encode('customer', cart.customer_id),

@@ -110,7 +110,7 @@ export function addOrders(store: OpenStore, total: number, options: { now?: Date
         orders.insert({
           id: orderId, company_id: company.id, branch_id: branchId, year_id: y.id, order_no: series.next('order', branchId, y.id),
           order_date: day, customer_id: customer.id, eye_info_id: null, intra_state: intra ? 1 : 0,
-          place_of_supply_state_id: branchState(branchId), delivery_mode_id: 1, total_qty: totals.qty,
+          place_of_supply_state_id: branchState(branchId), delivery_mode_id: 1, job_gst_rate_bp: null, job_sac: null, total_qty: totals.qty,
           total_mrp: lines.reduce((s, l) => s + l.item.mrp * l.qty, 0), gross: totals.gross, total_discount: totals.discount,
           taxable: totals.taxable, cgst: totals.cgst, sgst: totals.sgst, igst: totals.igst, grand_total: totals.grandTotal,
           job_charges: 0, shipping_charges: 0, other_charges: 0, service_tax: 0, rounding: totals.rounding, net_amount: totals.netAmount,

@@ -73,6 +73,9 @@ export interface PrintOrderRow extends OrderTotals {
   /** The place of supply fixed when sold (migration 009). */
   supply_state_name: string | null;
   supply_state_code: string | null;
+  /** Rate and SAC of taxed job charges (migration 010), null on older orders. */
+  job_gst_rate_bp: number | null;
+  job_sac: string | null;
 }
 
 export interface PrintLineRow extends LineFigures {
@@ -151,7 +154,8 @@ export const printSource = perDatabase((db: Db) => {
     `SELECT o.id, o.branch_id, o.order_no, o.order_date, o.delivery_date, o.delivery_time, o.status_id, o.customer_id, o.eye_info_id,
             d.name AS doctor_name, o.intra_state, o.total_qty, o.total_mrp, o.gross, o.total_discount, o.taxable, o.cgst, o.sgst,
             o.igst, o.grand_total, o.job_charges, o.shipping_charges, o.other_charges, o.service_tax, o.rounding, o.net_amount, o.remarks,
-            o.insurance_amount, ps.name AS supply_state_name, ps.gst_state_code AS supply_state_code
+            o.insurance_amount, ps.name AS supply_state_name, ps.gst_state_code AS supply_state_code,
+            o.job_gst_rate_bp, o.job_sac
      FROM sales_order o LEFT JOIN doctor d ON d.id = o.doctor_id LEFT JOIN state ps ON ps.id = o.place_of_supply_state_id
      WHERE o.id = ? AND o.company_id = ?`,
   );

@@ -80,6 +80,9 @@ export interface NewSalesOrder extends OrderTotals, InsuranceClaim {
   /** Fixed when sold (sale/place-of-supply.ts, migration 009). */
   place_of_supply_state_id: number;
   delivery_mode_id: number;
+  /** Rate and SAC of job charges billed as a taxed service (migration 010); null when there were none. */
+  job_gst_rate_bp: number | null;
+  job_sac: string | null;
   /** The insurer's share: at most net_amount, never negative (sale/insurance.ts splitBill). */
   insurance_amount: number;
   policy_no: string | null;
@@ -125,7 +128,7 @@ export interface NewSalesOrderLine extends LineRx, LineFigures {
 }
 
 const ORDER_COLUMNS = [
-  'id', 'company_id', 'branch_id', 'year_id', 'order_no', 'order_date', 'customer_id', 'eye_info_id', 'delivery_date', 'delivery_time', 'place_of_supply_state_id', 'delivery_mode_id', 'intra_state',
+  'id', 'company_id', 'branch_id', 'year_id', 'order_no', 'order_date', 'customer_id', 'eye_info_id', 'delivery_date', 'delivery_time', 'place_of_supply_state_id', 'delivery_mode_id', 'job_gst_rate_bp', 'job_sac', 'intra_state',
   'total_qty', 'total_mrp', 'gross', 'total_discount', 'taxable', 'cgst', 'sgst', 'igst', 'grand_total', 'job_charges',
   'shipping_charges', 'other_charges', 'service_tax', 'rounding', 'net_amount', 'insurance_company_id',
   'insurance_amount', 'insurance_claimed', 'insurance_cover', 'insurance_info', 'insurance_membership_type',

@@ -8,10 +8,11 @@ import { insuranceClaims } from './006-insurance-claims.js';
 import { saleKey } from './007-sale-key.js';
 import { deliveryPromise } from './008-delivery-promise.js';
 import { placeOfSupply } from './009-place-of-supply.js';
+import { jobChargesTax } from './010-job-charges-tax.js';
 
 export interface Migration {
   name: string;
   sql: string;
 }
 
-export const migrations: readonly Migration[] = [foundation, customers, keratometry, catalog, counter, insuranceClaims, saleKey, deliveryPromise, placeOfSupply];
+export const migrations: readonly Migration[] = [foundation, customers, keratometry, catalog, counter, insuranceClaims, saleKey, deliveryPromise, placeOfSupply, jobChargesTax];

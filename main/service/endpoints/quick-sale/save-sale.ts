@@ -13,6 +13,7 @@ import { readClaim, splitBill } from '../../sale/insurance.js';
 import { earlierAnswer, requestHash } from '../../sale/sale-key.js';
 import { allReadyMade, promisedDelivery } from '../../sale/delivery.js';
 import { placeOfSupply } from '../../sale/place-of-supply.js';
+import { jobLine } from '../../sale/job-charges.js';
 import { SALES_ORDER_STATUS } from '../../../../shared/contract/statuses.js';
 import { checkAgainstBalance, readPayment, writeReceipt } from '../../sale/receipt.js';
 import { carts, RX_COLUMN_NAMES, type CartLineView, type CartRow } from '../../store/cart.js';
@@ -187,7 +188,9 @@ export const saveSale = implement(api.QuickSale.saveSale, ({ body }, ctx) => {
       const supply = placeOfSupply(ctx, so, customer.state_id);
       const intra = supply.intraState;
       const lines = priceLines(ctx.db, cartLines, bookedOn, intra);
-      const totals = billTotals(lines.map((l) => ({ ...l.gst, qty: l.qty })), charges);
+      // Job charges are a taxed service (sale/job-charges.ts); the service's GST is ours to work out, not the client's.
+      const job = jobLine(ctx.db, charges.jobCharges, intra);
+      const totals = billTotals(lines.map((l) => ({ ...l.gst, qty: l.qty })), { ...charges, serviceTax: 0, job });
       const claim = readClaim(ctx, so, bookedOn);
       const split = splitBill(totals.netAmount, claim.insurance_claimed, claim.insurance_cover);
       const payment = body.receiptModel ? readPayment(ctx, body.receiptModel, 'receiptModel.') : null;
@@ -215,8 +218,8 @@ export const saveSale = implement(api.QuickSale.saveSale, ({ body }, ctx) => {
         place_of_supply_state_id: supply.stateId, delivery_mode_id: supply.deliveryModeId, intra_state: intra ? 1 : 0, total_qty: totals.qty,
         total_mrp: lines.reduce((s, l) => s + l.mrp * l.qty, 0), gross: totals.gross, total_discount: totals.discount,
         taxable: totals.taxable, cgst: totals.cgst, sgst: totals.sgst, igst: totals.igst, grand_total: totals.grandTotal,
-        job_charges: charges.jobCharges, shipping_charges: charges.shippingCharges, other_charges: charges.otherCharges,
-        service_tax: charges.serviceTax, rounding: totals.rounding, net_amount: totals.netAmount,
+        job_charges: job?.taxable ?? 0, shipping_charges: charges.shippingCharges, other_charges: charges.otherCharges,
+        service_tax: job?.tax ?? 0, job_gst_rate_bp: job?.rateBp ?? null, job_sac: job?.sac ?? null, rounding: totals.rounding, net_amount: totals.netAmount,
         ...claim, insurance_amount: split.insurance, policy_no: so.policyNo?.trim() || null,
         doctor_id: doctor.doctorId, typed_doctor_name: doctor.typedName, remarks: so.remarks?.trim() || null, session_id: sessionId, request_hash: hash,
         created_by: ctx.user.id, created_at: at.toISOString(),
