@@ -8,6 +8,11 @@ export const ErrorBody = z.object({
   message: z.string(),
   /** Field path (dot-separated, e.g. `customerModel.mobile`) to the messages for that field. */
   errors: z.record(z.string(), z.array(z.string())).optional(),
+  /**
+   * Ours, not the spec's: a stable code where a client can do something about the refusal, e.g.
+   * PRICE_APPROVAL_REQUIRED (a manager can approve the price or discount at the till).
+   */
+  code: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 

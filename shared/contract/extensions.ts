@@ -35,6 +35,13 @@ export const EXTENSIONS = {
     balanceAmount:
       "What the customer still owes: netAmount − insuranceAmount − totalReceipt, the balance advance-receipt-data and with-balance answer.",
   },
+  SalesOrderTempModelRequest: {
+    priceApprovalID:
+      "A manager's approval (price-approval) of this line's price or discount when it goes beyond the user's own limit; the spec names the policy (allowUserToChangePrice, maxUserDiscountPercentage) but has no way to approve past it.",
+  },
+  UpdateSalesOrderRequestModel: {
+    priceApprovalID: "A manager's approval (price-approval) of the line's new price or discount, as for saveSalesOrderTemp.",
+  },
 } as const satisfies Record<string, Record<string, string>>;
 
 export type ExtendedModel = keyof typeof EXTENSIONS;

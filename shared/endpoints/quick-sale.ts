@@ -7,6 +7,8 @@ import {
   DeleteSessionRequest,
   GetSalesOrderTempRequest,
   OpenCart,
+  PriceApprovalRequest,
+  PriceApprovalResult,
   SalesOrderTemp,
   SalesOrderTempModelRequest,
   SaveSalesOrderTempResult,
@@ -346,5 +348,19 @@ export const QuickSale = {
     auth: MANAGERS,
     errors: [404, 409],
     extension: CART_OWNERSHIP,
+  }),
+  priceApproval: endpoint({
+    group,
+    name: 'QuickSale.priceApproval',
+    method: 'POST',
+    path: '/api/quickSale/price-approval',
+    summary: 'A manager approves, with their own password at the till, one line’s price or discount beyond the signed-in user’s limit.',
+    body: PriceApprovalRequest,
+    response: PriceApprovalResult,
+    auth: SALES_ROLES,
+    errors: [401, 403, 429],
+    extension:
+      'Issue 11: above the role’s discount limit, a price change or below cost, the cashier asks a manager, who approves at the till; the line carries the approval (who, when, why). The spec names the limits but no approval.',
+    note: 'The manager’s wrong password is a 401 and counts toward that user’s sign-in lockout (429); a user who is not a manager or admin of this branch is a 403.',
   }),
 };

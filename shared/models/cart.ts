@@ -3,6 +3,7 @@
  * order line" and the cart requests under "Lookup and search requests").
  */
 import { z } from 'zod';
+import { extension } from '../contract/extensions.js';
 import { fields, nbool, ndt, nint64, nnum, noutStr, outNum, str, strings } from '../contract/primitives.js';
 
 export const SalesOrderTempModelRequest = z.object({
@@ -20,6 +21,7 @@ export const SalesOrderTempModelRequest = z.object({
     'lensFittingHeight', 'lensTotalHeight',
   ),
   ...fields(ndt, 'createdDate', 'expiredDate'),
+  priceApprovalID: extension('SalesOrderTempModelRequest', 'priceApprovalID', str()),
 });
 export type SalesOrderTempModelRequest = z.infer<typeof SalesOrderTempModelRequest>;
 
@@ -66,6 +68,7 @@ export type DeleteSalesOrderTempRequest = z.infer<typeof DeleteSalesOrderTempReq
 export const UpdateSalesOrderRequestModel = z.object({
   id: nint64(),
   ...fields(nnum, 'qty', 'price', 'discountRate', 'discountAmount'),
+  priceApprovalID: extension('UpdateSalesOrderRequestModel', 'priceApprovalID', str()),
 });
 export type UpdateSalesOrderRequestModel = z.infer<typeof UpdateSalesOrderRequestModel>;
 
@@ -86,3 +89,23 @@ export type OpenCart = z.infer<typeof OpenCart>;
 
 export const TakeOverCartRequest = z.object(strings('sessionID'));
 export type TakeOverCartRequest = z.infer<typeof TakeOverCartRequest>;
+
+/**
+ * A manager approving, at the till, a price or discount beyond the signed-in user's own limit
+ * (declared extension, issue 11): the manager's own user name and password, the reason, and the
+ * line as it will be (item, qty, price, discount).
+ */
+export const PriceApprovalRequest = z.object({
+  ...strings('userName', 'password', 'reason', 'itemID'),
+  ...fields(nnum, 'qty', 'price', 'discountRate', 'discountAmount'),
+});
+export type PriceApprovalRequest = z.infer<typeof PriceApprovalRequest>;
+
+export const PriceApprovalResult = z.object({
+  /** Usable once, by the user who asked, within 10 minutes, for exactly this line. */
+  priceApprovalID: z.string(),
+  approvedBy: z.string(),
+  expiresAt: z.string(),
+  message: z.string(),
+});
+export type PriceApprovalResult = z.infer<typeof PriceApprovalResult>;

@@ -41,7 +41,7 @@ test('every other row is a declared extension: marked with its reason, not in th
     extensionList.map((e) => e.name).sort(),
     [
       'Common.receiptEscPos', 'Common.prescriptionPdf', 'Common.prescriptionPdfHtml', 'Common.jobCardPdf', 'Common.jobCardPdfHtml',
-      'QuickSale.openCarts', 'QuickSale.takeOverCart', 'Orders.delivery',
+      'QuickSale.openCarts', 'QuickSale.takeOverCart', 'Orders.delivery', 'QuickSale.priceApproval',
     ].sort(),
   );
   assert.equal(endpointList.length, specEndpointList.length + extensionList.length);

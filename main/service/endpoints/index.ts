@@ -87,6 +87,7 @@ import { saveSale } from './quick-sale/save-sale.js';
 import { saveSalesOrderTemp } from './quick-sale/save-sales-order-temp.js';
 import { openCarts } from './quick-sale/open-carts.js';
 import { takeOverCart } from './quick-sale/take-over-cart.js';
+import { priceApproval } from './quick-sale/price-approval.js';
 import { updateSalesOrderTempValues } from './quick-sale/update-sales-order-temp-values.js';
 
 export const handlers = [
@@ -150,6 +151,7 @@ export const handlers = [
   saveSalesOrderTemp,
   openCarts,
   takeOverCart,
+  priceApproval,
   saveSale,
   saveReceipt,
   getReceiptDetails,

@@ -12,6 +12,8 @@ export class HttpError extends Error {
     message: string,
     readonly errors?: Record<string, string[]>,
     readonly headers?: Record<string, string>,
+    /** A stable code a client can act on (e.g. PRICE_APPROVAL_REQUIRED: offer the manager's approval). */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -31,7 +33,11 @@ export function invalidId(field: string, error: EncIdError): HttpError {
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
     if (error instanceof HttpError) {
-      const body: ErrorBody = error.errors ? { message: error.message, errors: error.errors } : { message: error.message };
+      const body: ErrorBody = {
+        message: error.message,
+        ...(error.errors ? { errors: error.errors } : {}),
+        ...(error.code ? { code: error.code } : {}),
+      };
       return reply.code(error.status).headers(error.headers ?? {}).send(body);
     }
     if (error instanceof EncIdError) {

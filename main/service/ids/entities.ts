@@ -37,6 +37,7 @@ export const ENTITY_TAGS = {
   quickSaleType: 44,
   faceShape: 45,
   customerCategory: 46,
+  priceApproval: 47,
 } as const;
 
 export type Entity = keyof typeof ENTITY_TAGS;

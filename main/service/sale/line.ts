@@ -108,6 +108,7 @@ export function checkLine(
       discount_amount: figures.discountAmount,
       batch_no: input.batchNo?.trim() ?? '',
       is_ordered: input.isOrdered === true || item.made_to_order === 1 ? 1 : 0,
+      price_approval_id: null,
       ...rx,
       pair_no: pairNo,
       eye,

@@ -125,7 +125,7 @@ export function addOrders(store: OpenStore, total: number, options: { now?: Date
             name: l.item.name, code: l.item.code, hsn_code: l.item.hsn_code, qty: l.qty, mrp: l.item.mrp, price: l.price,
             price_includes_tax: l.price_includes_tax, discount_bp: l.discount_bp, discount: l.gst.discount, taxable: l.gst.taxable,
             gst_rate_bp: l.gst.rateBp, cgst: l.gst.cgst, sgst: l.gst.sgst, igst: l.gst.igst, total: l.gst.total,
-            stock_counted: 0, batch_no: '', is_ordered: l.item.made_to_order, pair_no: null, eye: null, spectacle_lens_type: null,
+            stock_counted: 0, batch_no: '', is_ordered: l.item.made_to_order, price_approval_id: null, pair_no: null, eye: null, spectacle_lens_type: null,
             sph: null, cyl: null, axis: null, addition: null, va: null, vn: null, near: null, pd: null, bc: null, dia: null, k1: null,
             k2: null, fitting_height: null, total_height: null, rx_remarks: null,
           });

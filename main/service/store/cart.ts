@@ -72,6 +72,8 @@ export interface CartLineRow extends LineRx {
   discount_amount: number | null;
   batch_no: string;
   is_ordered: number;
+  /** A manager's approval of this line's price or discount (migration 011), when it needed one. */
+  price_approval_id: number | null;
   created_at: string;
 }
 
@@ -106,7 +108,7 @@ export const carts = perDatabase((db: Db) => {
   const takeOver = db.prepare<{ user: number; at: string; session: string }>(
     'UPDATE cart SET taken_over_from = user_id, user_id = @user, taken_over_at = @at, touched_at = @at WHERE session_id = @session',
   );
-  const lineCols = ['id', 'session_id', 'item_id', 'qty', 'price', 'mrp', 'discount_bp', 'discount_amount', 'batch_no', 'is_ordered', ...RX_COLUMN_NAMES, 'created_at'];
+  const lineCols = ['id', 'session_id', 'item_id', 'qty', 'price', 'mrp', 'discount_bp', 'discount_amount', 'batch_no', 'is_ordered', 'price_approval_id', ...RX_COLUMN_NAMES, 'created_at'];
   const insertLine = db.prepare(`INSERT INTO cart_line (${lineCols.join(', ')}) VALUES (${lineCols.map((c) => `@${c}`).join(', ')})`);
   const lines = db.prepare<[string], CartLineView>(
     `SELECT l.*, i.name AS item_name, i.code AS item_code, i.item_type_id, i.hsn_code, i.price_includes_tax, i.made_to_order
@@ -114,7 +116,7 @@ export const carts = perDatabase((db: Db) => {
   );
   const line = db.prepare<[number, string], CartLineRow>('SELECT * FROM cart_line WHERE id = ? AND session_id = ?');
   const updateLine = db.prepare(
-    'UPDATE cart_line SET qty = @qty, price = @price, discount_bp = @discount_bp, discount_amount = @discount_amount WHERE id = @id',
+    'UPDATE cart_line SET qty = @qty, price = @price, discount_bp = @discount_bp, discount_amount = @discount_amount, price_approval_id = @price_approval_id WHERE id = @id',
   );
   const deleteLine = db.prepare<[number, string]>('DELETE FROM cart_line WHERE id = ? AND session_id = ?');
   const deletePair = db.prepare<[string, string]>('DELETE FROM cart_line WHERE pair_no = ? AND session_id = ?');
@@ -137,7 +139,7 @@ export const carts = perDatabase((db: Db) => {
     lines: (sessionId: string) => lines.all(sessionId),
     line: (id: number, sessionId: string) => line.get(id, sessionId),
     sessionOfLine: (id: number) => ofLine.get(id)?.session_id,
-    updateLine: (row: Pick<CartLineRow, 'id' | 'qty' | 'price' | 'discount_bp' | 'discount_amount'>) => updateLine.run(row),
+    updateLine: (row: Pick<CartLineRow, 'id' | 'qty' | 'price' | 'discount_bp' | 'discount_amount' | 'price_approval_id'>) => updateLine.run(row),
     deleteLine: (id: number, sessionId: string) => deleteLine.run(id, sessionId).changes,
     deletePair: (pairNo: string, sessionId: string) => deletePair.run(pairNo, sessionId).changes,
     linesInPair: (sessionId: string, pairNo: string) => pairCount.get(sessionId, pairNo)!.n,

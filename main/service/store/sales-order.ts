@@ -125,6 +125,8 @@ export interface NewSalesOrderLine extends LineRx, LineFigures {
   stock_counted: number;
   batch_no: string;
   is_ordered: number;
+  /** The manager's approval the line was sold under (migration 011), if it needed one. */
+  price_approval_id: number | null;
 }
 
 const ORDER_COLUMNS = [
@@ -139,7 +141,7 @@ const ORDER_COLUMNS = [
 const LINE_COLUMNS = [
   'id', 'sales_order_id', 'line_no', 'item_id', 'item_type_id', 'name', 'code', 'hsn_code', 'qty', 'mrp', 'price',
   'price_includes_tax', 'discount_bp', 'discount', 'taxable', 'gst_rate_bp', 'cgst', 'sgst', 'igst', 'total',
-  'stock_counted', 'batch_no', 'is_ordered', ...RX_COLUMN_NAMES,
+  'stock_counted', 'batch_no', 'is_ordered', 'price_approval_id', ...RX_COLUMN_NAMES,
 ] as const satisfies ReadonlyArray<keyof NewSalesOrderLine>;
 
 const insertSql = (table: string, columns: readonly string[]) =>

@@ -9,10 +9,11 @@ import { saleKey } from './007-sale-key.js';
 import { deliveryPromise } from './008-delivery-promise.js';
 import { placeOfSupply } from './009-place-of-supply.js';
 import { jobChargesTax } from './010-job-charges-tax.js';
+import { priceApprovals } from './011-price-approvals.js';
 
 export interface Migration {
   name: string;
   sql: string;
 }
 
-export const migrations: readonly Migration[] = [foundation, customers, keratometry, catalog, counter, insuranceClaims, saleKey, deliveryPromise, placeOfSupply, jobChargesTax];
+export const migrations: readonly Migration[] = [foundation, customers, keratometry, catalog, counter, insuranceClaims, saleKey, deliveryPromise, placeOfSupply, jobChargesTax, priceApprovals];

@@ -14,6 +14,7 @@ import { earlierAnswer, requestHash } from '../../sale/sale-key.js';
 import { allReadyMade, promisedDelivery } from '../../sale/delivery.js';
 import { placeOfSupply } from '../../sale/place-of-supply.js';
 import { jobLine } from '../../sale/job-charges.js';
+import { applyPricePolicy } from '../../sale/price-policy.js';
 import { SALES_ORDER_STATUS } from '../../../../shared/contract/statuses.js';
 import { checkAgainstBalance, readPayment, writeReceipt } from '../../sale/receipt.js';
 import { carts, RX_COLUMN_NAMES, type CartLineView, type CartRow } from '../../store/cart.js';
@@ -101,6 +102,8 @@ function listedLines(ctx: RequestContext, so: SalesorderModel, figures: readonly
       samePriceOnly: !mayChangePrice,
     });
     if (pairNo) inPair.set(pairNo, before + 1);
+    // The store's price policy applies here too; a listed line cannot carry an approval (the cart can).
+    applyPricePolicy(ctx, item, line, null, `${LIST}.${i}.price`);
     return {
       ...line, id: i + 1, session_id: '', created_at: at, item_name: item.name, item_code: item.code, item_type_id: item.item_type_id,
       hsn_code: item.hsn_code, price_includes_tax: item.price_includes_tax, made_to_order: item.made_to_order,
@@ -235,6 +238,7 @@ export const saveSale = implement(api.QuickSale.saveSale, ({ body }, ctx) => {
           price_includes_tax: l.price_includes_tax, discount_bp: l.discount_bp, discount: l.gst.discount,
           taxable: l.gst.taxable, gst_rate_bp: l.gst.rateBp, cgst: l.gst.cgst, sgst: l.gst.sgst, igst: l.gst.igst,
           total: l.gst.total, stock_counted: l.made_to_order ? 0 : 1, batch_no: l.batch_no, is_ordered: l.is_ordered,
+          price_approval_id: l.price_approval_id,
         });
         if (!l.made_to_order) takeStock(ctx, l, orderId, `lines[${i}]`, today);
         if (l.is_ordered) ordered.push({ lineId, itemId: l.item_id, qty: l.qty });

@@ -4,6 +4,7 @@ import { implement } from '../../http/handler.js';
 import { carts } from '../../store/cart.js';
 import { findOpenCart } from '../../sale/cart-view.js';
 import { checkLine, readLineFigures } from '../../sale/line.js';
+import { applyPricePolicy } from '../../sale/price-policy.js';
 
 const asIs = (field: string) => field;
 
@@ -25,12 +26,14 @@ export const saveSalesOrderTemp = implement(api.QuickSale.saveSalesOrderTemp, ({
       if (sessionID) {
         findOpenCart(ctx, sessionID, 'sessionID');
       }
-      const { line } = checkLine(ctx, figures, body, {
+      const { line, item } = checkLine(ctx, figures, body, {
         at: asIs,
         itemField: 'itemID',
         linesBeforeInPair: sessionID && pairNo ? store.linesInPair(sessionID, pairNo) : 0,
         unknownItem: 'notFound',
       });
+      // The store's price policy (sale/price-policy.ts): beyond the user's limit, a manager's approval.
+      line.price_approval_id = applyPricePolicy(ctx, item, line, body.priceApprovalID, 'price');
       if (sessionID) {
         store.touch(sessionID, at);
       } else {

@@ -3,6 +3,8 @@ import { rupees } from '../../../../shared/domain/money.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { implement } from '../../http/handler.js';
 import { carts } from '../../store/cart.js';
+import { items } from '../../store/item.js';
+import { applyPricePolicy } from '../../sale/price-policy.js';
 import { cartView, findOpenCart, paiseField } from '../../sale/cart-view.js';
 
 /**
@@ -33,7 +35,11 @@ export const updateSalesOrderTempValues = implement(api.QuickSale.updateSalesOrd
         amount !== null ? { discount_amount: amount, discount_bp: null }
         : rate !== null ? { discount_amount: null, discount_bp: Math.round(rate * 100) }
         : { discount_amount: line.discount_amount, discount_bp: line.discount_bp };
-      store.updateLine({ id: line.id, qty, price, ...discount });
+      // The store's price policy (sale/price-policy.ts): beyond the user's limit, a manager's approval.
+      const item = items(ctx.db).byId(ctx.user.companyId, line.item_id)!;
+      const changed = price !== line.price || discount.discount_bp !== line.discount_bp || discount.discount_amount !== line.discount_amount || qty !== line.qty;
+      const approval = changed ? applyPricePolicy(ctx, item, { qty, price, ...discount }, body.priceApprovalID, 'price') : line.price_approval_id;
+      store.updateLine({ id: line.id, qty, price, ...discount, price_approval_id: approval ?? (changed ? null : line.price_approval_id) });
       store.touch(cart.session_id, ctx.now().toISOString());
       return { message: 'Cart line updated', netAmount: cartView(ctx, cart).netAmount };
     })

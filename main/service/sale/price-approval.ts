@@ -1,0 +1,73 @@
+/**
+ * A manager's approval at the till (issue 11): the manager types their own user name and password
+ * on the cashier's screen; a right password of an active manager or admin of this branch gives a
+ * one-time approval for exactly the line described, to the signed-in user, for 10 minutes, with the
+ * manager's reason. A wrong password counts toward that manager's sign-in lockout like a failed
+ * sign-in, so the dialog cannot be used to guess passwords.
+ */
+import { ROLE_NAMES } from '../../../shared/contract/roles.js';
+import type { PriceApprovalRequest, PriceApprovalResult } from '../../../shared/models/cart.js';
+import { decoyHash, verifyPassword } from '../auth/password.js';
+import type { RequestContext } from '../context.js';
+import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../http/errors.js';
+import { items } from '../store/item.js';
+import { priceApprovals } from '../store/price-approval.js';
+import { users } from '../store/user.js';
+import { paiseField } from './cart-view.js';
+import { APPROVAL_MINUTES, approvalReason, needsApproval } from './price-policy.js';
+
+export async function approveAtTill(ctx: RequestContext, body: PriceApprovalRequest): Promise<PriceApprovalResult> {
+  const userName = body.userName?.trim() ?? '';
+  if (!userName) throw badRequest('The manager’s user name is required', { userName: ['Required'] });
+  if (!body.password) throw badRequest('The manager’s password is required', { password: ['Required'] });
+  const reason = approvalReason(body.reason);
+  if (!body.itemID?.trim()) throw badRequest('Say which item', { itemID: ['Required'] });
+  const itemId = ctx.decode('item', body.itemID.trim(), 'itemID');
+  const qty = body.qty ?? 1;
+  if (!Number.isInteger(qty) || qty < 1 || qty > 9999) throw badRequest('Invalid qty', { qty: ['A whole number from 1 to 9999'] });
+  const rate = body.discountRate ?? null;
+  if (rate !== null && (rate < 0 || rate > 100)) throw badRequest('Invalid discountRate', { discountRate: ['A percent from 0 to 100'] });
+  const discountAmount = paiseField(body.discountAmount, 'discountAmount');
+  const item = items(ctx.db).byId(ctx.user.companyId, itemId);
+  if (!item || item.is_active !== 1) throw notFound('No such item');
+  const price = paiseField(body.price, 'price') ?? item.sale_price;
+  if (price > item.mrp) throw badRequest('The price is above the MRP', { price: [`At most the MRP, ${item.mrp / 100}`] });
+
+  const wait = ctx.throttle.waitFor(userName);
+  if (wait > 0) {
+    const seconds = Math.ceil(wait / 1000);
+    throw new HttpError(429, `Too many wrong passwords for ${userName}. Try again in ${seconds} s.`, undefined, { 'retry-after': String(seconds) });
+  }
+  const manager = users(ctx.db).byName(userName);
+  const ok = manager && manager.is_active ? await verifyPassword(body.password, manager.password_hash) : (await verifyPassword(body.password, await decoyHash)) && false;
+  if (!manager || !ok) {
+    ctx.throttle.failed(userName);
+    throw unauthorized('Wrong manager user name or password');
+  }
+  ctx.throttle.succeeded(userName);
+  if (manager.company_id !== ctx.user.companyId || (manager.role !== 'admin' && (manager.role !== 'manager' || manager.branch_id !== ctx.user.branchId))) {
+    throw forbidden(`${manager.user_name} is not a manager of this branch and cannot approve`);
+  }
+
+  const discount_bp = discountAmount !== null ? null : rate === null ? null : Math.round(rate * 100);
+  const line = { qty, price, discount_bp, discount_amount: discountAmount };
+  const what = needsApproval(ctx, item, line).join('; ') || 'Within the user’s own limits';
+  const at = ctx.now();
+  const expires = new Date(at.getTime() + APPROVAL_MINUTES * 60_000);
+  const id = ctx.db
+    .transaction(() => {
+      const newId = ctx.ids.next('price_approval');
+      priceApprovals(ctx.db).insert({
+        id: newId, company_id: ctx.user.companyId, branch_id: ctx.user.branchId, item_id: item.id, ...line, what, reason,
+        requested_by: ctx.user.id, approved_by: manager.id, approved_at: at.toISOString(), expires_at: expires.toISOString(),
+      });
+      return newId;
+    })
+    .immediate();
+  return {
+    priceApprovalID: ctx.enc.encode('priceApproval', id),
+    approvedBy: `${manager.full_name ?? manager.user_name} (${ROLE_NAMES[manager.role]})`,
+    expiresAt: expires.toISOString(),
+    message: `Approved by ${manager.user_name}: ${what}`,
+  };
+}
