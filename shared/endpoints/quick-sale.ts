@@ -358,9 +358,9 @@ export const QuickSale = {
     body: PriceApprovalRequest,
     response: PriceApprovalResult,
     auth: SALES_ROLES,
-    errors: [401, 403, 429],
+    errors: [403, 429],
     extension:
       'Issue 11: above the role’s discount limit, a price change or below cost, the cashier asks a manager, who approves at the till; the line carries the approval (who, when, why). The spec names the limits but no approval.',
-    note: 'The manager’s wrong password is a 401 and counts toward that user’s sign-in lockout (429); a user who is not a manager or admin of this branch is a 403.',
+    note: 'The manager’s wrong password is a 403 (the cashier’s own session stays signed in) and counts toward that user’s sign-in lockout (429); a user who is not a manager or admin of this branch is a 403.',
   }),
 };

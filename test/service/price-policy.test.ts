@@ -62,7 +62,7 @@ test('a manager approves at the till with their own password; the line carries w
   const { db } = svc.server.deps;
   const ask = (body: Record<string, unknown>) =>
     post(cashier, 'price-approval', { userName: 'manager', password: 'demo1234', reason: 'Loyal customer', itemID: lens.id, qty: 1, discountRate: 25, ...body });
-  assert.equal((await ask({ password: 'wrong' })).status, 401);
+  assert.equal((await ask({ password: 'wrong' })).status, 403, 'not 401: that would sign the cashier out');
   assert.equal((await ask({ userName: 'cashier' })).status, 403, 'a cashier cannot approve');
   assert.equal((await ask({ reason: '' })).status, 400);
   const approval = await ask({});

@@ -9,7 +9,7 @@ import { ROLE_NAMES } from '../../../shared/contract/roles.js';
 import type { PriceApprovalRequest, PriceApprovalResult } from '../../../shared/models/cart.js';
 import { decoyHash, verifyPassword } from '../auth/password.js';
 import type { RequestContext } from '../context.js';
-import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../http/errors.js';
+import { badRequest, forbidden, HttpError, notFound } from '../http/errors.js';
 import { items } from '../store/item.js';
 import { priceApprovals } from '../store/price-approval.js';
 import { users } from '../store/user.js';
@@ -42,7 +42,8 @@ export async function approveAtTill(ctx: RequestContext, body: PriceApprovalRequ
   const ok = manager && manager.is_active ? await verifyPassword(body.password, manager.password_hash) : (await verifyPassword(body.password, await decoyHash)) && false;
   if (!manager || !ok) {
     ctx.throttle.failed(userName);
-    throw unauthorized('Wrong manager user name or password');
+    // 403, not 401: the signed-in cashier's own session is fine (a 401 signs the till out).
+    throw forbidden('Wrong manager user name or password');
   }
   ctx.throttle.succeeded(userName);
   if (manager.company_id !== ctx.user.companyId || (manager.role !== 'admin' && (manager.role !== 'manager' || manager.branch_id !== ctx.user.branchId))) {

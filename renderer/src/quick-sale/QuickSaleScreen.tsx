@@ -4,6 +4,7 @@
  * whenever nothing else was asked for, and F-keys reach the other panels (keys.ts).
  */
 import { useEffect, useRef, useState } from 'react';
+import { ManagerApproval, needsManager, type ApprovalLine } from './ManagerApproval.js';
 import type { SalesOrderTempLine } from '../../../shared/models/cart.js';
 import { parseRupees, rupees } from '../../../shared/domain/money.js';
 import { ItemSearch, type PickedItem } from '../catalog/ItemSearch.js';
@@ -99,8 +100,24 @@ export function QuickSaleScreen() {
     });
   }
 
+  // A change the service refused for want of a manager: the approval dialog, then the same change again.
+  const [approval, setApproval] = useState<{ change: LineChange; line: ApprovalLine; why: string } | null>(null);
   function onChangeLine(change: LineChange) {
-    update.mutate(change);
+    update.mutate(change, {
+      onError: (error) => {
+        const line = lines.find((l) => l.id === change.id);
+        if (!needsManager(error) || !line) return;
+        const { price, discountRate } = change;
+        setApproval({
+          change,
+          why: error.message,
+          line: {
+            itemID: line.itemID, itemName: line.itemName, qty: change.qty ?? line.qty,
+            price: price ?? line.price, discountRate: discountRate ?? line.discountRate,
+          },
+        });
+      },
+    });
   }
 
   function onDelete(line: SalesOrderTempLine, asPair: boolean) {
@@ -249,7 +266,22 @@ export function QuickSaleScreen() {
               }}
             />
           )}
-          {error && <ErrorBanner banner={bannerFor(error, 'change the cart')} />}
+          {approval && (
+            <ManagerApproval
+              line={approval.line}
+              why={approval.why}
+              onCancel={() => {
+                setApproval(null);
+                update.reset();
+              }}
+              onApproved={(priceApprovalID) => {
+                const { change } = approval;
+                setApproval(null);
+                update.mutate({ ...change, priceApprovalID });
+              }}
+            />
+          )}
+          {error && !approval && <ErrorBanner banner={bannerFor(error, 'change the cart')} />}
           <CartGrid lines={lines} pairRx={pairRx} busy={busy} onChange={onChangeLine} onDelete={onDelete} onDone={focusCode} />
 
           <div className="counter-foot">

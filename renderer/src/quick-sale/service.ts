@@ -67,7 +67,7 @@ export function useAddLines() {
 export function useUpdateLine() {
   const refresh = useRefreshCart();
   return useMutation({
-    mutationFn: (change: { id: number; qty?: number; price?: number; discountRate?: number }) =>
+    mutationFn: (change: { id: number; qty?: number; price?: number; discountRate?: number; priceApprovalID?: string }) =>
       client.call(api.QuickSale.updateSalesOrderTempValues, { body: change }),
     onSettled: refresh,
   });

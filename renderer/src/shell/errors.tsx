@@ -16,7 +16,11 @@ export function bannerFor(error: unknown, action: string): Banner {
     case 400:
       return { title: `Could not ${action}`, detail: error.body.message };
     case 403:
-      return { title: 'Not allowed', detail: `Your role may not ${action}. Ask a store manager.` };
+      // A refusal that says why in the service's words (a price beyond the limit, a wrong manager
+      // password) is shown as said; a bare role refusal gets the generic words.
+      return error.body.code || !/^(Forbidden|Not allowed|Your role)/i.test(error.body.message)
+        ? { title: 'Not allowed', detail: error.body.message }
+        : { title: 'Not allowed', detail: `Your role may not ${action}. Ask a store manager.` };
     case 404:
       return { title: 'Not found', detail: error.body.message };
     default:
