@@ -12,7 +12,7 @@ import type { RunningServer } from '../main/service/server.js';
 export async function benchDocuments(server: RunningServer, token: string, report: (name: string, count: number, ms: number) => void) {
   const client = createClient({ baseUrl: server.url, getToken: () => token });
   const { db, enc } = server.deps;
-  const lens = db.prepare('SELECT id FROM item WHERE item_type_id = 3 AND is_active = 1 ORDER BY code LIMIT 1').get() as { id: number };
+  const lens = db.prepare('SELECT id FROM item WHERE item_type_id = 3 AND is_active = 1 AND add_from IS NULL ORDER BY code LIMIT 1').get() as { id: number };
   const { customerID } = await client.call(api.Customer.upsert, { body: { firstName: 'Bench', lastName: 'Documents', mobile: '9825000001' } });
   const item = enc.encode('item', lens.id);
   const { sessionID } = await client.call(api.QuickSale.saveSalesOrderTemp, { body: { itemID: item, pairNo: 'P1', spherical: '-1.50', cylinder: '-0.50', axis: '90' } });

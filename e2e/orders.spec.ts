@@ -15,7 +15,8 @@ async function firstOfType(staff: Client, pattern: RegExp, inStock: boolean): Pr
   const type = types.find((t) => pattern.test(t.name));
   if (!type) throw new Error(`The demo catalog has no item type matching ${pattern}`);
   const found = await staff.call(api.Common.searchItems, { body: { itemTypeID: type.value, pageNumber: 1, pageSize: 50 } });
-  const item = found.data.find((i) => !inStock || (i.stock ?? 0) >= 1);
+  // A single-vision lens: a multifocal one needs ADD with its Rx (issue 11), and this pair has none.
+  const item = found.data.find((i) => (!inStock || (i.stock ?? 0) >= 1) && !/bifocal|progressive/i.test(i.name));
   if (!item) throw new Error(`No ${type.name} to sell`);
   return item;
 }

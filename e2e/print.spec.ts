@@ -160,8 +160,9 @@ async function sellLensAndInvoice(staff: Client): Promise<{ salesOrderNo: string
   const types = await staff.call(api.Common.itemTypes);
   const lensType = types.find((t) => /spectacle lens/i.test(t.name));
   if (!lensType) throw new Error('The demo catalog has no spectacle lens type');
-  const found = await staff.call(api.Common.searchItems, { body: { itemTypeID: lensType.value, pageNumber: 1, pageSize: 5 } });
-  const lens = found.data[0];
+  const found = await staff.call(api.Common.searchItems, { body: { itemTypeID: lensType.value, pageNumber: 1, pageSize: 50 } });
+  // Single vision: a multifocal lens needs ADD with its Rx (issue 11).
+  const lens = found.data.find((i) => /single vision/i.test(i.name));
   if (!lens) throw new Error('The demo catalog has no spectacle lens');
   const [kind] = await staff.call(api.QuickSale.receiptTypes);
   if (!kind) throw new Error('No payment kinds');

@@ -42,7 +42,7 @@ export async function makeSale(
   options: { paid: number | 'all'; qty?: number; customerID?: string; mobile?: string; lastName?: string; salesorderModel?: Partial<SalesorderModel> },
 ): Promise<MadeSale> {
   const { db, enc } = svc.server.deps;
-  const lens = db.prepare('SELECT id FROM item WHERE item_type_id = 3 AND is_active = 1 ORDER BY code LIMIT 1').get() as { id: number };
+  const lens = db.prepare('SELECT id FROM item WHERE item_type_id = 3 AND is_active = 1 AND add_from IS NULL ORDER BY code LIMIT 1').get() as { id: number };
   const customerID =
     options.customerID ??
     (await client.call(api.Customer.upsert, { body: { firstName: 'Sale', lastName: options.lastName ?? `Customer${Date.now() % 100000}`, mobile: options.mobile } })).customerID;
@@ -94,7 +94,7 @@ export async function sellFrameAndPair(
   options: { customerID: string; paid: number; frameId: number },
 ): Promise<StockSale> {
   const { db, enc } = svc.server.deps;
-  const lensId = (db.prepare('SELECT id FROM item WHERE item_type_id = 3 AND is_active = 1 ORDER BY code LIMIT 1').get() as { id: number }).id;
+  const lensId = (db.prepare('SELECT id FROM item WHERE item_type_id = 3 AND is_active = 1 AND add_from IS NULL ORDER BY code LIMIT 1').get() as { id: number }).id;
   const { sessionID } = await client.call(api.QuickSale.saveSalesOrderTemp, { body: { itemID: enc.encode('item', options.frameId) } });
   const lens = enc.encode('item', lensId);
   await client.call(api.QuickSale.saveSalesOrderTemp, { body: { sessionID, itemID: lens, pairNo: 'P1', spherical: '-1.5', cylinder: '-0.5', axis: '90' } });

@@ -18,7 +18,7 @@ before(async () => {
   cashier = await svc.as('cashier');
   admin = await svc.as('admin');
   const { db, enc } = svc.server.deps;
-  lens = enc.encode('item', (db.prepare('SELECT id FROM item WHERE item_type_id = 3 AND is_active = 1 ORDER BY code LIMIT 1').get() as { id: number }).id);
+  lens = enc.encode('item', (db.prepare('SELECT id FROM item WHERE item_type_id = 3 AND is_active = 1 AND add_from IS NULL ORDER BY code LIMIT 1').get() as { id: number }).id);
   customerID = (await cashier.call(api.Customer.upsert, { body: { firstName: 'Cart', lastName: 'Owner', mobile: '9876501234' } })).customerID;
 });
 after(() => svc.close());

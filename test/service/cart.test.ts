@@ -15,7 +15,7 @@ before(async () => {
   const { db, enc } = svc.server.deps;
   const f = db.prepare("SELECT id, sale_price, mrp FROM item WHERE item_type_id = 1 AND is_active = 1 AND sale_price < mrp ORDER BY code LIMIT 1").get() as { id: number; sale_price: number; mrp: number };
   frame = { id: enc.encode('item', f.id), price: f.sale_price / 100, mrp: f.mrp / 100 };
-  const l = db.prepare('SELECT id, sale_price FROM item WHERE item_type_id = 3 AND is_active = 1 ORDER BY code LIMIT 1').get() as { id: number; sale_price: number };
+  const l = db.prepare('SELECT id, sale_price FROM item WHERE item_type_id = 3 AND is_active = 1 AND add_from IS NULL ORDER BY code LIMIT 1').get() as { id: number; sale_price: number };
   lens = { id: enc.encode('item', l.id), price: l.sale_price / 100 };
 });
 after(() => svc.close());

@@ -26,7 +26,7 @@ const customerRow = (sale: { rowId: number }) =>
 /** Sells the customer a lens in a cart, paying `amount` from `creditNoteID`. */
 async function payByNote(customerID: string, creditNoteID: string, amount: number) {
   const { enc, db } = svc.server.deps;
-  const lensId = (db.prepare('SELECT id FROM item WHERE item_type_id = 3 AND is_active = 1 ORDER BY code LIMIT 1').get() as { id: number }).id;
+  const lensId = (db.prepare('SELECT id FROM item WHERE item_type_id = 3 AND is_active = 1 AND add_from IS NULL ORDER BY code LIMIT 1').get() as { id: number }).id;
   const { sessionID } = await cashier.call(api.QuickSale.saveSalesOrderTemp, { body: { itemID: enc.encode('item', lensId) } });
   return cashier.call(api.QuickSale.saveSale, {
     body: {
@@ -73,7 +73,7 @@ test('another customer cannot spend the note, and paying by credit note needs on
   assert.equal(still!.balance, 200, 'a refused sale spends nothing');
 
   const { enc, db } = svc.server.deps;
-  const lensId = (db.prepare('SELECT id FROM item WHERE item_type_id = 3 AND is_active = 1 ORDER BY code LIMIT 1').get() as { id: number }).id;
+  const lensId = (db.prepare('SELECT id FROM item WHERE item_type_id = 3 AND is_active = 1 AND add_from IS NULL ORDER BY code LIMIT 1').get() as { id: number }).id;
   const { sessionID } = await cashier.call(api.QuickSale.saveSalesOrderTemp, { body: { itemID: enc.encode('item', lensId) } });
   const missing = await failure(
     cashier.call(api.QuickSale.saveSale, {

@@ -75,7 +75,7 @@ test('money received stays received when its receipt later moves to a credit not
 
   // Spending the note is not money received: it shows as spent.
   const [note] = await cashier.call(api.QuickSale.creditNotes, { query: { customerId: sale.customerRowId } });
-  const lens = (svc.server.deps.db.prepare('SELECT id FROM item WHERE item_type_id = 3 AND is_active = 1 ORDER BY code LIMIT 1').get() as { id: number }).id;
+  const lens = (svc.server.deps.db.prepare('SELECT id FROM item WHERE item_type_id = 3 AND is_active = 1 AND add_from IS NULL ORDER BY code LIMIT 1').get() as { id: number }).id;
   const { sessionID } = await cashier.call(api.QuickSale.saveSalesOrderTemp, { body: { itemID: enc.encode('item', lens) } });
   await cashier.call(api.QuickSale.saveSale, {
     body: { sessionID, salesorderModel: { sessionId: sessionID, customerId: sale.customerID }, receiptModel: { receiptTypeId: enc.encode('paymentKind', 5), creditNoteID: note!.creditNoteID, amount: 25 } },

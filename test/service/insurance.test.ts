@@ -23,7 +23,7 @@ before(async () => {
   cashier = await svc.as('cashier');
   manager = await svc.as('manager');
   const { db, enc } = svc.server.deps;
-  lensId = (db.prepare('SELECT id FROM item WHERE item_type_id = 3 AND is_active = 1 ORDER BY code LIMIT 1').get() as { id: number }).id;
+  lensId = (db.prepare('SELECT id FROM item WHERE item_type_id = 3 AND is_active = 1 AND add_from IS NULL ORDER BY code LIMIT 1').get() as { id: number }).id;
   const row = db.prepare("SELECT id, name FROM insurance_company WHERE code = 'STAR'").get() as { id: number; name: string };
   star = { ...row, enc: enc.encode('insuranceCompany', row.id) };
   customerID = (await cashier.call(api.Customer.upsert, { body: { firstName: 'Ravi', lastName: 'Insured', mobile: '9876523456' } })).customerID;

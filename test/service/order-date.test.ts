@@ -25,7 +25,7 @@ after(() => svc.close());
 
 async function sellOn(client: Client, date: string | undefined) {
   const { enc, db } = svc.server.deps;
-  const lensId = (db.prepare('SELECT id FROM item WHERE item_type_id = 3 AND is_active = 1 ORDER BY code LIMIT 1').get() as { id: number }).id;
+  const lensId = (db.prepare('SELECT id FROM item WHERE item_type_id = 3 AND is_active = 1 AND add_from IS NULL ORDER BY code LIMIT 1').get() as { id: number }).id;
   const { sessionID } = await client.call(api.QuickSale.saveSalesOrderTemp, { body: { itemID: enc.encode('item', lensId) } });
   return client.call(api.QuickSale.saveSale, {
     body: { sessionID, salesorderModel: { customerId: customerID, date }, allowZeroAmountReceiptInQuickSale: true },

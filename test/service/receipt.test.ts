@@ -14,7 +14,7 @@ before(async () => {
   svc = await startTestService();
   cashier = await svc.as('cashier');
   const { db, enc } = svc.server.deps;
-  const lens = db.prepare('SELECT id FROM item WHERE item_type_id = 3 AND is_active = 1 ORDER BY code LIMIT 1').get() as { id: number };
+  const lens = db.prepare('SELECT id FROM item WHERE item_type_id = 3 AND is_active = 1 AND add_from IS NULL ORDER BY code LIMIT 1').get() as { id: number };
   const { customerID } = await cashier.call(api.Customer.upsert, { body: { firstName: 'Ravi', lastName: 'Shah', mobile: '9876505678' } });
   const { sessionID } = await cashier.call(api.QuickSale.saveSalesOrderTemp, { body: { itemID: enc.encode('item', lens.id), qty: 2 } });
   cash = enc.encode('paymentKind', 1);

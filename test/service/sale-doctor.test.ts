@@ -23,7 +23,7 @@ before(async () => {
   cashier = await svc.as('cashier');
   optometrist = await svc.as('optometrist');
   const { db, enc } = svc.server.deps;
-  lens = enc.encode('item', (db.prepare('SELECT id FROM item WHERE item_type_id = 3 AND is_active = 1 ORDER BY code LIMIT 1').get() as { id: number }).id);
+  lens = enc.encode('item', (db.prepare('SELECT id FROM item WHERE item_type_id = 3 AND is_active = 1 AND add_from IS NULL ORDER BY code LIMIT 1').get() as { id: number }).id);
   cash = enc.encode('paymentKind', 1);
   parikh = (db.prepare("SELECT id FROM doctor WHERE name = 'Dr. Anjali Parikh'").get() as { id: number }).id;
   customerID = (await cashier.call(api.Customer.upsert, { body: { firstName: 'Nisha', lastName: 'Doctored', mobile: '9876534567' } })).customerID;

@@ -20,7 +20,7 @@ before(async () => {
   manager = await svc.as('manager');
   const { db, enc } = svc.server.deps;
   frameId = frameInStock(svc, 'cashier');
-  lensId = (db.prepare('SELECT id FROM item WHERE item_type_id = 3 AND is_active = 1 ORDER BY code LIMIT 1').get() as { id: number }).id;
+  lensId = (db.prepare('SELECT id FROM item WHERE item_type_id = 3 AND is_active = 1 AND add_from IS NULL ORDER BY code LIMIT 1').get() as { id: number }).id;
   customerID = (await cashier.call(api.Customer.upsert, { body: { firstName: 'Ravi', lastName: 'Shah', mobile: '9876505678' } })).customerID;
   cash = enc.encode('paymentKind', 1);
 });

@@ -19,7 +19,7 @@ before(async () => {
   frameId = (db.prepare(
     'SELECT i.id FROM item i JOIN stock s ON s.item_id = i.id WHERE i.item_type_id = 1 AND i.is_active = 1 AND s.branch_id = ? AND s.on_hand >= 5 AND s.expiry_date IS NULL ORDER BY i.code LIMIT 1',
   ).get(branch) as { id: number }).id;
-  lensId = (db.prepare('SELECT id FROM item WHERE item_type_id = 3 AND is_active = 1 ORDER BY code LIMIT 1').get() as { id: number }).id;
+  lensId = (db.prepare('SELECT id FROM item WHERE item_type_id = 3 AND is_active = 1 AND add_from IS NULL ORDER BY code LIMIT 1').get() as { id: number }).id;
   const c = await cashier.call(api.Customer.upsert, { body: { firstName: 'Asha', lastName: 'Patel', mobile: '9876501234' } });
   customerID = c.customerID;
   cash = enc.encode('paymentKind', 1);

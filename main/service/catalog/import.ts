@@ -41,6 +41,8 @@ export const IMPORT_COLUMNS = {
   power_from: 'spectacle lens range, diopters, e.g. -8.00',
   power_to: 'diopters',
   cyl_to: 'diopters',
+  add_from: 'multifocal lens ADD range, diopters, e.g. 0.75 (a bifocal or progressive needs ADD at the counter)',
+  add_to: 'diopters, e.g. 3.50',
   power: 'contact lens power, diopters',
   base_curve: 'contact lens BC, mm',
   diameter: 'contact lens DIA, mm',
@@ -213,10 +215,11 @@ export function importItems(db: Db, ids: IdSource, companyId: number, csvText: s
       category: text('category', 100), subCategory: text('sub_category', 100), brand: text('brand', 100), model: text('model', 100),
       colour: text('colour', 100), size: text('size', 100), material: text('material', 100), priceIncludesTax: flag('price_includes_tax', true),
       lensIndex: text('lens_index', 10), coating: text('coating', 100), powerFrom: diopters('power_from'), powerTo: diopters('power_to'),
-      cylTo: diopters('cyl_to'), power: diopters('power'), baseCurve: millimetres('base_curve', 5, 12), diameter: millimetres('diameter', 8, 20),
+      cylTo: diopters('cyl_to'), addFrom: diopters('add_from'), addTo: diopters('add_to'), power: diopters('power'), baseCurve: millimetres('base_curve', 5, 12), diameter: millimetres('diameter', 8, 20),
       isActive: flag('is_active', true),
     };
     if (details.powerFrom !== null && details.powerTo !== null && details.powerFrom > details.powerTo) reasons.push('power_from is above power_to');
+    if (details.addFrom !== null && details.addTo !== null && details.addFrom > details.addTo) reasons.push('add_from is above add_to');
     const item: CatalogItem | null =
       reasons.length === 0 && type && code !== null && name !== null && salePrice !== null && mrp !== null
         ? { ...details, itemTypeId: type.id, code, barcode, name, hsnCode: hsn, salePrice, mrp, cost, madeToOrder }

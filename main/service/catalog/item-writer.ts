@@ -35,6 +35,9 @@ export interface CatalogItem {
   powerFrom: number | null;
   powerTo: number | null;
   cylTo: number | null;
+  /** ADD range of a multifocal lens; null for single vision. */
+  addFrom?: number | null;
+  addTo?: number | null;
   power: number | null;
   baseCurve: number | null;
   diameter: number | null;
@@ -95,6 +98,8 @@ export function catalogWriter(db: Db, ids: IdSource, companyId: number, at: stri
       power_from: item.powerFrom,
       power_to: item.powerTo,
       cyl_to: item.cylTo,
+      add_from: item.addFrom ?? null,
+      add_to: item.addTo ?? null,
       power: item.power,
       base_curve: item.baseCurve,
       diameter: item.diameter,

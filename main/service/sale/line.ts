@@ -13,6 +13,7 @@ import { items, type ItemRow } from '../store/item.js';
 import { paiseField } from './cart-view.js';
 
 const CONTACT_LENS_TYPE = 4;
+const SPECTACLE_LENS_TYPE = 3;
 
 /** The fields a cart line and a listed line share; the item id is passed apart because its name differs. */
 export interface LineInput {
@@ -97,6 +98,7 @@ export function checkLine(
     eye = options.linesBeforeInPair === 0 ? 'R' : 'L';
   }
   const rx = readLineRx(input, item.item_type_id === CONTACT_LENS_TYPE, eye, at);
+  if (item.item_type_id === SPECTACLE_LENS_TYPE) checkLensRange(item, rx, eye, at);
   return {
     item,
     line: {
@@ -135,4 +137,36 @@ function readLineRx(body: LineInput, contact: boolean, eye: LineRx['eye'], at: F
   if (Object.keys(named).length > 0) throw badRequest('The prescription on the line has errors', named);
   const row = rxRowOf(entry);
   return { ...none, sph: row.sph, cyl: row.cyl, axis: row.axis, addition: row.addition, va: row.va, vn: row.vn, pd: row.pd, bc: row.bc, dia: row.dia, k1: row.k1, k2: row.k2, fitting_height: row.fh, total_height: row.th };
+}
+
+/** Diopters in hundredths as a prescription writes them: −20.00, +4.00, 0.00. */
+const diopters = (hundredths: number) => `${hundredths > 0 ? '+' : hundredths < 0 ? '−' : ''}${(Math.abs(hundredths) / 100).toFixed(2)}`;
+
+/**
+ * A spectacle lens is made in a range (the item's power_from/power_to for SPH, cyl_to for the
+ * cylinder's size, add_from/add_to for a multifocal's ADD): a pair outside it cannot be made, so
+ * it is refused when it is added, naming the eye and the field. A multifocal design (one with an
+ * ADD range) with Rx typed but no ADD is refused too. A line with no Rx at all is let through:
+ * the prescription may follow with the customer.
+ */
+function checkLensRange(item: ItemRow, rx: Omit<LineRx, 'pair_no' | 'eye'>, eye: LineRx['eye'], at: FieldName): void {
+  const side = eye === 'L' ? 'Left' : eye === 'R' ? 'Right' : 'The';
+  const errors: Record<string, string[]> = {};
+  const range = (from: number | null, to: number | null) =>
+    from !== null && to !== null ? `${diopters(from)} to ${diopters(to)}` : from !== null ? `${diopters(from)} or more` : `up to ${diopters(to!)}`;
+  if (rx.sph !== null && ((item.power_from !== null && rx.sph < item.power_from) || (item.power_to !== null && rx.sph > item.power_to))) {
+    errors[at('spherical')] = [`${side} SPH ${diopters(rx.sph)} is outside this lens’s ${range(item.power_from, item.power_to)}`];
+  }
+  if (rx.cyl !== null && item.cyl_to !== null && Math.abs(rx.cyl) > Math.abs(item.cyl_to)) {
+    errors[at('cylinder')] = [`${side} CYL ${diopters(rx.cyl)} is beyond this lens’s ±${(Math.abs(item.cyl_to) / 100).toFixed(2)}`];
+  }
+  const typed = rx.sph !== null || rx.cyl !== null;
+  if (item.add_from !== null || item.add_to !== null) {
+    if (rx.addition === null && typed) errors[at('addition')] = [`${side} ADD is needed for this multifocal lens (${range(item.add_from, item.add_to)})`];
+    else if (rx.addition !== null && ((item.add_from !== null && rx.addition < item.add_from) || (item.add_to !== null && rx.addition > item.add_to))) {
+      errors[at('addition')] = [`${side} ADD ${diopters(rx.addition)} is outside this lens’s ${range(item.add_from, item.add_to)}`];
+    }
+  }
+  const messages = Object.values(errors).flat();
+  if (messages.length > 0) throw badRequest(messages.join('; '), errors);
 }

@@ -149,6 +149,7 @@ export function demoCatalog(now: Date, branches: number): DemoCatalogEntry[] {
             code: `LN-${prefix}-${designCode}-${index.replace('.', '')}-${coatingCode}`, barcode: null,
             name: `${brand} ${design} ${index} ${coating}`, hsnCode: '90015000', salePrice: price, mrp: price, cost: Math.round(price * 0.45),
             madeToOrder: true, lensIndex: index, coating, powerFrom: -maxSph, powerTo: Math.round(maxSph / 2), cylTo: index === '1.50' ? 200 : 400,
+            ...(designCode === 'PR' ? { addFrom: 75, addTo: 350 } : designCode === 'KT' ? { addFrom: 100, addTo: 300 } : {}),
             material: index === '1.50' ? 'CR-39' : index === '1.56' ? 'Mid-index resin' : 'High-index resin',
           },
           stock: [],

@@ -35,6 +35,9 @@ export interface ItemFields {
   power_from: number | null;
   power_to: number | null;
   cyl_to: number | null;
+  /** The ADD range of a multifocal design (migration 012); null for a single-vision lens. */
+  add_from: number | null;
+  add_to: number | null;
   power: number | null;
   base_curve: number | null;
   diameter: number | null;
@@ -50,7 +53,7 @@ export interface ItemRow extends ItemFields {
 const TOP = '\u{10FFFF}';
 const COLUMNS = `i.id, i.company_id, i.item_type_id, i.category_id, i.sub_category_id, i.brand_id, b.name AS brand, i.code, i.barcode,
   i.name, i.model, i.colour, i.size, i.material, i.hsn_code, i.sale_price, i.mrp, i.cost, i.price_includes_tax, i.made_to_order,
-  i.lens_index, i.coating, i.power_from, i.power_to, i.cyl_to, i.power, i.base_curve, i.diameter, i.is_active`;
+  i.lens_index, i.coating, i.power_from, i.power_to, i.cyl_to, i.add_from, i.add_to, i.power, i.base_curve, i.diameter, i.is_active`;
 const FROM = 'FROM item i LEFT JOIN brand b ON b.id = i.brand_id';
 
 /** Columns a type-ahead may match by prefix. */
@@ -90,17 +93,17 @@ export const items = perDatabase((db: Db) => {
   const insert = db.prepare(
     `INSERT INTO item (id, company_id, item_type_id, category_id, sub_category_id, brand_id, code, barcode, name, model, colour, size,
                        material, hsn_code, sale_price, mrp, cost, price_includes_tax, made_to_order, lens_index, coating, power_from,
-                       power_to, cyl_to, power, base_curve, diameter, is_active, created_at)
+                       power_to, cyl_to, add_from, add_to, power, base_curve, diameter, is_active, created_at)
      VALUES (@id, @company_id, @item_type_id, @category_id, @sub_category_id, @brand_id, @code, @barcode, @name, @model, @colour, @size,
              @material, @hsn_code, @sale_price, @mrp, @cost, @price_includes_tax, @made_to_order, @lens_index, @coating, @power_from,
-             @power_to, @cyl_to, @power, @base_curve, @diameter, @is_active, @at)`,
+             @power_to, @cyl_to, @add_from, @add_to, @power, @base_curve, @diameter, @is_active, @at)`,
   );
   const update = db.prepare(
     `UPDATE item SET item_type_id = @item_type_id, category_id = @category_id, sub_category_id = @sub_category_id, brand_id = @brand_id,
             code = @code, barcode = @barcode, name = @name, model = @model, colour = @colour, size = @size, material = @material,
             hsn_code = @hsn_code, sale_price = @sale_price, mrp = @mrp, cost = @cost, price_includes_tax = @price_includes_tax,
             made_to_order = @made_to_order, lens_index = @lens_index, coating = @coating, power_from = @power_from,
-            power_to = @power_to, cyl_to = @cyl_to, power = @power, base_curve = @base_curve, diameter = @diameter,
+            power_to = @power_to, cyl_to = @cyl_to, add_from = @add_from, add_to = @add_to, power = @power, base_curve = @base_curve, diameter = @diameter,
             is_active = @is_active, modified_at = @at
      WHERE id = @id AND company_id = @company_id`,
   );

@@ -124,7 +124,9 @@ export function OrderList() {
             <th scope="col">Order no.</th>
             <th scope="col">Date</th>
             <th scope="col">Customer</th>
-            <th scope="col">Mobile</th>
+            <th scope="col" className="wide-only">
+              Mobile
+            </th>
             <th scope="col" className="num">
               Items
             </th>
@@ -146,7 +148,7 @@ export function OrderList() {
               </td>
               <td>{formatDate(o.date) ?? '—'}</td>
               <td>{o.customerName}</td>
-              <td className="mono">{o.customerMobileNo ?? '—'}</td>
+              <td className="mono wide-only">{o.customerMobileNo ?? '—'}</td>
               <td className="num">{o.itemCount}</td>
               <td className="num money">{formatRupees(o.netAmount)}</td>
               <td className="num money">

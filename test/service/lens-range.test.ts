@@ -1,0 +1,73 @@
+/**
+ * Issue 11: a lens pair whose Rx the lens cannot be made in is refused when it is added, naming the
+ * eye and the field; a multifocal design needs ADD; the same on SaveSale's listed lines.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Client } from '../../shared/client.js';
+import { http, startTestService, type TestService } from '../helpers/service.js';
+
+let svc: TestService;
+let cashier: Client & { token: string };
+let single: { id: string; from: number; to: number; cyl: number };
+let progressive: string;
+before(async () => {
+  svc = await startTestService();
+  cashier = await svc.as('cashier');
+  const { db, enc } = svc.server.deps;
+  const sv = db.prepare(
+    `SELECT i.id, i.power_from, i.power_to, i.cyl_to FROM item i JOIN category c ON c.id = i.category_id
+     WHERE i.item_type_id = 3 AND c.name = 'Single Vision' AND i.power_from IS NOT NULL ORDER BY i.code LIMIT 1`,
+  ).get() as { id: number; power_from: number; power_to: number; cyl_to: number };
+  single = { id: enc.encode('item', sv.id), from: sv.power_from, to: sv.power_to, cyl: sv.cyl_to };
+  const pr = db.prepare(
+    `SELECT i.id FROM item i JOIN category c ON c.id = i.category_id WHERE i.item_type_id = 3 AND c.name = 'Progressive' ORDER BY i.code LIMIT 1`,
+  ).get() as { id: number };
+  progressive = enc.encode('item', pr.id);
+});
+after(() => svc.close());
+
+const add = (body: Record<string, unknown>) =>
+  http(`${svc.url}/api-v1/api/quickSale/saveSalesOrderTemp`, {
+    method: 'POST', headers: { authorization: `Bearer ${cashier.token}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
+  });
+const count = () => (svc.server.deps.db.prepare('SELECT count(*) AS n FROM cart_line').get() as { n: number }).n;
+const d = (h: number) => `${h > 0 ? '+' : h < 0 ? '−' : ''}${(Math.abs(h) / 100).toFixed(2)}`;
+
+test('SPH −20 on a lens made for its range is refused naming the eye and the field; nothing is added', async () => {
+  const before = count();
+  const res = await add({ itemID: single.id, pairNo: 'P1', spherical: '-20' });
+  assert.equal(res.status, 400);
+  assert.deepEqual((res.json.errors as Record<string, string[]>).spherical, [`Right SPH −20.00 is outside this lens’s ${d(single.from)} to ${d(single.to)}`]);
+  assert.equal(count(), before);
+  // The left eye of a pair says Left.
+  const right = await add({ itemID: single.id, pairNo: 'P2', spherical: '-1.00' });
+  assert.equal(right.status, 200);
+  const left = await add({ sessionID: right.json.sessionID, itemID: single.id, pairNo: 'P2', spherical: '-1.00', cylinder: String(-(single.cyl / 100) - 2), axis: '90' });
+  assert.equal(left.status, 400);
+  assert.match(String((left.json.errors as Record<string, string[]>).cylinder), /^Left CYL .* is beyond this lens’s ±/);
+});
+
+test('a progressive lens with Rx but no ADD is refused; with an ADD in its range it is taken', async () => {
+  const none = await add({ itemID: progressive, pairNo: 'P1', spherical: '-1.00' });
+  assert.equal(none.status, 400);
+  assert.match(String((none.json.errors as Record<string, string[]>).addition), /^Right ADD is needed for this multifocal lens \(\+0\.75 to \+3\.50\)/);
+  const far = await add({ itemID: progressive, pairNo: 'P1', spherical: '-1.00', addition: '4.00' });
+  assert.equal(far.status, 400);
+  const ok = await add({ itemID: progressive, pairNo: 'P1', spherical: '-1.00', addition: '2.00' });
+  assert.equal(ok.status, 200, ok.text);
+});
+
+test('SaveSale’s listed lines are held to the same range', async () => {
+  const customerID = (await cashier.call((await import('../../shared/endpoints/index.js')).api.Customer.upsert, { body: { firstName: 'Range', lastName: 'Listed' } })).customerID;
+  const res = await http(`${svc.url}/api-v1/api/quickSale/SaveSale`, {
+    method: 'POST', headers: { authorization: `Bearer ${cashier.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      sessionID: 'range-listed-1',
+      salesorderModel: { sessionId: 'range-listed-1', customerId: customerID, salesOrderDetailList: [{ itemId: single.id, qty: 1, pairNo: 'P1', spherical: '-25' }] },
+      allowZeroAmountReceiptInQuickSale: true,
+    }),
+  });
+  assert.equal(res.status, 400);
+  assert.match(String((res.json.errors as Record<string, string[]>)['salesorderModel.salesOrderDetailList.0.spherical']), /Right SPH −25\.00 is outside/);
+});
