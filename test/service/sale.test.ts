@@ -96,7 +96,7 @@ test('a line that fails half-way leaves no order, receipt, stock change or lab o
   const before = { orders: count('sales_order'), receipts: count('receipt'), moves: count('stock_movement'), pos: count('purchase_order'), frame: onHand(frameId) };
   const res = await post('SaveSale', sale(sessionID, 100));
   assert.equal(res.status, 409);
-  assert.match(String(res.json.message), /Not enough stock/);
+  assert.match(String(res.json.message), /is out of stock here: 0 on the shelf, 1 in the sale.*Nothing was saved/);
   assert.deepEqual(
     { orders: count('sales_order'), receipts: count('receipt'), moves: count('stock_movement'), pos: count('purchase_order'), frame: onHand(frameId) },
     before,

@@ -60,6 +60,8 @@ export interface PricedLine {
   price: number;
   discount_bp: number | null;
   discount_amount: number | null;
+  /** Stocked goods sold to order (sale/shelf.ts): a manager's decision. */
+  orderedItem?: boolean;
 }
 
 const pct = (bp: number) => `${(bp / 100).toFixed(bp % 100 === 0 ? 0 : 2)} %`;
@@ -80,6 +82,7 @@ export function needsApproval(ctx: RequestContext, item: Pick<ItemRow, 'sale_pri
     if (bp > policy.maxDiscountPercent * 100) reasons.push(`Discount above ${pct(policy.maxDiscountPercent * 100)} needs a manager`);
   }
   if (item.cost !== null && gross - discount < line.qty * item.cost && !manager) reasons.push('Selling below cost needs a manager');
+  if (line.orderedItem && !manager) reasons.push('Selling an item to order needs a manager');
   return reasons;
 }
 

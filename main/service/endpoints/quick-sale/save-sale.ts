@@ -237,10 +237,11 @@ export const saveSale = implement(api.QuickSale.saveSale, ({ body }, ctx) => {
           name: l.item_name, code: l.item_code, hsn_code: l.hsn_code, qty: l.qty, mrp: l.mrp, price: l.price,
           price_includes_tax: l.price_includes_tax, discount_bp: l.discount_bp, discount: l.gst.discount,
           taxable: l.gst.taxable, gst_rate_bp: l.gst.rateBp, cgst: l.gst.cgst, sgst: l.gst.sgst, igst: l.gst.igst,
-          total: l.gst.total, stock_counted: l.made_to_order ? 0 : 1, batch_no: l.batch_no, is_ordered: l.is_ordered,
+          total: l.gst.total, stock_counted: l.made_to_order || l.is_ordered ? 0 : 1, batch_no: l.batch_no, is_ordered: l.is_ordered,
           price_approval_id: l.price_approval_id,
         });
-        if (!l.made_to_order) takeStock(ctx, l, orderId, `lines[${i}]`, today);
+        // Goods sold to order come from the supplier, not this shelf.
+        if (!l.made_to_order && !l.is_ordered) takeStock(ctx, l, orderId, `lines[${i}]`, today);
         if (l.is_ordered) ordered.push({ lineId, itemId: l.item_id, qty: l.qty });
       });
 
@@ -287,7 +288,9 @@ function takeStock(ctx: RequestContext, l: CartLineView, orderId: number, field:
   const shelf = stock(ctx.db);
   const batches = shelf.sellableBatches(l.item_id, ctx.user.branchId, today, l.batch_no);
   const available = batches.reduce((s, b) => s + b.on_hand, 0);
-  if (available < l.qty) throw conflict(`Not enough stock of ${l.item_code} (${field}): ${available} on hand, ${l.qty} sold`);
+  if (available < l.qty) {
+    throw conflict(`${l.item_name} (${l.item_code}) is out of stock here: ${available} on the shelf, ${l.qty} in the sale (${field}). Nothing was saved.`);
+  }
   const moves = stockMovements(ctx.db);
   let left = l.qty;
   for (const b of batches) {

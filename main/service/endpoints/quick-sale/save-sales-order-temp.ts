@@ -5,6 +5,7 @@ import { carts } from '../../store/cart.js';
 import { findOpenCart } from '../../sale/cart-view.js';
 import { checkLine, readLineFigures } from '../../sale/line.js';
 import { applyPricePolicy } from '../../sale/price-policy.js';
+import { checkShelf } from '../../sale/shelf.js';
 
 const asIs = (field: string) => field;
 
@@ -32,8 +33,10 @@ export const saveSalesOrderTemp = implement(api.QuickSale.saveSalesOrderTemp, ({
         linesBeforeInPair: sessionID && pairNo ? store.linesInPair(sessionID, pairNo) : 0,
         unknownItem: 'notFound',
       });
+      // Off the shelf? Said when scanned, in the cashier's words (sale/shelf.ts).
+      checkShelf(ctx, item, line.qty, body.isOrdered === true, line.batch_no, sessionID || null);
       // The store's price policy (sale/price-policy.ts): beyond the user's limit, a manager's approval.
-      line.price_approval_id = applyPricePolicy(ctx, item, line, body.priceApprovalID, 'price');
+      line.price_approval_id = applyPricePolicy(ctx, item, { ...line, orderedItem: body.isOrdered === true && item.made_to_order !== 1 }, body.priceApprovalID, 'price');
       if (sessionID) {
         store.touch(sessionID, at);
       } else {
