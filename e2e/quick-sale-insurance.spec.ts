@@ -19,7 +19,11 @@ async function scan(page: Page, code: string): Promise<void> {
 
 /** The cart's session as the screen keeps it (cart.ts persists it in localStorage). */
 async function cartSession(page: Page): Promise<string> {
-  const stored = await page.evaluate(() => localStorage.getItem('optical-pos.quick-sale'));
+  // The counter's state is kept per signed-in user (renderer/src/quick-sale/cart.ts).
+  const stored = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('optical-pos.quick-sale.'));
+    return key ? localStorage.getItem(key) : null;
+  });
   const sessionID = (JSON.parse(stored ?? '{}') as { state?: { sessionID?: string | null } }).state?.sessionID;
   if (!sessionID) throw new Error('The quick sale has no cart session');
   return sessionID;

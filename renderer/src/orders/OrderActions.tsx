@@ -306,6 +306,7 @@ export function CancelForm({ salesOrderID, received }: { salesOrderID: string; r
           </select>
         </div>
       </div>
+      <p className="muted">Money paid by a credit note always goes back on that note, whatever is chosen here.</p>
       <div className="order-box-actions">
         <button type="submit" className="button button-danger" disabled={!reasonId || cancel.isPending}>
           {cancel.isPending ? 'Cancelling…' : 'Cancel order'}

@@ -11,15 +11,42 @@ export interface EyeRx {
   cylinder: string;
   axis: string;
   addition: string;
+  /** Monocular PD, mm. */
+  pd: string;
+  /** Fitting height, mm (the lab's lensFittingHeight). */
+  fittingHeight: string;
 }
 
-const EMPTY: EyeRx = { spherical: '', cylinder: '', axis: '', addition: '' };
+const EMPTY: EyeRx = { spherical: '', cylinder: '', axis: '', addition: '', pd: '', fittingHeight: '' };
 const PARTS: { key: keyof EyeRx; label: string }[] = [
   { key: 'spherical', label: 'SPH' },
   { key: 'cylinder', label: 'CYL' },
   { key: 'axis', label: 'AXIS' },
   { key: 'addition', label: 'ADD' },
+  { key: 'pd', label: 'PD' },
+  { key: 'fittingHeight', label: 'FH' },
 ];
+
+/** The customer's latest prescription, to start the pair from. */
+export interface LatestRx {
+  date: string | null;
+  right: Partial<EyeRx>;
+  left: Partial<EyeRx>;
+}
+
+/** An eye's Rx as a cart line takes it: fitting height as a number, empty parts left out. */
+export function lineRx(rx: EyeRx) {
+  const text = (v: string) => (v.trim() ? v.trim() : undefined);
+  const fh = rx.fittingHeight.trim() ? Number(rx.fittingHeight) : undefined;
+  return {
+    spherical: text(rx.spherical),
+    cylinder: text(rx.cylinder),
+    axis: text(rx.axis),
+    addition: text(rx.addition),
+    pd: text(rx.pd),
+    ...(fh !== undefined && Number.isFinite(fh) ? { lensFittingHeight: fh } : {}),
+  };
+}
 
 /** "-1.25 / -0.50 × 90 add +2.00", leaving out what was not given. */
 export function rxText(rx: EyeRx): string {
@@ -30,17 +57,20 @@ export function rxText(rx: EyeRx): string {
 
 export function LensPairForm({
   item,
+  latest,
   onAdd,
   onCancel,
   busy,
 }: {
   item: PickedItem;
+  /** The attached customer's latest prescription: the pair starts from it, still editable. */
+  latest?: LatestRx | null;
   onAdd: (right: EyeRx, left: EyeRx) => void;
   onCancel: () => void;
   busy: boolean;
 }) {
-  const [right, setRight] = useState<EyeRx>(EMPTY);
-  const [left, setLeft] = useState<EyeRx>(EMPTY);
+  const [right, setRight] = useState<EyeRx>({ ...EMPTY, ...latest?.right });
+  const [left, setLeft] = useState<EyeRx>({ ...EMPTY, ...latest?.left });
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -52,6 +82,11 @@ export function LensPairForm({
       <p className="lens-pair-title">
         <strong>{item.name}</strong> — a pair, one line per eye. Rx for each eye:
       </p>
+      {latest && (
+        <p className="muted" data-testid="rx-source">
+          From the prescription of {latest.date ?? 'the last visit'} — change what the lab should make differently.
+        </p>
+      )}
       <table className="lens-pair-grid">
         <thead>
           <tr>

@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { ManagerApproval, needsManager, type ApprovalLine } from './ManagerApproval.js';
+import { LabJobFields, useLatestRx } from './LabJob.js';
 import type { SalesOrderTempLine } from '../../../shared/models/cart.js';
 import { parseRupees, rupees } from '../../../shared/domain/money.js';
 import { ItemSearch, type PickedItem } from '../catalog/ItemSearch.js';
@@ -16,7 +17,7 @@ import { useCart, type Charges } from './cart.js';
 import { CartGrid, type LineChange } from './CartGrid.js';
 import { CustomerPanel } from './CustomerPanel.js';
 import { actionForKey, COUNTER_KEYS } from './keys.js';
-import { LensPairForm, rxText, type EyeRx } from './LensPair.js';
+import { LensPairForm, lineRx, rxText, type EyeRx } from './LensPair.js';
 import { claimedRupees, isCardKind, NO_PAYMENT, PaymentPanel, type Payment } from './PaymentPanel.js';
 import { SavedPanel } from './SavedPanel.js';
 import { SavedPayments } from './SavedPayments.js';
@@ -63,6 +64,9 @@ export function QuickSaleScreen() {
   const notesQuery = useCreditNotes(customer?.customerID ?? null);
   const notes = customer ? (notesQuery.data ?? []) : [];
   const [lensFor, setLensFor] = useState<PickedItem | null>(null);
+  const latestRx = useLatestRx(customer?.customerID ?? null);
+  // A lab job (a lens pair in the cart): which lab, fitter and priority, as the job card prints them.
+  const [labJob, setLabJob] = useState({ supplierID: '', fitterID: '', priorityID: '' });
 
   const codeBox = useRef<HTMLDivElement>(null);
   const mobileRef = useRef<HTMLInputElement>(null);
@@ -92,7 +96,7 @@ export function QuickSaleScreen() {
     // Unique within the cart; the service keeps it as text.
     const pairNo = String(Date.now());
     addPairRx(pairNo, { right: rxText(right), left: rxText(left) });
-    add.mutate([{ ...lineFor(item), ...right, pairNo }, { ...lineFor(item), ...left, pairNo }], {
+    add.mutate([{ ...lineFor(item), ...lineRx(right), pairNo }, { ...lineFor(item), ...lineRx(left), pairNo }], {
       onSuccess: () => {
         setLensFor(null);
         focusCode();
@@ -190,6 +194,9 @@ export function QuickSaleScreen() {
           },
           receiptModel: first,
           allowZeroAmountReceiptInQuickSale: paid === 0,
+          ...(labJob.supplierID ? { supplierID: labJob.supplierID } : {}),
+          ...(labJob.fitterID ? { fitterID: labJob.fitterID } : {}),
+          ...(labJob.priorityID ? { priorityID: labJob.priorityID } : {}),
         },
         rest,
       },
@@ -212,6 +219,7 @@ export function QuickSaleScreen() {
           });
           setPayment(NO_PAYMENT);
           setDelivery({ date: '', time: '' });
+          setLabJob({ supplierID: '', fitterID: '', priorityID: '' });
           focusCode();
         },
       },
@@ -258,6 +266,7 @@ export function QuickSaleScreen() {
           {lensFor && (
             <LensPairForm
               item={lensFor}
+              latest={latestRx}
               busy={add.isPending}
               onAdd={(right, left) => addPair(lensFor, right, left)}
               onCancel={() => {
@@ -284,6 +293,7 @@ export function QuickSaleScreen() {
           {error && !approval && <ErrorBanner banner={bannerFor(error, 'change the cart')} />}
           <CartGrid lines={lines} pairRx={pairRx} busy={busy} onChange={onChangeLine} onDelete={onDelete} onDone={focusCode} />
 
+          {lines.some((l) => l.pairNo) && <LabJobFields value={labJob} onChange={setLabJob} />}
           <div className="counter-foot">
             <div className="counter-charges">
               {CHARGES.map((c) => (
