@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ManagerApproval, needsManager, type ApprovalLine } from './ManagerApproval.js';
 import { LabJobFields, useLatestRx } from './LabJob.js';
+import { OpenCarts } from './OpenCarts.js';
 import type { SalesOrderTempLine } from '../../../shared/models/cart.js';
 import { parseRupees, rupees } from '../../../shared/domain/money.js';
 import { ItemSearch, type PickedItem } from '../catalog/ItemSearch.js';
@@ -325,6 +326,7 @@ export function QuickSaleScreen() {
         </div>
 
         <aside className="counter-side">
+          <OpenCarts />
           <CustomerPanel mobileRef={mobileRef} onDone={focusCode} />
           <PaymentPanel
             payment={payment}
