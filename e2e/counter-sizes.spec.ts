@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { api } from '../shared/endpoints/index.js';
 import { expect, test } from './fixtures.js';
-import { apiAs, screenshot, signIn, uniqueMobile, uniqueWord } from './helpers.js';
+import { apiAs, scanAtCounter, scannableFrames, screenshot, signIn, uniqueMobile, uniqueWord } from './helpers.js';
 
 const SIZES = [
   { width: 1024, height: 768 },
@@ -63,23 +63,13 @@ for (const size of SIZES) {
   test(`the counter and the orders list at ${size.width}×${size.height}: nothing overlaps, nothing is cut off`, async ({ page, service }) => {
     await page.setViewportSize(size);
     const admin = await apiAs(service.url, 'admin');
-    const types = await admin.call(api.Common.itemTypes);
-    const frame = types.find((t) => /^frames?$/i.test(t.name))!;
-    const found = await admin.call(api.Common.searchItems, { body: { itemTypeID: frame.value, pageNumber: 1, pageSize: 50 } });
-    const [a, b] = found.data.filter((i) => i.barcode && (i.stock ?? 0) >= 3).slice(5, 7);
+    const [a, b] = (await scannableFrames(admin, 3)).slice(5, 7);
     const mobile = uniqueMobile();
     const lastName = uniqueWord('Size');
     await admin.call(api.Customer.upsert, { body: { firstName: 'Layout', lastName, mobile, isActive: true } });
 
     await signIn(page, 'cashier');
-    await page.getByRole('link', { name: /Quick sale/ }).click();
-    const box = page.getByRole('combobox', { name: 'Code' });
-    for (const item of [a!, b!]) {
-      await expect(box).toBeFocused();
-      await box.pressSequentially(item.barcode!, { delay: 5 });
-      await box.press('Enter');
-      await expect(page.getByRole('table', { name: 'Cart' }).getByRole('row').filter({ hasText: item.name })).toBeVisible();
-    }
+    await scanAtCounter(page, [a!, b!]);
     await page.keyboard.press('F2');
     await page.getByLabel('Customer mobile').fill(mobile);
     await page.getByLabel('Customer mobile').press('Enter');

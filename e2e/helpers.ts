@@ -1,9 +1,10 @@
 /** Signing in through the UI, and seeding through the shared client as the renderer would. */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { createClient, type Client } from '../shared/client.js';
 import { api } from '../shared/endpoints/index.js';
+import type { SearchItem } from '../shared/models/catalog.js';
 import { repoRoot } from './paths.js';
 
 /*
@@ -52,4 +53,25 @@ export function watchForCspViolations(page: Page): string[] {
   });
   page.on('pageerror', (error) => violations.push(`page error: ${error.message}`));
   return violations;
+}
+
+/** Frames of the demo catalog with a barcode and at least `stock` on the shelf (to scan at the counter). */
+export async function scannableFrames(staff: Client, stock = 2): Promise<SearchItem[]> {
+  const types = await staff.call(api.Common.itemTypes);
+  const frame = types.find((t) => /^frames?$/i.test(t.name));
+  if (!frame) throw new Error('The demo catalog has no frame type');
+  const found = await staff.call(api.Common.searchItems, { body: { itemTypeID: frame.value, pageNumber: 1, pageSize: 50 } });
+  return found.data.filter((i) => i.barcode && (i.stock ?? 0) >= stock);
+}
+
+/** Opens the counter and scans `codes` as a barcode scanner would, each landing in the cart. */
+export async function scanAtCounter(page: Page, items: readonly SearchItem[]): Promise<void> {
+  await page.getByRole('link', { name: /Quick sale/ }).click();
+  const box = page.getByRole('combobox', { name: 'Code' });
+  for (const item of items) {
+    await expect(box).toBeFocused();
+    await box.pressSequentially(item.barcode!, { delay: 5 });
+    await box.press('Enter');
+    await expect(page.getByRole('table', { name: 'Cart' }).getByRole('row').filter({ hasText: item.name })).toBeVisible();
+  }
 }

@@ -5,23 +5,16 @@
  */
 import { api } from '../shared/endpoints/index.js';
 import { expect, test } from './fixtures.js';
-import { apiAs, signIn, uniqueMobile, uniqueWord } from './helpers.js';
+import { apiAs, scanAtCounter, scannableFrames, signIn, uniqueMobile, uniqueWord } from './helpers.js';
 
 test('a discount above the cashier’s limit is approved by a manager at the till and saved with the sale', async ({ page, service }) => {
   const admin = await apiAs(service.url, 'admin');
-  const types = await admin.call(api.Common.itemTypes);
-  const frame = types.find((t) => /^frames?$/i.test(t.name))!;
-  const found = await admin.call(api.Common.searchItems, { body: { itemTypeID: frame.value, pageNumber: 1, pageSize: 50 } });
-  const item = found.data.filter((i) => i.barcode && (i.stock ?? 0) >= 2)[3]!;
+  const item = (await scannableFrames(admin))[3]!;
   const mobile = uniqueMobile();
   await admin.call(api.Customer.upsert, { body: { firstName: 'Discount', lastName: uniqueWord('Approved'), mobile, isActive: true } });
 
   await signIn(page, 'cashier');
-  await page.getByRole('link', { name: /Quick sale/ }).click();
-  const box = page.getByRole('combobox', { name: 'Code' });
-  await expect(box).toBeFocused();
-  await box.pressSequentially(item.barcode!, { delay: 5 });
-  await box.press('Enter');
+  await scanAtCounter(page, [item]);
   const discount = page.getByRole('textbox', { name: `Discount % of ${item.name}` });
   await discount.fill('25');
   await discount.press('Enter');

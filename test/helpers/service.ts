@@ -64,3 +64,12 @@ export async function http(
   }
   return { status: response.status, headers: response.headers, json, text };
 }
+
+/** A raw JSON call to `/api-v1/api/<path>` as `who`, for answers the typed client would throw on (4xx bodies, codes). */
+export function callAs(svc: TestService, who: { token: string }, path: string, body: unknown, method = 'POST') {
+  return http(`${svc.url}/api-v1/api/${path}`, {
+    method,
+    headers: { authorization: `Bearer ${who.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}

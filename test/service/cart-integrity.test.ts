@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Client } from '../../shared/client.js';
 import { api } from '../../shared/endpoints/index.js';
-import { http, startTestService, type TestService } from '../helpers/service.js';
+import { callAs, http, startTestService, type TestService } from '../helpers/service.js';
 
 let svc: TestService;
 let cashier: Client & { token: string };
@@ -23,12 +23,7 @@ before(async () => {
 });
 after(() => svc.close());
 
-const post = (who: { token: string }, path: string, body: unknown) =>
-  http(`${svc.url}/api-v1/api/quickSale/${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${who.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+const post = (who: { token: string }, path: string, body: unknown) => callAs(svc, who, `quickSale/${path}`, body);
 const orderCount = () => (svc.server.deps.db.prepare('SELECT count(*) AS n FROM sales_order').get() as { n: number }).n;
 const saleBody = (sessionID: string, paid: number) => ({
   sessionID,

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Client } from '../../shared/client.js';
-import { http, startTestService, type TestService } from '../helpers/service.js';
+import { callAs, startTestService, type TestService } from '../helpers/service.js';
 
 let svc: TestService;
 let cashier: Client & { token: string };
@@ -27,10 +27,7 @@ before(async () => {
 });
 after(() => svc.close());
 
-const add = (body: Record<string, unknown>) =>
-  http(`${svc.url}/api-v1/api/quickSale/saveSalesOrderTemp`, {
-    method: 'POST', headers: { authorization: `Bearer ${cashier.token}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
-  });
+const add = (body: Record<string, unknown>) => callAs(svc, cashier, 'quickSale/saveSalesOrderTemp', body);
 const count = () => (svc.server.deps.db.prepare('SELECT count(*) AS n FROM cart_line').get() as { n: number }).n;
 const d = (h: number) => `${h > 0 ? '+' : h < 0 ? '−' : ''}${(Math.abs(h) / 100).toFixed(2)}`;
 
@@ -59,14 +56,11 @@ test('a progressive lens with Rx but no ADD is refused; with an ADD in its range
 });
 
 test('SaveSale’s listed lines are held to the same range', async () => {
-  const customerID = (await cashier.call((await import('../../shared/endpoints/index.js')).api.Customer.upsert, { body: { firstName: 'Range', lastName: 'Listed' } })).customerID;
-  const res = await http(`${svc.url}/api-v1/api/quickSale/SaveSale`, {
-    method: 'POST', headers: { authorization: `Bearer ${cashier.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      sessionID: 'range-listed-1',
-      salesorderModel: { sessionId: 'range-listed-1', customerId: customerID, salesOrderDetailList: [{ itemId: single.id, qty: 1, pairNo: 'P1', spherical: '-25' }] },
-      allowZeroAmountReceiptInQuickSale: true,
-    }),
+  const customerID = (await callAs(svc, cashier, 'Customer/upsert', { firstName: 'Range', lastName: 'Listed' })).json.customerID;
+  const res = await callAs(svc, cashier, 'quickSale/SaveSale', {
+    sessionID: 'range-listed-1',
+    salesorderModel: { sessionId: 'range-listed-1', customerId: customerID, salesOrderDetailList: [{ itemId: single.id, qty: 1, pairNo: 'P1', spherical: '-25' }] },
+    allowZeroAmountReceiptInQuickSale: true,
   });
   assert.equal(res.status, 400);
   assert.match(String((res.json.errors as Record<string, string[]>)['salesorderModel.salesOrderDetailList.0.spherical']), /Right SPH −25\.00 is outside/);

@@ -7,7 +7,7 @@ import { after, before, test } from 'node:test';
 import type { Client } from '../../shared/client.js';
 import { api } from '../../shared/endpoints/index.js';
 import { settings } from '../../main/service/store/setting.js';
-import { http, startTestService, type TestService } from '../helpers/service.js';
+import { callAs, startTestService, type TestService } from '../helpers/service.js';
 
 let svc: TestService;
 let cashier: Client & { token: string };
@@ -23,12 +23,7 @@ before(async () => {
 });
 after(() => svc.close());
 
-const post = (who: { token: string }, path: string, body: unknown) =>
-  http(`${svc.url}/api-v1/api/quickSale/${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${who.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+const post = (who: { token: string }, path: string, body: unknown) => callAs(svc, who, `quickSale/${path}`, body);
 const lines = () => (svc.server.deps.db.prepare('SELECT count(*) AS n FROM cart_line').get() as { n: number }).n;
 
 test('a cashier’s discount above 10 % or a changed price is a 403 the screen can act on, and writes nothing', async () => {

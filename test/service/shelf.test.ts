@@ -7,7 +7,7 @@ import { after, before, test } from 'node:test';
 import type { Client } from '../../shared/client.js';
 import { settings } from '../../main/service/store/setting.js';
 import { frameInStock } from '../helpers/sales.js';
-import { http, startTestService, type TestService } from '../helpers/service.js';
+import { callAs, startTestService, type TestService } from '../helpers/service.js';
 
 let svc: TestService;
 let cashier: Client & { token: string };
@@ -28,10 +28,7 @@ before(async () => {
 });
 after(() => svc.close());
 
-const add = (who: { token: string }, body: Record<string, unknown>) =>
-  http(`${svc.url}/api-v1/api/quickSale/saveSalesOrderTemp`, {
-    method: 'POST', headers: { authorization: `Bearer ${who.token}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
-  });
+const add = (who: { token: string }, body: Record<string, unknown>) => callAs(svc, who, 'quickSale/saveSalesOrderTemp', body);
 
 test('scanning more than the shelf holds is refused at once, in words, counting what the cart has', async () => {
   const first = await add(cashier, { itemID: frame.id, qty: 2 });
@@ -58,12 +55,9 @@ test('selling it to order needs the store’s leave, then a manager; it takes no
     const ok = await add(manager, { itemID: frame.id, qty: 5, isOrdered: true });
     assert.equal(ok.status, 200);
     const before = (db.prepare('SELECT sum(on_hand) AS n FROM stock WHERE item_id = ?').get(frame.rowId) as { n: number }).n;
-    const customer = await http(`${svc.url}/api-v1/api/Customer/upsert`, {
-      method: 'POST', headers: { authorization: `Bearer ${manager.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ firstName: 'To', lastName: 'Order' }),
-    });
-    const sale = await http(`${svc.url}/api-v1/api/quickSale/SaveSale`, {
-      method: 'POST', headers: { authorization: `Bearer ${manager.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ sessionID: ok.json.sessionID, salesorderModel: { sessionId: ok.json.sessionID, customerId: customer.json.customerID }, allowZeroAmountReceiptInQuickSale: true }),
+    const customer = await callAs(svc, manager, 'Customer/upsert', { firstName: 'To', lastName: 'Order' });
+    const sale = await callAs(svc, manager, 'quickSale/SaveSale', {
+      sessionID: ok.json.sessionID, salesorderModel: { sessionId: ok.json.sessionID, customerId: customer.json.customerID }, allowZeroAmountReceiptInQuickSale: true,
     });
     assert.equal(sale.status, 200, sale.text);
     assert.equal((db.prepare('SELECT sum(on_hand) AS n FROM stock WHERE item_id = ?').get(frame.rowId) as { n: number }).n, before, 'no stock taken');
