@@ -118,3 +118,20 @@ test('a manager lists the branch’s open carts and takes one over; it is theirs
   assert.equal((await post(manager, 'take-over-cart', { sessionID })).status, 409);
   assert.equal((await post(manager, 'take-over-cart', { sessionID: 'no-such-cart' })).status, 404);
 });
+
+test('a cart belongs to the till that opened it too: the same user at another till gets a 404', async () => {
+  const at = (till: string, path: string, body: unknown) =>
+    http(`${svc.url}/api-v1/api/quickSale/${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${cashier.token}`, 'content-type': 'application/json', 'x-till-id': till },
+      body: JSON.stringify(body),
+    });
+  const opened = await at('till-A', 'saveSalesOrderTemp', { itemID: lens, qty: 1 });
+  assert.equal(opened.status, 200);
+  const sessionId = String(opened.json.sessionID);
+  assert.equal((await at('till-A', 'GetSalesOrderTemp', { sessionId })).status, 200);
+  assert.equal((await at('till-B', 'GetSalesOrderTemp', { sessionId })).status, 404);
+  assert.equal((await at('till-B', 'saveSalesOrderTemp', { sessionID: sessionId, itemID: lens, qty: 1 })).status, 404);
+  assert.equal((await post(cashier, 'GetSalesOrderTemp', { sessionId })).status, 404, 'nor without a till id');
+  assert.equal(svc.server.deps.db.prepare('SELECT till_id FROM cart WHERE session_id = ?').pluck().get(sessionId), 'till-A');
+});

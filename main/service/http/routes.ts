@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { routerPath, type EndpointDef, type ParsedInput } from '../../../shared/contract/endpoint.js';
 import { API_PREFIX } from '../../../shared/client.js';
+import { readTillId, TILL_HEADER } from '../../../shared/contract/till.js';
 import { guard } from '../auth/guard.js';
 import { requestContext, type ServiceDeps } from '../context.js';
 import type { BinaryResult, Handler } from './handler.js';
@@ -44,7 +45,8 @@ export function registerRoutes(
           query: parsePart(endpoint.query, request.query, 'query'),
           body: parsePart(endpoint.body, request.body, 'body'),
         } as ParsedInput<EndpointDef>;
-        const result = await run(input, requestContext(deps, user, `${request.protocol}://${request.host}`));
+        const till = readTillId(request.headers[TILL_HEADER]);
+        const result = await run(input, requestContext(deps, user, `${request.protocol}://${request.host}`, till));
         return send(endpoint, result, request, reply, options);
       },
     });

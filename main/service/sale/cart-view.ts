@@ -10,16 +10,19 @@ import { salesOrders } from '../store/sales-order.js';
 import { priceLines } from './bill.js';
 import { jobLine } from './job-charges.js';
 
+/** Whether the cart is this request's: the signed-in user's, opened at this till. */
+export const ownsCart = (ctx: RequestContext, cart: CartRow): boolean => cart.user_id === ctx.user.id && cart.till_id === ctx.till;
+
 /**
- * The signed-in user's live cart of that session. A cart belongs to the user who opened it (or the
- * manager who took it over): another user's cart answers 404 like an unknown one, so its lines can
- * be neither read nor changed by guessing a session or line id.
+ * The signed-in user's live cart of that session at this till. A cart belongs to the user and the
+ * till that opened it (or the manager who took it over): another user's or another till's cart
+ * answers 404 like an unknown one, so its lines can be neither read nor changed by guessing ids.
  */
 export function findCart(ctx: RequestContext, sessionId: string | null | undefined, field: string): CartRow {
   const id = sessionId?.trim();
   if (!id) throw badRequest(`${field} is required`, { [field]: ['Required'] });
   const cart = carts(ctx.db).get(id, ctx.user.companyId, ctx.now());
-  if (!cart || cart.user_id !== ctx.user.id) throw notFound(`No such cart (carts untouched for ${CART_TTL_DAYS} days expire)`);
+  if (!cart || !ownsCart(ctx, cart)) throw notFound(`No such cart (carts untouched for ${CART_TTL_DAYS} days expire)`);
   return cart;
 }
 
@@ -84,7 +87,7 @@ export function takeOverCart(ctx: RequestContext, sessionId: string | null | und
   if (!cart || cart.branch_id !== ctx.user.branchId) throw notFound(`No such cart (carts untouched for ${CART_TTL_DAYS} days expire)`);
   const order = salesOrders(ctx.db).bySession(ctx.user.companyId, cart.session_id);
   if (order) throw conflict(`This cart was already saved as order ${order.order_no}`);
-  if (cart.user_id === ctx.user.id) return 'This cart is already yours';
-  store.takeOver(cart.session_id, ctx.user.id, ctx.now().toISOString());
+  if (ownsCart(ctx, cart)) return 'This cart is already yours';
+  store.takeOver(cart.session_id, ctx.user.id, ctx.till, ctx.now().toISOString());
   return 'The cart is yours now';
 }

@@ -16,6 +16,8 @@ export interface CartRow {
   customer_id: number | null;
   created_at: string;
   touched_at: string;
+  /** The till (PC) that opened it, '' for a client that sends none (migration 013). */
+  till_id: string;
   /** The user whose cart a manager took over (migration 007), and when. */
   taken_over_from: number | null;
   taken_over_at: string | null;
@@ -92,7 +94,7 @@ const cutoff = (now: Date) => new Date(now.getTime() - CART_TTL_DAYS * 86_400_00
 export const carts = perDatabase((db: Db) => {
   const get = db.prepare<[string, number, string], CartRow>('SELECT * FROM cart WHERE session_id = ? AND company_id = ? AND touched_at >= ?');
   const insert = db.prepare(
-    'INSERT INTO cart (session_id, company_id, branch_id, user_id, customer_id, created_at, touched_at) VALUES (@session_id, @company_id, @branch_id, @user_id, @customer_id, @created_at, @created_at)',
+    'INSERT INTO cart (session_id, company_id, branch_id, user_id, till_id, customer_id, created_at, touched_at) VALUES (@session_id, @company_id, @branch_id, @user_id, @till_id, @customer_id, @created_at, @created_at)',
   );
   const touch = db.prepare<[string, string]>('UPDATE cart SET touched_at = ? WHERE session_id = ?');
   const sweep = db.prepare<[string]>('DELETE FROM cart WHERE touched_at < ?');
@@ -105,8 +107,8 @@ export const carts = perDatabase((db: Db) => {
        AND NOT EXISTS (SELECT 1 FROM sales_order o WHERE o.company_id = c.company_id AND o.session_id = c.session_id)
      GROUP BY c.session_id HAVING count(l.id) > 0 ORDER BY c.touched_at DESC`,
   );
-  const takeOver = db.prepare<{ user: number; at: string; session: string }>(
-    'UPDATE cart SET taken_over_from = user_id, user_id = @user, taken_over_at = @at, touched_at = @at WHERE session_id = @session',
+  const takeOver = db.prepare<{ user: number; till: string; at: string; session: string }>(
+    'UPDATE cart SET taken_over_from = user_id, user_id = @user, till_id = @till, taken_over_at = @at, touched_at = @at WHERE session_id = @session',
   );
   const lineCols = ['id', 'session_id', 'item_id', 'qty', 'price', 'mrp', 'discount_bp', 'discount_amount', 'batch_no', 'is_ordered', 'price_approval_id', ...RX_COLUMN_NAMES, 'created_at'];
   const insertLine = db.prepare(`INSERT INTO cart_line (${lineCols.join(', ')}) VALUES (${lineCols.map((c) => `@${c}`).join(', ')})`);
@@ -134,7 +136,7 @@ export const carts = perDatabase((db: Db) => {
     /** The branch's live carts with lines that have not become an order, newest first. */
     openOfBranch: (companyId: number, branchId: number, now: Date) => openOfBranch.all(companyId, branchId, cutoff(now)),
     /** Hands the cart to `userId`, keeping whose it was and when it changed hands. */
-    takeOver: (sessionId: string, userId: number, at: string) => takeOver.run({ user: userId, at, session: sessionId }),
+    takeOver: (sessionId: string, userId: number, till: string, at: string) => takeOver.run({ user: userId, till, at, session: sessionId }),
     addLine: (row: CartLineRow) => insertLine.run(row),
     lines: (sessionId: string) => lines.all(sessionId),
     line: (id: number, sessionId: string) => line.get(id, sessionId),

@@ -11,10 +11,11 @@ import { placeOfSupply } from './009-place-of-supply.js';
 import { jobChargesTax } from './010-job-charges-tax.js';
 import { priceApprovals } from './011-price-approvals.js';
 import { lensAddRange } from './012-lens-add-range.js';
+import { cartTill } from './013-cart-till.js';
 
 export interface Migration {
   name: string;
   sql: string;
 }
 
-export const migrations: readonly Migration[] = [foundation, customers, keratometry, catalog, counter, insuranceClaims, saleKey, deliveryPromise, placeOfSupply, jobChargesTax, priceApprovals, lensAddRange];
+export const migrations: readonly Migration[] = [foundation, customers, keratometry, catalog, counter, insuranceClaims, saleKey, deliveryPromise, placeOfSupply, jobChargesTax, priceApprovals, lensAddRange, cartTill];

@@ -7,7 +7,7 @@ import type { RequestContext } from '../../context.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { implement } from '../../http/handler.js';
 import { priceLines } from '../../sale/bill.js';
-import { findCart, paiseField } from '../../sale/cart-view.js';
+import { findCart, ownsCart, paiseField } from '../../sale/cart-view.js';
 import { checkLine, readLineFigures, type LineFigures, type LineInput } from '../../sale/line.js';
 import { readClaim, splitBill } from '../../sale/insurance.js';
 import { earlierAnswer, requestHash } from '../../sale/sale-key.js';
@@ -177,7 +177,7 @@ export const saveSale = implement(api.QuickSale.saveSale, ({ body }, ctx) => {
       if (earlier) return earlier;
       // A cart with lines wins over a list; the list is for clients that keep the cart themselves.
       // Only the user's own cart counts (sale/cart-view.ts findCart).
-      const own = (c: CartRow | undefined) => (c && c.user_id === ctx.user.id ? c : undefined);
+      const own = (c: CartRow | undefined) => (c && ownsCart(ctx, c) ? c : undefined);
       const cart = figures.length > 0 ? own(carts(ctx.db).get(sessionId, companyId, ctx.now())) : findCart(ctx, sessionId, 'sessionID');
       const inCart = cart ? carts(ctx.db).lines(sessionId) : [];
       const cartLines = inCart.length > 0 ? inCart : listedLines(ctx, so, figures);

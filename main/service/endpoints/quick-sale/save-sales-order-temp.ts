@@ -41,7 +41,7 @@ export const saveSalesOrderTemp = implement(api.QuickSale.saveSalesOrderTemp, ({
         store.touch(sessionID, at);
       } else {
         sessionID = randomUUID();
-        store.create({ session_id: sessionID, company_id: ctx.user.companyId, branch_id: ctx.user.branchId, user_id: ctx.user.id, customer_id: null, created_at: at }, ctx.now());
+        store.create({ session_id: sessionID, company_id: ctx.user.companyId, branch_id: ctx.user.branchId, user_id: ctx.user.id, till_id: ctx.till, customer_id: null, created_at: at }, ctx.now());
       }
       store.addLine({ ...line, id: ctx.ids.next('cart_line'), session_id: sessionID, created_at: at });
       return { sessionID, message: 'Added to the cart' };
