@@ -65,3 +65,24 @@ test('SaveSale’s listed lines are held to the same range', async () => {
   assert.equal(res.status, 400);
   assert.match(String((res.json.errors as Record<string, string[]>)['salesorderModel.salesOrderDetailList.0.spherical']), /Right SPH −25\.00 is outside/);
 });
+
+test('salesorderModel’s per-eye fitting heights fill the pair’s lines that have none; a wrong one is refused naming the field', async () => {
+  const { db } = svc.server.deps;
+  const customerID = (await callAs(svc, cashier, 'Customer/upsert', { firstName: 'Fitting', lastName: 'Heights' })).json.customerID;
+  const right = await add({ itemID: single.id, pairNo: 'P1', spherical: '-1.00' });
+  const sessionID = String(right.json.sessionID);
+  await add({ sessionID, itemID: single.id, pairNo: 'P1', spherical: '-1.25', lensFittingHeight: 18 });
+  const sale = (extra: Record<string, unknown>) =>
+    callAs(svc, cashier, 'quickSale/SaveSale', {
+      sessionID, salesorderModel: { sessionId: sessionID, customerId: customerID, ...extra }, allowZeroAmountReceiptInQuickSale: true,
+    });
+  const bad = await sale({ rightLensFittingHeight: 55 });
+  assert.equal(bad.status, 400);
+  assert.ok((bad.json.errors as Record<string, unknown>)['salesorderModel.rightLensFittingHeight']);
+  const ok = await sale({ rightLensFittingHeight: 20, leftLensFittingHeight: 19.5 });
+  assert.equal(ok.status, 200, ok.text);
+  const heights = db.prepare(
+    'SELECT l.eye, l.fitting_height FROM sales_order_line l JOIN sales_order o ON o.id = l.sales_order_id WHERE o.order_no = ? ORDER BY l.line_no',
+  ).all(ok.json.salesOrderNo) as { eye: string; fitting_height: number }[];
+  assert.deepEqual(heights.map((h) => [h.eye, h.fitting_height]), [['R', 20], ['L', 18]], 'the left line’s own 18 mm wins over the order’s 19.5');
+});

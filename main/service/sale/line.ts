@@ -170,3 +170,44 @@ function checkLensRange(item: ItemRow, rx: Omit<LineRx, 'pair_no' | 'eye'>, eye:
   const messages = Object.values(errors).flat();
   if (messages.length > 0) throw badRequest(messages.join('; '), errors);
 }
+
+type Heights = {
+  rightLensFittingHeight?: number | null;
+  rightLensTotalHeight?: number | null;
+  leftLensFittingHeight?: number | null;
+  leftLensTotalHeight?: number | null;
+};
+
+/**
+ * salesorderModel's per-eye fitting and total heights (right/leftLensFittingHeight,
+ * right/leftLensTotalHeight), for clients that measure them once for the order: they fill the lens
+ * lines of that eye that carry none of their own (a line's own height wins). Checked by the Rx
+ * rules (10–40 mm, half steps, fitting not above total), naming the salesorderModel field.
+ */
+export function withOrderHeights<L extends Pick<LineRx, 'eye' | 'fitting_height' | 'total_height'>>(lines: readonly L[], so: Heights): L[] {
+  const read = (eye: 'right' | 'left') => {
+    const fhField = `${eye}LensFittingHeight` as const;
+    const thField = `${eye}LensTotalHeight` as const;
+    const fh = so[fhField];
+    const th = so[thField];
+    if ((fh === null || fh === undefined) && (th === null || th === undefined)) return null;
+    const { entry, errors } = readRxEntry({
+      lensTypeID: eye === 'right' ? '1' : '2',
+      fh: fh === null || fh === undefined ? null : String(fh),
+      th: th === null || th === undefined ? null : String(th),
+    });
+    const named: Record<string, string[]> = {};
+    if (errors.fh) named[`salesorderModel.${fhField}`] = errors.fh;
+    if (errors.th) named[`salesorderModel.${thField}`] = errors.th;
+    if (Object.keys(named).length > 0) throw badRequest('The fitting heights have errors', named);
+    const row = rxRowOf(entry);
+    return { fh: row.fh, th: row.th };
+  };
+  const right = read('right');
+  const left = read('left');
+  return lines.map((l) => {
+    const h = l.eye === 'R' ? right : l.eye === 'L' ? left : null;
+    if (!h) return l;
+    return { ...l, fitting_height: l.fitting_height ?? h.fh, total_height: l.total_height ?? h.th };
+  });
+}

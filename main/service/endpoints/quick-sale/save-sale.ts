@@ -8,7 +8,7 @@ import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { implement } from '../../http/handler.js';
 import { priceLines } from '../../sale/bill.js';
 import { findCart, ownsCart, paiseField } from '../../sale/cart-view.js';
-import { checkLine, readLineFigures, type LineFigures, type LineInput } from '../../sale/line.js';
+import { checkLine, readLineFigures, withOrderHeights, type LineFigures, type LineInput } from '../../sale/line.js';
 import { readClaim, splitBill } from '../../sale/insurance.js';
 import { earlierAnswer, requestHash } from '../../sale/sale-key.js';
 import { allReadyMade, promisedDelivery } from '../../sale/delivery.js';
@@ -180,7 +180,7 @@ export const saveSale = implement(api.QuickSale.saveSale, ({ body }, ctx) => {
       const own = (c: CartRow | undefined) => (c && ownsCart(ctx, c) ? c : undefined);
       const cart = figures.length > 0 ? own(carts(ctx.db).get(sessionId, companyId, ctx.now())) : findCart(ctx, sessionId, 'sessionID');
       const inCart = cart ? carts(ctx.db).lines(sessionId) : [];
-      const cartLines = inCart.length > 0 ? inCart : listedLines(ctx, so, figures);
+      const cartLines = withOrderHeights(inCart.length > 0 ? inCart : listedLines(ctx, so, figures), so);
       if (cartLines.length === 0) throw badRequest('The cart is empty', { sessionID: ['Add at least one item'] });
 
       const customerId = resolveCustomer(ctx, body, cart?.customer_id ?? null);
