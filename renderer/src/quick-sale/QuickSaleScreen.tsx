@@ -4,6 +4,7 @@
  * whenever nothing else was asked for, and F-keys reach the other panels (keys.ts).
  */
 import { useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../../shared/client.js';
 import { ManagerApproval, needsManager, type ApprovalLine } from './ManagerApproval.js';
 import { LabJobFields, useLatestRx } from './LabJob.js';
 import { OpenCarts } from './OpenCarts.js';
@@ -90,7 +91,31 @@ export function QuickSaleScreen() {
       setLensFor(item);
       return;
     }
-    add.mutate([lineFor(item)]);
+    add.mutate([lineFor(item)], {
+      onError: (error) => {
+        // Off the shelf: say so, and offer to sell it to order (the service decides whether the store allows it).
+        if (error instanceof ApiError && error.status === 409) setOrderFor({ item, why: error.message });
+      },
+    });
+  }
+
+  // An item the shelf does not have, which the cashier may offer to order in (with a manager).
+  const [orderFor, setOrderFor] = useState<{ item: PickedItem; why: string; refused?: boolean } | null>(null);
+  function sellToOrder(item: PickedItem, priceApprovalID?: string) {
+    const line = { ...lineFor(item), isOrdered: true, ...(priceApprovalID ? { priceApprovalID } : {}) };
+    add.mutate([line], {
+      onSuccess: () => setOrderFor(null),
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 409) setOrderFor({ item, why: error.message, refused: true });
+        if (!needsManager(error)) return;
+        setOrderFor(null);
+        setApproval({
+          why: error.message,
+          line: { itemID: item.id, itemName: item.name, qty: 1, price: item.price },
+          retry: (id) => sellToOrder(item, id),
+        });
+      },
+    });
   }
 
   function addPair(item: PickedItem, right: EyeRx, left: EyeRx) {
@@ -106,7 +131,7 @@ export function QuickSaleScreen() {
   }
 
   // A change the service refused for want of a manager: the approval dialog, then the same change again.
-  const [approval, setApproval] = useState<{ change: LineChange; line: ApprovalLine; why: string } | null>(null);
+  const [approval, setApproval] = useState<{ line: ApprovalLine; why: string; retry: (priceApprovalID: string) => void } | null>(null);
   function onChangeLine(change: LineChange) {
     update.mutate(change, {
       onError: (error) => {
@@ -114,7 +139,7 @@ export function QuickSaleScreen() {
         if (!needsManager(error) || !line) return;
         const { price, discountRate } = change;
         setApproval({
-          change,
+          retry: (priceApprovalID) => update.mutate({ ...change, priceApprovalID }),
           why: error.message,
           line: {
             itemID: line.itemID, itemName: line.itemName, qty: change.qty ?? line.qty,
@@ -283,15 +308,39 @@ export function QuickSaleScreen() {
               onCancel={() => {
                 setApproval(null);
                 update.reset();
+                add.reset();
               }}
               onApproved={(priceApprovalID) => {
-                const { change } = approval;
+                const { retry } = approval;
                 setApproval(null);
-                update.mutate({ ...change, priceApprovalID });
+                retry(priceApprovalID);
               }}
             />
           )}
-          {error && !approval && <ErrorBanner banner={bannerFor(error, 'change the cart')} />}
+          {orderFor && !approval && (
+            <div className="panel counter-order-in" role="alert">
+              <p>{orderFor.why}.</p>
+              <div className="actions">
+                {!orderFor.refused && (
+                  <button type="button" className="button button-small" disabled={busy} onClick={() => sellToOrder(orderFor.item)}>
+                    Sell to order
+                  </button>
+                )}
+                <button
+                  type="button"
+                  className="button button-ghost button-small"
+                  onClick={() => {
+                    setOrderFor(null);
+                    add.reset();
+                    focusCode();
+                  }}
+                >
+                  Not now
+                </button>
+              </div>
+            </div>
+          )}
+          {error && !approval && !orderFor && <ErrorBanner banner={bannerFor(error, 'change the cart')} />}
           <CartGrid lines={lines} pairRx={pairRx} busy={busy} onChange={onChangeLine} onDelete={onDelete} onDone={focusCode} />
 
           {lines.some((l) => l.pairNo) && <LabJobFields value={labJob} onChange={setLabJob} />}
