@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { createClient, type Client } from '../shared/client.js';
+import { TILL_HEADER } from '../shared/contract/till.js';
 import { api } from '../shared/endpoints/index.js';
 import type { SearchItem } from '../shared/models/catalog.js';
 import { repoRoot } from './paths.js';
@@ -22,10 +23,16 @@ export async function signIn(page: Page, userName: DemoUser): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
 }
 
-export async function apiAs(serviceUrl: string, userName: DemoUser): Promise<Client> {
+export async function apiAs(serviceUrl: string, userName: DemoUser, headers?: Record<string, string>): Promise<Client> {
   const anonymous = createClient({ baseUrl: serviceUrl });
   const { token } = await anonymous.call(api.Auth.login, { body: { userName, password: PASSWORD } });
-  return createClient({ baseUrl: serviceUrl, getToken: () => token });
+  return createClient({ baseUrl: serviceUrl, getToken: () => token, ...(headers ? { headers } : {}) });
+}
+
+/** The till id the page's renderer sends (renderer/src/service.ts), so a test's own calls reach that till's cart. */
+export async function tillOf(page: Page): Promise<Record<string, string>> {
+  const till = await page.evaluate(() => localStorage.getItem('optical-pos.till'));
+  return till ? { [TILL_HEADER]: till } : {};
 }
 
 /** Unique per run, so tests sharing one service never see each other's rows. */
