@@ -19,13 +19,11 @@ export function specModel(name: string): string[] {
 }
 
 /**
- * The spec's endpoint list: group, method, path per line. A copy of the spec's endpoints.tsv kept
- * in the repository (test/fixtures/spec/), so a clone with nothing beside it runs every test; where
- * the spec folder is beside the clone, the copy is checked against it (test/contract/table.test.ts).
+ * The spec's endpoint list: group, method, path per line, from the repository's own copy of the
+ * spec's endpoints.tsv (test/fixtures/spec/), so a clone with nothing beside it runs every test.
+ * When the spec changes, the copy is refreshed by hand (README, "Tests").
  */
 export const SPEC_ENDPOINTS_COPY = path.join(repoRoot, 'test/fixtures/spec/endpoints.tsv');
-/** The spec's own file, present only in the team's checkout (../shared beside the repository). */
-export const SPEC_ENDPOINTS_SOURCE = path.resolve(repoRoot, '../shared/spec/endpoints.tsv');
 
 export function specEndpoints(): { group: string; method: string; path: string }[] {
   const text = readFileSync(SPEC_ENDPOINTS_COPY, 'utf8');

@@ -1,22 +1,11 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { GROUPS } from '../../shared/contract/endpoint.js';
 import { ROLES } from '../../shared/contract/roles.js';
 import { api, endpointList, extensionList, specEndpointList } from '../../shared/endpoints/index.js';
-import { SPEC_ENDPOINTS_COPY, SPEC_ENDPOINTS_SOURCE, specEndpoints } from './helpers.js';
+import { specEndpoints } from './helpers.js';
 
 const key = (e: { method: string; path: string }) => `${e.method} ${e.path}`;
-
-test('the repository copy of endpoints.tsv is the spec file itself', (t) => {
-  // A user's clone has no ../shared beside it; the team's checkout has, and the copy must follow it.
-  if (!existsSync(SPEC_ENDPOINTS_SOURCE)) return t.skip('no ../shared/spec beside this clone: the copy is what the tests read');
-  assert.equal(
-    readFileSync(SPEC_ENDPOINTS_COPY, 'utf8'),
-    readFileSync(SPEC_ENDPOINTS_SOURCE, 'utf8'),
-    'refresh test/fixtures/spec/endpoints.tsv from ../shared/spec/endpoints.tsv',
-  );
-});
 
 test('the spec rows are exactly the 80 method+path pairs of endpoints.tsv', () => {
   const spec = specEndpoints();
