@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { loginThrottle } from './auth/login-throttle.js';
 import { tokens } from './auth/token.js';
 import type { ServiceDeps, StoreMode } from './context.js';
-import { openDatabase, type Db } from './db/database.js';
+import { closeDatabase, openDatabase, optimize, OPTIMIZE_EVERY_MS, type Db } from './db/database.js';
 import { handlers } from './endpoints/index.js';
 import { buildApp } from './http/app.js';
 import { encIds } from './ids/enc-id.js';
@@ -92,12 +92,16 @@ export async function openService(options: ServiceOptions): Promise<Service> {
       ...(options.serviceKey !== undefined ? { serviceKey: options.serviceKey } : {}),
       loopbackHost: options.loopbackHost ?? false,
     });
+    // Statistics kept fresh while the tills sell for days on end (database.ts).
+    const optimizing = setInterval(() => optimize(db), OPTIMIZE_EVERY_MS);
+    optimizing.unref();
     return {
       app,
       deps,
       async close() {
+        clearInterval(optimizing);
         await app.close();
-        db.close();
+        closeDatabase(db);
       },
     };
   } catch (err) {

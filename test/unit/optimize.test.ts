@@ -1,0 +1,34 @@
+/**
+ * Issue 12 (a first step): the planner's statistics are refreshed as SQLite advises for a
+ * long-lived connection — PRAGMA optimize when the store's file is opened and when it is closed.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import Database from 'better-sqlite3';
+import { closeDatabase, openDatabase } from '../../main/service/db/database.js';
+
+test('closing the store after use leaves statistics for the tables it queried; opening gathers missing ones', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'optical-pos-optimize-'));
+  const file = path.join(dir, 'store.sqlite');
+  try {
+    const db = openDatabase(file);
+    db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, k INTEGER); CREATE INDEX t_k ON t (k);');
+    const insert = db.prepare('INSERT INTO t (k) VALUES (?)');
+    db.transaction(() => {
+      for (let i = 0; i < 2000; i++) insert.run(i % 50);
+    })();
+    db.prepare('SELECT count(*) FROM t WHERE k = ?').get(7);
+    closeDatabase(db);
+    assert.equal(db.open, false);
+    const raw = new Database(file, { readonly: true });
+    const stats = raw.prepare("SELECT count(*) AS n FROM sqlite_stat1 WHERE tbl = 't'").get() as { n: number };
+    raw.close();
+    assert.ok(stats.n > 0, 'sqlite_stat1 has rows for t after closing');
+    closeDatabase(db); // a second close is harmless
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
