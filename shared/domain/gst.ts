@@ -44,6 +44,12 @@ export function divRound(a: number, b: number): number {
   return sign * Math.floor((2 * abs + b) / (2 * b));
 }
 
+/** Intra-state tax in two halves that always add up: CGST rounded down, so SGST takes an odd paisa. */
+export function halves(tax: number): { cgst: number; sgst: number } {
+  const cgst = Math.floor(tax / 2);
+  return { cgst, sgst: tax - cgst };
+}
+
 export function lineDiscount(gross: number, discountAmount?: number | null, discountBp?: number | null): number {
   if (discountAmount !== null && discountAmount !== undefined && discountAmount > 0) return Math.min(discountAmount, gross);
   if (discountBp !== null && discountBp !== undefined && discountBp > 0) return Math.min(divRound(gross * discountBp, 10000), gross);
@@ -64,9 +70,7 @@ export function gstLine(input: GstLineInput, intraState: boolean): GstLine {
     taxable = net;
     tax = divRound(net * rateBp, 10000);
   }
-  // The halves always add up to the tax: CGST is the half rounded down, so SGST takes the odd paisa.
-  const cgst = intraState ? Math.floor(tax / 2) : 0;
-  const sgst = intraState ? tax - cgst : 0;
+  const { cgst, sgst } = intraState ? halves(tax) : { cgst: 0, sgst: 0 };
   const igst = intraState ? 0 : tax;
   return { gross, discount, taxable, rateBp, cgst, sgst, igst, tax, total: taxable + tax };
 }

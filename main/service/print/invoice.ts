@@ -6,6 +6,7 @@
  * or IGST rate and amount; totals, the round-off, the amount in words, whether tax is on reverse
  * charge, and a signature line. Every figure is the one stored when the order was booked.
  */
+import { halves } from '../../../shared/domain/gst.js';
 import { gstinProblem } from '../../../shared/domain/gstin.js';
 import type { RequestContext } from '../context.js';
 import { masksMobiles, mobileShown } from '../endpoints/customer/mobile.js';
@@ -45,7 +46,7 @@ const describe = (l: PrintLineRow) => (l.eye ? `${l.name} (${l.eye === 'R' ? 'ri
 function jobRow(order: PrintOrderRow, intraState: boolean, n: number): string[] | null {
   if (order.job_gst_rate_bp === null || order.job_charges === 0) return null;
   const tax = order.service_tax;
-  const cgst = intraState ? Math.floor(tax / 2) : 0;
+  const { cgst, sgst } = halves(tax);
   const half = percent(order.job_gst_rate_bp / 2);
   return [
     String(n),
@@ -56,7 +57,7 @@ function jobRow(order: PrintOrderRow, intraState: boolean, n: number): string[] 
     amount(order.job_charges),
     amount(0),
     amount(order.job_charges),
-    ...(intraState ? [half, amount(cgst), half, amount(tax - cgst)] : [percent(order.job_gst_rate_bp), amount(tax)]),
+    ...(intraState ? [half, amount(cgst), half, amount(sgst)] : [percent(order.job_gst_rate_bp), amount(tax)]),
     amount(order.job_charges + tax),
   ];
 }

@@ -22,12 +22,12 @@ export interface ServiceTaxPolicy {
 /** The store's service tax settings; an unreadable value keeps the default, so a typo never stops the till. */
 export function serviceTaxPolicy(db: Db): ServiceTaxPolicy {
   const s = settings(db);
-  const rate = Number(s.get(SERVICE_SETTINGS.rate)?.trim());
-  const includes = s.get(SERVICE_SETTINGS.includesTax)?.trim().toLowerCase();
+  const rateText = s.get(SERVICE_SETTINGS.rate)?.trim() ?? '';
+  const rate = Number(rateText);
   const sac = s.get(SERVICE_SETTINGS.sac)?.trim();
   return {
-    rateBp: Number.isFinite(rate) && rate >= 0 && rate <= 28 && s.get(SERVICE_SETTINGS.rate)?.trim() ? Math.round(rate * 100) : DEFAULT_SERVICE_RATE_BP,
-    priceIncludesTax: includes === undefined || includes === '' ? true : ['1', 'yes', 'on', 'true'].includes(includes),
+    rateBp: rateText !== '' && Number.isFinite(rate) && rate >= 0 && rate <= 28 ? Math.round(rate * 100) : DEFAULT_SERVICE_RATE_BP,
+    priceIncludesTax: s.flag(SERVICE_SETTINGS.includesTax, true),
     sac: sac && /^\d{6}$/.test(sac) ? sac : DEFAULT_SERVICE_SAC,
   };
 }

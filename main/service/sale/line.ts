@@ -10,10 +10,10 @@ import { badRequest, notFound } from '../http/errors.js';
 import type { CartLineRow, LineRx } from '../store/cart.js';
 import { rxRowOf } from '../store/eye-exam.js';
 import { items, type ItemRow } from '../store/item.js';
+import { ITEM_TYPE } from '../store/item-type.js';
 import { paiseField } from './cart-view.js';
 
-const CONTACT_LENS_TYPE = 4;
-const SPECTACLE_LENS_TYPE = 3;
+
 
 /** The fields a cart line and a listed line share; the item id is passed apart because its name differs. */
 export interface LineInput {
@@ -97,8 +97,8 @@ export function checkLine(
     if (options.linesBeforeInPair >= 2) throw badRequest('A lens pair has two lines, one per eye', { [at('pairNo')]: ['This pair already has both eyes'] });
     eye = options.linesBeforeInPair === 0 ? 'R' : 'L';
   }
-  const rx = readLineRx(input, item.item_type_id === CONTACT_LENS_TYPE, eye, at);
-  if (item.item_type_id === SPECTACLE_LENS_TYPE) checkLensRange(item, rx, eye, at);
+  const rx = readLineRx(input, item.item_type_id === ITEM_TYPE.contactLens, eye, at);
+  if (item.item_type_id === ITEM_TYPE.spectacleLens) checkLensRange(item, rx, eye, at);
   return {
     item,
     line: {

@@ -13,7 +13,6 @@ import { badRequest, notFound } from '../http/errors.js';
 import { branches } from '../store/branch.js';
 
 export const DELIVERY_MODE = { collect: 1, ship: 2 } as const;
-export const DELIVERY_MODE_NAMES: Readonly<Record<number, string>> = { 1: 'Collect at store', 2: 'Ship to customer' };
 
 export interface Supply {
   stateId: number;

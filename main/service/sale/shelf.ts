@@ -16,7 +16,7 @@ import { stock } from '../store/stock.js';
 export const ALLOW_ORDERED_ITEMS_SETTING = 'sale.allowOrderedItems';
 
 export function allowsOrderedItems(ctx: RequestContext): boolean {
-  return ['1', 'yes', 'on', 'true'].includes(settings(ctx.db).get(ALLOW_ORDERED_ITEMS_SETTING)?.trim().toLowerCase() ?? '');
+  return settings(ctx.db).flag(ALLOW_ORDERED_ITEMS_SETTING, false);
 }
 
 /** Units of the item on this branch's shelf that can be sold today (unexpired, in the batch asked for). */

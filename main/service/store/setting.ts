@@ -9,6 +9,14 @@ export const settings = perDatabase((db: Db) => {
   );
   return {
     get: (key: string): string | undefined => get.get(key)?.value,
+    /** A yes/no setting (on, yes, true, 1 / off, no, false, 0); missing or unreadable: `fallback`. */
+    flag(key: string, fallback: boolean): boolean {
+      const text = get.get(key)?.value.trim().toLowerCase();
+      if (text === undefined || text === '') return fallback;
+      if (['1', 'yes', 'on', 'true'].includes(text)) return true;
+      if (['0', 'no', 'off', 'false'].includes(text)) return false;
+      return fallback;
+    },
     set: (key: string, value: string): void => {
       set.run(key, value);
     },

@@ -12,7 +12,8 @@ import { client } from '../service.js';
 import { formatDate } from '../shell/dates.js';
 import type { LatestRx } from './LensPair.js';
 
-const DAY = 60 * 60_000;
+/** Labs, fitters and priorities change rarely: fetched once an hour at most. */
+const HOUR = 60 * 60_000;
 
 export interface LabJob {
   supplierID: string;
@@ -44,7 +45,7 @@ export function useLatestRx(customerID: string | null): LatestRx | null {
 }
 
 function useDropdown(row: typeof api.QuickSale.suppliersDropdown) {
-  return useQuery({ queryKey: [row.name], queryFn: () => client.call(row), staleTime: DAY });
+  return useQuery({ queryKey: [row.name], queryFn: () => client.call(row), staleTime: HOUR });
 }
 
 export function LabJobFields({ value, onChange }: { value: LabJob; onChange: (value: LabJob) => void }) {

@@ -38,8 +38,9 @@ export const updateSalesOrderTempValues = implement(api.QuickSale.updateSalesOrd
       // The store's price policy (sale/price-policy.ts): beyond the user's limit, a manager's approval.
       const item = items(ctx.db).byId(ctx.user.companyId, line.item_id)!;
       const changed = price !== line.price || discount.discount_bp !== line.discount_bp || discount.discount_amount !== line.discount_amount || qty !== line.qty;
+      // A changed line answers to the policy again (its old approval was for the old figures).
       const approval = changed ? applyPricePolicy(ctx, item, { qty, price, ...discount }, body.priceApprovalID, 'price') : line.price_approval_id;
-      store.updateLine({ id: line.id, qty, price, ...discount, price_approval_id: approval ?? (changed ? null : line.price_approval_id) });
+      store.updateLine({ id: line.id, qty, price, ...discount, price_approval_id: approval });
       store.touch(cart.session_id, ctx.now().toISOString());
       return { message: 'Cart line updated', netAmount: cartView(ctx, cart).netAmount };
     })
