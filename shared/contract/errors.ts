@@ -21,6 +21,16 @@ export function pagedRows<T extends z.ZodType>(item: T) {
   return z.object({ totalRows: z.number().int(), data: z.array(item) });
 }
 
+/**
+ * Ours, not the spec's, on lists that stop counting (issue 12): a page needs to know there are
+ * more rows, and counting a million of them would hold up every till. Absent or true: the total
+ * is exact.
+ */
+export const totalExact = z
+  .boolean()
+  .optional()
+  .describe('Extension to the spec: false when the total is a lower bound ("at least"): the count stopped after the rows a pager needs.');
+
 /** `{items, totalRecords}`: the paged receipt list. */
 export function pagedItems<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), totalRecords: z.number().int() });

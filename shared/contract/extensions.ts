@@ -30,6 +30,10 @@ export const EXTENSIONS = {
       "The insurer's share in rupees (0 without insurance or once cancelled): a receivable from the insurer, not part of the customer's balance; named as CalculateTempGrossInsurance names it.",
     patientAmount: "What the customer pays of the order: netAmount − insuranceAmount; named as CalculateTempGrossInsurance names it.",
   },
+  SalesOrderSearchRequest: {
+    after:
+      "Keyset paging on the default newest-first order: the nextPage the previous page answered; the rows after it come without reading the pages before, however deep (pageNumber is then ignored).",
+  },
   SalesOrderListItem: {
     insuranceAmount: "The insurer's share in rupees (0 without insurance), so a list can show why the balance is less than net − received.",
     balanceAmount:

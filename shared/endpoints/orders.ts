@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../contract/endpoint.js';
-import { MessageBody, pagedRows } from '../contract/errors.js';
+import { MessageBody, pagedRows, totalExact } from '../contract/errors.js';
 import { MANAGERS, SALES_ROLES } from '../contract/roles.js';
 import {
   AdvanceReceiptData,
@@ -66,9 +66,17 @@ export const Orders = {
     path: '/api/Orders/search',
     summary: 'Orders matching the filters, paged (pageNumber 1-based, pageSize default 20).',
     body: SalesOrderSearchRequest,
-    response: pagedRows(SalesOrderListItem),
+    response: pagedRows(SalesOrderListItem).extend({
+      totalExact,
+      nextPage: z
+        .string()
+        .nullable()
+        .optional()
+        .describe('Extension to the spec: with the default newest-first order, the key to pass as `after` for the next page; null on the last page.'),
+    }),
     auth: SALES_ROLES,
-    note: 'pageNumber/pageSize default 1/20, pageSize at most 500; orderBy is "<list item field> [asc|desc]", default newest first.',
+    note:
+      'pageNumber/pageSize default 1/20, pageSize at most 500; orderBy is "<list item field> [asc|desc]", default newest first. totalRows counts at most 1,000 rows past the page (totalExact false: "at least"); sorting by a field no index serves (customer name, balance…) is refused past 5,000 matches.',
   }),
   items: endpoint({
     group,

@@ -27,6 +27,7 @@ export const SalesOrderSearchRequest = z.object({
     'orderBy', 'customerID', 'branchName', 'customerName', 'customerMobile', 'salesOrderNo', 'date', 'fromDate',
     'toDate', 'acceptedBy', 'deliveryMode', 'netAmount', 'deliveryDateTime', 'status', 'discount',
   ),
+  after: extension('SalesOrderSearchRequest', 'after', z.string().nullish()),
 });
 export type SalesOrderSearchRequest = z.infer<typeof SalesOrderSearchRequest>;
 

@@ -3,7 +3,6 @@
  * what is written, inside the caller's transaction) and reading them into the receipts lists.
  * Settling an order's receipts on cancel is receipt-status.ts.
  */
-import { RECEIPT_STATUS } from '../../../shared/contract/statuses.js';
 import { conditions, type SqlParams } from './conditions.js';
 import type { Db } from '../db/database.js';
 import { perDatabase } from './per-database.js';
@@ -80,10 +79,8 @@ export interface ReceiptFilter {
   search: string | null;
 }
 
-const RECEIVED = `coalesce((SELECT sum(x.amount) FROM receipt x WHERE x.sales_order_id = o.id AND x.status_id = ${RECEIPT_STATUS.Received}), 0)`;
 const SELECT = `SELECT r.id, r.receipt_no, r.receipt_date, r.amount, r.status_id, k.name AS kind_name,
-                       o.order_no, o.net_amount AS order_net, o.insurance_amount AS order_insurance, CASE WHEN o.id IS NULL THEN NULL ELSE ${RECEIVED} END AS order_received,
-                       (SELECT count(*) FROM sales_order_line l WHERE l.sales_order_id = o.id) AS item_count,
+                       o.order_no, o.net_amount AS order_net, o.insurance_amount AS order_insurance, o.received AS order_received, o.item_count,
                        i.invoice_no, c.first_name, c.last_name, c.mobile`;
 const FROM = `FROM receipt r
               JOIN customer c ON c.id = r.customer_id

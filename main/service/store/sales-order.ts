@@ -4,21 +4,25 @@
  * is simply not found. Received receipts (status 1) are the only money that counts towards an
  * order: cancelled, refunded and moved receipts do not.
  */
-import { RECEIPT_STATUS } from '../../../shared/contract/statuses.js';
 import type { Db } from '../db/database.js';
 import { RX_COLUMN_NAMES, type LineRx } from './cart.js';
 import type { CustomerRow } from './customer.js';
 import { perDatabase } from './per-database.js';
+import { countUpTo, statementCache, type Counted } from './statement-cache.js';
 
-/** Received receipts of the order aliased `o`, in paise. */
-export const RECEIVED_SQL = `coalesce((SELECT sum(rcv.amount) FROM receipt rcv WHERE rcv.sales_order_id = o.id AND rcv.status_id = ${RECEIPT_STATUS.Received}), 0)`;
+/**
+ * Received receipts of the order aliased `o`, in paise: `sales_order.received`, kept by triggers on
+ * `receipt` (migration 014), so no list sums every receipt of every row it reads.
+ */
+export const RECEIVED_SQL = 'o.received';
 
 /**
  * What the customer still owes on the order aliased `o`: its net less the insurer's share (the
  * insurer's to pay, a receivable of the store, not the customer's) less Received receipts. The one
- * balance rule: receipts, invoices, the orders lists and the dashboard all use this or `dueOf`.
+ * balance rule: receipts, invoices, the orders lists and the dashboard all use this or `dueOf`;
+ * migration 014's tally triggers and the owing index spell the same expression.
  */
-export const DUE_SQL = `(o.net_amount - o.insurance_amount - ${RECEIVED_SQL})`;
+export const DUE_SQL = '(o.net_amount - o.insurance_amount - o.received)';
 
 /** DUE_SQL for a row read with its received total. */
 export const dueOf = (o: { net_amount: number; insurance_amount: number; received: number }) => o.net_amount - o.insurance_amount - o.received;
@@ -228,7 +232,7 @@ export interface Condition {
 }
 
 const HEADER = `
-  SELECT o.*, ${RECEIVED_SQL} AS received, EXISTS (SELECT 1 FROM invoice i WHERE i.sales_order_id = o.id) AS invoiced,
+  SELECT o.*, EXISTS (SELECT 1 FROM invoice i WHERE i.sales_order_id = o.id) AS invoiced,
     ic.name AS insurance_company_name,
     c.first_name, c.last_name, c.mobile, c.email, c.house_number, c.society_name, c.street, c.area, c.landmark, c.tax_no,
     c.membership_id, b.name AS branch_name, b.address AS branch_address, b.city AS branch_city, b.email AS branch_email,
@@ -250,8 +254,7 @@ const LIST_FROM = `
 
 const LIST_COLUMNS = `o.id, c.first_name, c.last_name, c.mobile, b.name AS branch_name, o.order_no,
   coalesce(u.full_name, u.user_name) AS accepted_by, o.delivery_date, o.delivery_time, o.order_date, o.net_amount,
-  o.insurance_amount, o.status_id, (SELECT count(*) FROM sales_order_line l WHERE l.sales_order_id = o.id) AS item_count,
-  ${RECEIVED_SQL} AS received, o.total_discount`;
+  o.insurance_amount, o.status_id, o.item_count, o.received, o.total_discount`;
 
 /** Columns the search's orderBy may name (list item field → SQL), so request text never reaches SQL. */
 export const ORDER_SEARCH_COLUMNS: Record<string, readonly string[]> = {
@@ -263,14 +266,36 @@ export const ORDER_SEARCH_COLUMNS: Record<string, readonly string[]> = {
   deliveryDateTime: ['o.delivery_date', 'o.delivery_time'],
   date: ['o.order_date'],
   netAmount: ['o.net_amount'],
-  statusID: ['o.status_id'],
-  status: ['o.status_id'],
-  itemCount: ['item_count'],
-  totalReceipt: ['received'],
+  statusID: ['o.status_id', 'o.order_date'],
+  status: ['o.status_id', 'o.order_date'],
+  itemCount: ['o.item_count'],
+  totalReceipt: ['o.received'],
   totalDiscount: ['o.total_discount'],
   insuranceAmount: ['o.insurance_amount'],
-  balanceAmount: ['o.net_amount - o.insurance_amount - received'],
+  balanceAmount: ['o.net_amount - o.insurance_amount - o.received'],
 };
+
+/**
+ * Orders an index of migration 014 serves with any filter's rows, so a page reads only its rows.
+ * The others sort every match and are refused past SORT_LIMIT matches (endpoints/orders/search.ts).
+ */
+export const INDEXED_ORDER_SORTS: ReadonlySet<string> = new Set(['date', 'salesOrderNo', 'netAmount', 'statusID', 'status', 'deliveryDateTime', 'totalDiscount']);
+
+/** An Orders/search as the store runs it; `orderBy` is built from ORDER_SEARCH_COLUMNS, never request text. */
+export interface OrderSearch {
+  companyId: number;
+  where: readonly Condition[];
+  /** Set when one of `where` is the status filter (its count comes from the tally). */
+  statusId?: number;
+  orderBy: string;
+  offset: number;
+  limit: number;
+  countCap: number;
+  /** Answer no rows when more than this many match (a sort no index serves). */
+  sortLimit?: number;
+  /** Keyset paging on the default order: rows older than this one. */
+  after?: { date: string; id: number };
+}
 
 export const salesOrders = perDatabase((db: Db) => {
   const byNo = db.prepare<[number, string], OrderHeaderRow>(`${HEADER} WHERE o.company_id = ? AND o.order_no = ?`);
@@ -317,6 +342,10 @@ export const salesOrders = perDatabase((db: Db) => {
   const payer = db.prepare<[number, number], { customer_id: number; status_id: number }>(
     'SELECT customer_id, status_id FROM sales_order WHERE id = ? AND company_id = ?',
   );
+  const tally = db.prepare<[number, number | null, number | null], { n: number }>(
+    `SELECT coalesce(sum(t.orders), 0) AS n FROM sales_order_tally t JOIN branch b ON b.id = t.branch_id
+     WHERE b.company_id = ? AND (? IS NULL OR t.status_id = ?)`,
+  );
   const insert = db.prepare<NewSalesOrder>(insertSql('sales_order', ORDER_COLUMNS));
   const insertLine = db.prepare<NewSalesOrderLine>(insertSql('sales_order_line', LINE_COLUMNS));
   return {
@@ -335,15 +364,29 @@ export const salesOrders = perDatabase((db: Db) => {
     withBalance: (companyId: number, branchId: number, yearId: number | null) => withBalance.all(companyId, branchId, yearId, yearId),
     /** A customer's orders that are not cancelled, newest first. */
     ofCustomer: (companyId: number, customerId: number, yearId: number | null) => ofCustomer.all(companyId, customerId, yearId, yearId),
-    /** One page of the company's orders matching every condition, and how many match in all. */
-    search(companyId: number, where: readonly Condition[], orderBy: string, offset: number, limit: number) {
-      const clauses = ['o.company_id = ?', ...where.map((w) => `(${w.sql})`)].join(' AND ');
-      const params = [companyId, ...where.flatMap((w) => w.params)];
-      const total = db.prepare<unknown[], { n: number }>(`SELECT count(*) AS n ${LIST_FROM} WHERE ${clauses}`).get(...params)!.n;
-      const rows = db
-        .prepare<unknown[], OrderListRow>(`SELECT ${LIST_COLUMNS} ${LIST_FROM} WHERE ${clauses} ORDER BY ${orderBy} LIMIT ? OFFSET ?`)
-        .all(...params, limit, offset);
-      return { total, rows };
+    /**
+     * One page of the company's orders matching every condition (each on `o` alone, so the count
+     * reads sales_order and nothing else), newest first unless `orderBy` says otherwise, and how
+     * many match: exactly from the tally when only the status narrows it, otherwise counted up to
+     * `countCap` (store/statement-cache.ts countUpTo). `after` continues the newest-first order
+     * after a row (keyset paging: no rows are skipped over, however deep the page).
+     */
+    search(q: OrderSearch): { rows: OrderListRow[]; count: Counted } {
+      const where = ['o.company_id = ?', ...q.where.map((w) => `(${w.sql})`)];
+      const params: Array<string | number> = [q.companyId, ...q.where.flatMap((w) => w.params)];
+      const count =
+        q.where.length === 0 || (q.where.length === 1 && q.statusId !== undefined)
+          ? { total: tally.get(q.companyId, q.statusId ?? null, q.statusId ?? null)!.n, exact: true }
+          : countUpTo(db, `FROM sales_order o WHERE ${where.join(' AND ')}`, params, q.countCap);
+      if (q.sortLimit !== undefined && count.total > q.sortLimit) return { rows: [], count };
+      if (q.after) {
+        where.push('(o.order_date, o.id) < (?, ?)');
+        params.push(q.after.date, q.after.id);
+      }
+      const rows = statementCache(db)<unknown[], OrderListRow>(
+        `SELECT ${LIST_COLUMNS} ${LIST_FROM} WHERE ${where.join(' AND ')} ORDER BY ${q.orderBy} LIMIT ? OFFSET ?`,
+      ).all(...params, q.limit, q.after ? 0 : q.offset);
+      return { rows, count };
     },
     setStatus: (id: number, statusId: number, userId: number, at: string) => setStatus.run(statusId, userId, at, id),
     /** Moves the promised delivery, keeping who moved it and when. */

@@ -12,10 +12,11 @@ import { jobChargesTax } from './010-job-charges-tax.js';
 import { priceApprovals } from './011-price-approvals.js';
 import { lensAddRange } from './012-lens-add-range.js';
 import { cartTill } from './013-cart-till.js';
+import { orderFigures } from './014-order-figures.js';
 
 export interface Migration {
   name: string;
   sql: string;
 }
 
-export const migrations: readonly Migration[] = [foundation, customers, keratometry, catalog, counter, insuranceClaims, saleKey, deliveryPromise, placeOfSupply, jobChargesTax, priceApprovals, lensAddRange, cartTill];
+export const migrations: readonly Migration[] = [foundation, customers, keratometry, catalog, counter, insuranceClaims, saleKey, deliveryPromise, placeOfSupply, jobChargesTax, priceApprovals, lensAddRange, cartTill, orderFigures];

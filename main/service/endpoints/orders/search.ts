@@ -6,14 +6,21 @@ import type { RequestContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import { implement } from '../../http/handler.js';
 import { orderClause, pageRange } from '../../http/paging.js';
-import { dueOf, ORDER_SEARCH_COLUMNS, salesOrders, type Condition } from '../../store/sales-order.js';
+import { dueOf, INDEXED_ORDER_SORTS, ORDER_SEARCH_COLUMNS, salesOrders, type Condition } from '../../store/sales-order.js';
 import { calendarDate } from '../customer/dates.js';
 import { digitsOf, masksMobiles, mobileShown } from '../customer/mobile.js';
 import { fullName } from './order-view.js';
 
 const text = (v: string | null | undefined) => v?.trim() || null;
 /** Case-insensitive "contains" without LIKE, so % and _ in the filter are plain characters. */
-const contains = (expr: string, value: string): Condition => ({ sql: `instr(lower(${expr}), lower(?)) > 0`, params: [value] });
+const contains = (expr: string, value: string) => `instr(lower(${expr}), lower(${value})) > 0`;
+/** Just below the largest character: `x >= p AND x < p || TOP` is "starts with p", as an index range. */
+const TOP = '\u{10FFFF}';
+
+/** Rows a page may ask to count beyond its own last one; past that the total is "at least". */
+export const COUNT_AHEAD = 1000;
+/** Matches an order the indexes do not serve (customer name, balance…) may sort; more is refused. */
+export const SORT_LIMIT = 5000;
 
 function money(value: string, field: string): number {
   const paise = parseRupees(value);
@@ -31,23 +38,47 @@ function status(value: string): SalesOrderStatusId {
   throw badRequest('Invalid status', { status: [`One of ${names}`] });
 }
 
-function conditions(ctx: RequestContext, b: SalesOrderSearchRequest): Condition[] {
+function conditions(ctx: RequestContext, b: SalesOrderSearchRequest): { where: Condition[]; statusId?: number } {
   const where: Condition[] = [];
+  const { companyId } = ctx.user;
   const v = (k: keyof SalesOrderSearchRequest) => text(b[k] as string | null | undefined);
   const customer = v('customerID');
   if (customer) where.push({ sql: 'o.customer_id = ?', params: [ctx.decode('customer', customer, 'customerID')] });
   const branch = v('branchName');
-  if (branch) where.push(contains('b.name', branch));
-  const name = v('customerName');
-  if (name) where.push(contains("c.first_name || ' ' || c.last_name", name));
+  if (branch) where.push({ sql: `o.branch_id IN (SELECT id FROM branch WHERE company_id = ? AND ${contains('name', '?')})`, params: [companyId, branch] });
+  // Customers by name or mobile: index ranges over the customer table (per branch, so the
+  // branch-first indexes serve), then their orders by customer.
+  const customers = (match: string, params: Array<string | number>): Condition => ({
+    sql: `o.customer_id IN (SELECT id FROM customer WHERE company_id = ? AND branch_id IN (SELECT id FROM branch WHERE company_id = ?) AND ${match})`,
+    params: [companyId, companyId, ...params],
+  });
+  const name = v('customerName')?.replace(/\s+/g, ' ');
+  if (name) {
+    const [first, ...rest] = name.split(' ');
+    const range = (column: string, value: string) => ({ sql: `${column} >= ? AND ${column} < ?`, params: [value, value + TOP] });
+    if (rest.length > 0) {
+      const a = range('first_name', first!);
+      const z = range('last_name', rest.join(' '));
+      where.push(customers(`${a.sql} AND ${z.sql}`, [...a.params, ...z.params]));
+    } else {
+      const a = range('first_name', first!);
+      const z = range('last_name', first!);
+      where.push(customers(`((${a.sql}) OR (${z.sql}))`, [...a.params, ...z.params]));
+    }
+  }
   const mobile = v('customerMobile');
   if (mobile) {
     const digits = digitsOf(mobile);
     if (!digits) throw badRequest('Invalid mobile', { customerMobile: ['Expected digits of a mobile number'] });
-    where.push(contains("coalesce(c.mobile_digits, '')", digits));
+    where.push(customers('mobile_digits >= ? AND mobile_digits < ?', [digits, digits + TOP]));
   }
   const no = v('salesOrderNo');
-  if (no) where.push(contains('o.order_no', no));
+  if (no) {
+    // The serial a cashier reads out ("123" is …/000123 of any branch and year), or the number's start.
+    if (/^\d{1,6}$/.test(no)) where.push({ sql: 'substr(o.order_no, -6) = ?', params: [no.padStart(6, '0')] });
+    else if (/^\d+$/.test(no)) where.push({ sql: `substr(o.order_no, -${no.length}) = ?`, params: [no] });
+    else where.push({ sql: 'o.order_no >= ? AND o.order_no < ?', params: [no.toUpperCase(), no.toUpperCase() + TOP] });
+  }
   const day = calendarDate(v('date'), 'date');
   if (day) where.push({ sql: 'o.order_date = ?', params: [day] });
   const from = calendarDate(v('fromDate'), 'fromDate');
@@ -56,7 +87,12 @@ function conditions(ctx: RequestContext, b: SalesOrderSearchRequest): Condition[
   if (to) where.push({ sql: 'o.order_date <= ?', params: [to] });
   if (from && to && to < from) throw badRequest('Invalid date range', { toDate: ['toDate must not be before fromDate'] });
   const by = v('acceptedBy');
-  if (by) where.push(contains("coalesce(u.full_name, '') || ' ' || u.user_name", by));
+  if (by) {
+    where.push({
+      sql: `o.created_by IN (SELECT id FROM app_user WHERE company_id = ? AND ${contains("coalesce(full_name, '') || ' ' || user_name", '?')})`,
+      params: [companyId, by],
+    });
+  }
   // No delivery modes are kept (the counter hands over at the store), so no order has one.
   if (v('deliveryMode')) where.push({ sql: '0', params: [] });
   const net = v('netAmount');
@@ -64,10 +100,29 @@ function conditions(ctx: RequestContext, b: SalesOrderSearchRequest): Condition[
   const delivery = calendarDate(v('deliveryDateTime'), 'deliveryDateTime');
   if (delivery) where.push({ sql: 'o.delivery_date = ?', params: [delivery] });
   const st = v('status');
-  if (st) where.push({ sql: 'o.status_id = ?', params: [status(st)] });
+  let statusId: number | undefined;
+  if (st) {
+    statusId = status(st);
+    where.push({ sql: 'o.status_id = ?', params: [statusId] });
+  }
   const discount = v('discount');
   if (discount) where.push({ sql: 'o.total_discount = ?', params: [money(discount, 'discount')] });
-  return where;
+  return statusId === undefined ? { where } : { where, statusId };
+}
+
+/** The field an orderBy names ("date desc" → date), as orderClause matches it; null for the default. */
+function sortField(orderBy: string | null | undefined): string | null {
+  const word = /^\s*([A-Za-z_]+)/.exec(orderBy ?? '')?.[1]?.toLowerCase();
+  return word ? (Object.keys(ORDER_SEARCH_COLUMNS).find((k) => k.toLowerCase() === word) ?? null) : null;
+}
+
+/** `nextPage`/`after`: the last row's date and ENC id, opaque to the client. */
+const pageKey = (ctx: RequestContext, row: { order_date: string; id: number }) => `${row.order_date}.${ctx.enc.encode('salesOrder', row.id)}`;
+
+function afterKey(ctx: RequestContext, key: string): { date: string; id: number } {
+  const m = /^(\d{4}-\d{2}-\d{2})\.(.+)$/.exec(key.trim());
+  if (!m) throw badRequest('Invalid after', { after: ['Pass the nextPage the previous page answered'] });
+  return { date: m[1]!, id: ctx.decode('salesOrder', m[2]!, 'after') };
 }
 
 /**
@@ -76,11 +131,35 @@ function conditions(ctx: RequestContext, b: SalesOrderSearchRequest): Condition[
  */
 export const searchOrders = implement(api.Orders.search, ({ body }, ctx) => {
   const { offset, limit } = pageRange(body.pageNumber ?? 1, body.pageSize ?? 20);
+  const field = sortField(body.orderBy) ?? 'date';
   const order = orderClause(body.orderBy, ORDER_SEARCH_COLUMNS, 'date desc', 'o.id');
-  const { total, rows } = salesOrders(ctx.db).search(ctx.user.companyId, conditions(ctx, body), order, offset, limit);
+  const newestFirst = order === orderClause('date desc', ORDER_SEARCH_COLUMNS, 'date desc', 'o.id');
+  const after = text(body.after);
+  if (after && !newestFirst) throw badRequest('Invalid after', { after: ['after continues the newest-first order only; leave orderBy out'] });
+  const indexed = INDEXED_ORDER_SORTS.has(field);
+  const { where, statusId } = conditions(ctx, body);
+  const { rows, count } = salesOrders(ctx.db).search({
+    companyId: ctx.user.companyId,
+    where,
+    ...(statusId === undefined ? {} : { statusId }),
+    orderBy: order,
+    offset,
+    limit,
+    countCap: indexed ? offset + limit + COUNT_AHEAD : Math.max(offset + limit + COUNT_AHEAD, SORT_LIMIT + 1),
+    ...(after ? { after: afterKey(ctx, after) } : {}),
+    ...(indexed ? {} : { sortLimit: SORT_LIMIT }),
+  });
+  if (!indexed && count.total > SORT_LIMIT) {
+    throw badRequest(`Too many orders to sort by ${field}`, {
+      orderBy: [`Narrow the search to ${SORT_LIMIT.toLocaleString('en-IN')} orders or fewer (a date range, customer or status) to sort by ${field}, or sort by date`],
+    });
+  }
   const mask = masksMobiles(ctx);
+  const last = rows.at(-1);
   return {
-    totalRows: total,
+    totalRows: count.total,
+    totalExact: count.exact,
+    nextPage: newestFirst && last && rows.length === limit ? pageKey(ctx, last) : null,
     data: rows.map((r) => ({
       id: ctx.enc.encode('salesOrder', r.id),
       customerName: fullName(r),
