@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../contract/endpoint.js';
-import { MessageBody, pagedRows } from '../contract/errors.js';
+import { MessageBody, pagedRows, totalExact } from '../contract/errors.js';
 import { CLINICAL_ROLES, DOCTOR_EDITORS } from '../contract/roles.js';
 import {
   CustomerIdParams,
@@ -65,7 +65,7 @@ export const Customer = {
     path: '/api/Customer/list',
     summary: 'Customers matching the filter, paged.',
     body: OMSearchCustomer,
-    response: pagedRows(CustomerListItem),
+    response: pagedRows(CustomerListItem).extend({ totalExact }),
     auth: CLINICAL_ROLES,
     note: PAGING_NOTE,
   }),

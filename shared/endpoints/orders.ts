@@ -34,7 +34,7 @@ export const Orders = {
     query: YearQuery,
     response: pagedRows(OrderWithBalance),
     auth: SALES_ROLES,
-    note: 'Cancelled orders are never listed; yearId absent means every year of the branch.',
+    note: 'Cancelled orders are never listed; yearId absent means every year of the branch. The newest 500 are listed; totalRows counts them all.',
   }),
   detail: endpoint({
     group,

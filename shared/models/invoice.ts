@@ -1,6 +1,6 @@
 /** Invoices (spec: "Invoice search request" ... "Save invoice only request"). */
 import { z } from 'zod';
-import { pagedRows } from '../contract/errors.js';
+import { pagedRows, totalExact } from '../contract/errors.js';
 import { fields, nbool, ndt, nint32, noutStr, outDt, outNum, qStr, strings } from '../contract/primitives.js';
 
 export const SearchInvoice = z.object({
@@ -25,7 +25,7 @@ export const EncryptedInvoiceListDto = z.object({
 });
 export type EncryptedInvoiceListDto = z.infer<typeof EncryptedInvoiceListDto>;
 
-export const InvoiceList = pagedRows(EncryptedInvoiceListDto);
+export const InvoiceList = pagedRows(EncryptedInvoiceListDto).extend({ totalExact });
 
 export const OMRequestModel = z.object(fields(nint32, 'companyID', 'branchID', 'yearID'));
 export type OMRequestModel = z.infer<typeof OMRequestModel>;

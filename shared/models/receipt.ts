@@ -4,7 +4,7 @@
  * sale's receiptModel and the body of SaveReceipt.
  */
 import { z } from 'zod';
-import { pagedItems } from '../contract/errors.js';
+import { pagedItems, totalExact } from '../contract/errors.js';
 import { RECEIPT_STATUS_IDS } from '../contract/statuses.js';
 import {
   fields,
@@ -194,5 +194,5 @@ export const ReceiptFilterRequest = z.object({
 });
 export type ReceiptFilterRequest = z.infer<typeof ReceiptFilterRequest>;
 
-export const ReceiptPage = pagedItems(EncryptedReceiptPagedDto);
+export const ReceiptPage = pagedItems(EncryptedReceiptPagedDto).extend({ totalExact });
 export type ReceiptPage = z.infer<typeof ReceiptPage>;

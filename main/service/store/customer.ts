@@ -1,6 +1,7 @@
 /** SQL for the `customer` table. */
 import type { Db } from '../db/database.js';
 import { perDatabase } from './per-database.js';
+import { COUNT_AHEAD, countUpTo, statementCache } from './statement-cache.js';
 
 export interface CustomerRow {
   id: number;
@@ -227,19 +228,23 @@ export const customers = perDatabase((db: Db) => {
     update(row: CustomerFields & { id: number; company_id: number }, by: { userId: number; at: string }) {
       update.run({ ...row, modified_by: by.userId, modified_at: by.at });
     },
-    /** Matching rows, counted and paged in one read of the same snapshot. */
-    search(s: CustomerSearch): { totalRows: number; rows: CustomerListRow[] } {
+    /**
+     * Matching rows, counted and paged in one read of the same snapshot. The count stops
+     * COUNT_AHEAD rows past the page (`totalExact` false beyond); the page's ids are chosen first
+     * and only its rows get their latest examination looked up.
+     */
+    search(s: CustomerSearch): { totalRows: number; totalExact: boolean; rows: CustomerListRow[] } {
       const w = where(s);
       return db.transaction(() => {
         // Counting the union of the two name indexes alone avoids a table read per match.
-        const countSql = w.nameIds && onlyOneWord(s) ? `SELECT count(*) AS n FROM (${w.nameIds})` : `SELECT count(*) AS n FROM customer c WHERE ${w.sql}`;
-        const total = db.prepare<Record<string, unknown>, { n: number }>(countSql).get(w.params)!.n;
-        const rows = db
-          .prepare<Record<string, unknown>, CustomerListRow>(
-            `SELECT ${LIST_COLUMNS} FROM customer c WHERE ${w.sql} ORDER BY ${s.orderBy} LIMIT @limit OFFSET @offset`,
-          )
-          .all({ ...w.params, limit: s.limit, offset: s.offset });
-        return { totalRows: total, rows };
+        const from = w.nameIds && onlyOneWord(s) ? `FROM (${w.nameIds})` : `FROM customer c WHERE ${w.sql}`;
+        const count = countUpTo(db, from, w.params, s.offset + s.limit + COUNT_AHEAD);
+        const rows = statementCache(db)<Record<string, unknown>, CustomerListRow>(
+          `SELECT ${LIST_COLUMNS} FROM customer c
+           WHERE c.id IN (SELECT c.id FROM customer c WHERE ${w.sql} ORDER BY ${s.orderBy} LIMIT @limit OFFSET @offset)
+           ORDER BY ${s.orderBy}`,
+        ).all({ ...w.params, limit: s.limit, offset: s.offset });
+        return { totalRows: count.total, totalExact: count.exact, rows };
       })();
     },
     /** The query plan of a search, for the test that proves prefix searches use an index. */

@@ -4,7 +4,6 @@
  */
 import { RECEIPT_STATUS, SALES_ORDER_STATUS } from '../../../shared/contract/statuses.js';
 import type { Db } from '../db/database.js';
-import { DUE_SQL, RECEIVED_SQL } from './sales-order.js';
 import { perDatabase } from './per-database.js';
 
 const CANCELLED = SALES_ORDER_STATUS.Cancelled;
@@ -24,94 +23,82 @@ export interface DashboardOrderRow {
   last_name: string;
 }
 
+/**
+ * Every statement prepared once per database. Each reads an index range of one branch (migration
+ * 014): the day's and month's orders from sales_order_branch_day, receipts and credit notes from
+ * their branch-day indexes, the status table and outstanding balance from the tally the triggers
+ * keep, open deliveries and recalls from partial indexes. None grows with the branch's history.
+ */
 export const dashboard = perDatabase((db: Db) => {
   type P = { branchId: number; from: string; to: string };
+  const branch = db.prepare<[number, number], { name: string }>('SELECT name FROM branch WHERE id = ? AND company_id = ?');
+  const sales = db.prepare<P, { count: number; amount: number; discount: number; tax: number }>(
+    `SELECT count(*) AS count, coalesce(sum(net_amount), 0) AS amount, coalesce(sum(total_discount), 0) AS discount,
+            coalesce(sum(cgst + sgst + igst), 0) AS tax
+     FROM sales_order WHERE branch_id = @branchId AND order_date BETWEEN @from AND @to AND status_id <> ${CANCELLED}`,
+  );
+  const salesByDay = db.prepare<P, { date: string; count: number; amount: number }>(
+    `SELECT order_date AS date, count(*) AS count, sum(net_amount) AS amount FROM sales_order INDEXED BY sales_order_branch_day
+     WHERE branch_id = @branchId AND order_date BETWEEN @from AND @to AND status_id <> ${CANCELLED}
+     GROUP BY order_date ORDER BY order_date`,
+  );
+  const receiptsByKind = db.prepare<P, { id: number; name: string; count: number; amount: number }>(
+    `SELECT k.id, k.name, count(*) AS count, sum(r.amount) AS amount FROM receipt r JOIN payment_kind k ON k.id = r.payment_kind_id
+     WHERE r.branch_id = @branchId AND r.receipt_date BETWEEN @from AND @to AND r.status_id <> ${VOIDED}
+       AND r.credit_note_id IS NULL
+     GROUP BY k.id ORDER BY k.id`,
+  );
+  const creditNotesIssued = db.prepare<P, { count: number; amount: number }>(
+    `SELECT count(*) AS count, coalesce(sum(amount), 0) AS amount FROM credit_note
+     WHERE branch_id = @branchId AND credit_note_date BETWEEN @from AND @to`,
+  );
+  const creditNotesSpent = db.prepare<P, { count: number; amount: number }>(
+    `SELECT count(*) AS count, coalesce(sum(amount), 0) AS amount FROM receipt
+     WHERE branch_id = @branchId AND receipt_date BETWEEN @from AND @to AND credit_note_id IS NOT NULL AND status_id <> ${VOIDED}`,
+  );
+  const ordersByStatus = db.prepare<[number], { status_id: number; count: number; amount: number }>(
+    'SELECT status_id, orders AS count, amount FROM sales_order_tally WHERE branch_id = ? AND orders <> 0',
+  );
+  // Spelled as the partial index sales_order_open_delivery is, so SQLite uses it.
+  const deliveries = db.prepare<[string, string, number], { due: number; overdue: number }>(
+    `SELECT coalesce(sum(delivery_date = ?), 0) AS due, coalesce(sum(delivery_date < ?), 0) AS overdue FROM sales_order
+     WHERE branch_id = ? AND delivery_date IS NOT NULL AND status_id NOT IN (${DELIVERED}, ${CANCELLED})`,
+  );
+  const outstanding = db.prepare<[number], { count: number; amount: number }>(
+    `SELECT coalesce(sum(owing), 0) AS count, coalesce(sum(owed), 0) AS amount FROM sales_order_tally
+     WHERE branch_id = ? AND status_id <> ${CANCELLED}`,
+  );
+  const topItems = db.prepare<P, { item_id: number; name: string; type_name: string | null; qty: number; amount: number }>(
+    `SELECT l.item_id, max(l.name) AS name, t.name AS type_name, sum(l.qty) AS qty, sum(l.total) AS amount
+     FROM sales_order o INDEXED BY sales_order_branch_day JOIN sales_order_line l ON l.sales_order_id = o.id
+       LEFT JOIN item_type t ON t.id = l.item_type_id
+     WHERE o.branch_id = @branchId AND o.order_date BETWEEN @from AND @to AND o.status_id <> ${CANCELLED}
+     GROUP BY l.item_id ORDER BY amount DESC, l.item_id LIMIT 10`,
+  );
+  const recallsDue = db.prepare<[number, string], { n: number }>(
+    'SELECT count(DISTINCT customer_id) AS n FROM eye_checkup_recall WHERE branch_id = ? AND recall_date <= ? AND notified_at IS NULL',
+  );
+  const ordersInStatus = db.prepare<[number, number], DashboardOrderRow>(
+    `SELECT o.id, o.order_no, o.order_date, o.delivery_date, o.net_amount, o.insurance_amount, o.received,
+            c.first_name, c.last_name
+     FROM sales_order o INDEXED BY sales_order_branch_status JOIN customer c ON c.id = o.customer_id
+     WHERE o.branch_id = ? AND o.status_id = ?
+     ORDER BY o.order_date DESC, o.id DESC LIMIT 100`,
+  );
   return {
-    branch: (branchId: number, companyId: number) =>
-      db.prepare<[number, number], { name: string }>('SELECT name FROM branch WHERE id = ? AND company_id = ?').get(branchId, companyId),
-    sales: (p: P) =>
-      db
-        .prepare<P, { count: number; amount: number; discount: number; tax: number }>(
-          `SELECT count(*) AS count, coalesce(sum(net_amount), 0) AS amount, coalesce(sum(total_discount), 0) AS discount,
-                  coalesce(sum(cgst + sgst + igst), 0) AS tax
-           FROM sales_order WHERE branch_id = @branchId AND order_date BETWEEN @from AND @to AND status_id <> ${CANCELLED}`,
-        )
-        .get(p)!,
-    salesByDay: (p: P) =>
-      db
-        .prepare<P, { date: string; count: number; amount: number }>(
-          `SELECT order_date AS date, count(*) AS count, sum(net_amount) AS amount FROM sales_order
-           WHERE branch_id = @branchId AND order_date BETWEEN @from AND @to AND status_id <> ${CANCELLED}
-           GROUP BY order_date ORDER BY order_date`,
-        )
-        .all(p),
-    receiptsByKind: (p: P) =>
-      db
-        .prepare<P, { id: number; name: string; count: number; amount: number }>(
-          `SELECT k.id, k.name, count(*) AS count, sum(r.amount) AS amount FROM receipt r JOIN payment_kind k ON k.id = r.payment_kind_id
-           WHERE r.branch_id = @branchId AND r.receipt_date BETWEEN @from AND @to AND r.status_id <> ${VOIDED}
-             AND r.credit_note_id IS NULL
-           GROUP BY k.id ORDER BY k.id`,
-        )
-        .all(p),
-    creditNotesIssued: (p: P) =>
-      db
-        .prepare<P, { count: number; amount: number }>(
-          `SELECT count(*) AS count, coalesce(sum(amount), 0) AS amount FROM credit_note
-           WHERE branch_id = @branchId AND credit_note_date BETWEEN @from AND @to`,
-        )
-        .get(p)!,
-    creditNotesSpent: (p: P) =>
-      db
-        .prepare<P, { count: number; amount: number }>(
-          `SELECT count(*) AS count, coalesce(sum(amount), 0) AS amount FROM receipt
-           WHERE branch_id = @branchId AND receipt_date BETWEEN @from AND @to AND credit_note_id IS NOT NULL AND status_id <> ${VOIDED}`,
-        )
-        .get(p)!,
-    ordersByStatus: (branchId: number) =>
-      db
-        .prepare<[number], { status_id: number; count: number; amount: number }>(
-          'SELECT status_id, count(*) AS count, sum(net_amount) AS amount FROM sales_order WHERE branch_id = ? GROUP BY status_id',
-        )
-        .all(branchId),
-    deliveries: (branchId: number, day: string) =>
-      db
-        .prepare<[string, string, number], { due: number; overdue: number }>(
-          `SELECT coalesce(sum(delivery_date = ?), 0) AS due, coalesce(sum(delivery_date < ?), 0) AS overdue FROM sales_order
-           WHERE branch_id = ? AND delivery_date IS NOT NULL AND status_id NOT IN (${DELIVERED}, ${CANCELLED})`,
-        )
-        .get(day, day, branchId)!,
-    outstanding: (branchId: number) =>
-      db
-        .prepare<[number], { count: number; amount: number }>(
-          `SELECT count(*) AS count, coalesce(sum(due), 0) AS amount FROM
-             (SELECT ${DUE_SQL} AS due FROM sales_order o WHERE o.branch_id = ? AND o.status_id <> ${CANCELLED})
-           WHERE due > 0`,
-        )
-        .get(branchId)!,
-    topItems: (p: P) =>
-      db
-        .prepare<P, { item_id: number; name: string; type_name: string | null; qty: number; amount: number }>(
-          `SELECT l.item_id, max(l.name) AS name, t.name AS type_name, sum(l.qty) AS qty, sum(l.total) AS amount
-           FROM sales_order_line l JOIN sales_order o ON o.id = l.sales_order_id LEFT JOIN item_type t ON t.id = l.item_type_id
-           WHERE o.branch_id = @branchId AND o.order_date BETWEEN @from AND @to AND o.status_id <> ${CANCELLED}
-           GROUP BY l.item_id ORDER BY amount DESC, l.item_id LIMIT 10`,
-        )
-        .all(p),
-    recallsDue: (branchId: number, day: string) =>
-      db
-        .prepare<[number, string], { n: number }>(
-          'SELECT count(DISTINCT customer_id) AS n FROM eye_checkup_recall WHERE branch_id = ? AND recall_date <= ? AND notified_at IS NULL',
-        )
-        .get(branchId, day)!.n,
-    ordersInStatus: (branchId: number, statusId: number) =>
-      db
-        .prepare<[number, number], DashboardOrderRow>(
-          `SELECT o.id, o.order_no, o.order_date, o.delivery_date, o.net_amount, o.insurance_amount, ${RECEIVED_SQL} AS received,
-                  c.first_name, c.last_name
-           FROM sales_order o JOIN customer c ON c.id = o.customer_id WHERE o.branch_id = ? AND o.status_id = ?
-           ORDER BY o.order_date DESC, o.id DESC LIMIT 100`,
-        )
-        .all(branchId, statusId),
+    branch: (branchId: number, companyId: number) => branch.get(branchId, companyId),
+    sales: (p: P) => sales.get(p)!,
+    salesByDay: (p: P) => salesByDay.all(p),
+    receiptsByKind: (p: P) => receiptsByKind.all(p),
+    creditNotesIssued: (p: P) => creditNotesIssued.get(p)!,
+    creditNotesSpent: (p: P) => creditNotesSpent.get(p)!,
+    /** From the tally (migration 014): every order of the branch, by status. */
+    ordersByStatus: (branchId: number) => ordersByStatus.all(branchId),
+    deliveries: (branchId: number, day: string) => deliveries.get(day, day, branchId)!,
+    /** From the tally: orders not cancelled whose customer still owes, and how much. */
+    outstanding: (branchId: number) => outstanding.get(branchId)!,
+    topItems: (p: P) => topItems.all(p),
+    recallsDue: (branchId: number, day: string) => recallsDue.get(branchId, day)!.n,
+    ordersInStatus: (branchId: number, statusId: number) => ordersInStatus.all(branchId, statusId),
   };
 });

@@ -8,6 +8,7 @@ import { conditions } from './conditions.js';
 import { DUE_SQL, RECEIVED_SQL, type LineFigures, type OrderTotals, type TaxTotals } from './sales-order.js';
 import type { Db } from '../db/database.js';
 import { perDatabase } from './per-database.js';
+import { COUNT_AHEAD, countUpTo, statementCache, type Counted } from './statement-cache.js';
 
 /** An order as the invoice sees it: its stored totals, what was received, and its invoice if any. */
 export interface InvoiceableOrder extends TaxTotals, Pick<OrderTotals, 'intra_state'> {
@@ -127,16 +128,15 @@ export const invoices = perDatabase((db: Db) => {
       insert.run(row);
     },
     /** `orderBy` is an ORDER BY clause built from a fixed list of columns, never request text. */
-    list(f: InvoiceFilter, orderBy: string, offset: number, limit: number): { total: number; rows: InvoiceListRow[] } {
+    list(f: InvoiceFilter, orderBy: string, offset: number, limit: number): { count: Counted; rows: InvoiceListRow[] } {
       const { sql, params } = listWhere(f);
-      const total = db.prepare<Record<string, string | number>, { n: number }>(`SELECT count(*) AS n ${FROM} WHERE ${sql}`).get(params)!.n;
-      const rows = db
-        .prepare<Record<string, string | number>, InvoiceListRow>(
+      const count = countUpTo(db, `${FROM} WHERE ${sql}`, params, offset + limit + COUNT_AHEAD);
+      const rows = statementCache(db)<Record<string, string | number>, InvoiceListRow>(
           `SELECT i.id, i.invoice_no, i.invoice_date, i.net_amount, o.order_no, c.first_name, c.last_name, c.mobile
            ${FROM} WHERE ${sql} ORDER BY ${orderBy} LIMIT @limit OFFSET @offset`,
         )
         .all({ ...params, limit, offset });
-      return { total, rows };
+      return { count, rows };
     },
     /** Orders that can be invoiced, oldest first; of one customer when `customerId` is given. */
     openOrders(companyId: number, branchId: number, beforeFullPayment: boolean, customerId: number | null) {

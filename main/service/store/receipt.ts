@@ -6,6 +6,7 @@
 import { conditions, type SqlParams } from './conditions.js';
 import type { Db } from '../db/database.js';
 import { perDatabase } from './per-database.js';
+import { COUNT_AHEAD, countUpTo, statementCache, type Counted } from './statement-cache.js';
 
 /** How much was paid (paise) and how: what a receipt records of the payment itself. */
 export interface ReceiptPayment {
@@ -112,22 +113,29 @@ export const receipts = perDatabase((db: Db) => {
     );
     return build();
   }
+  const insert = db.prepare<NewReceipt>(INSERT);
+  const firstOfOrder = db.prepare<[number], { id: number; receipt_no: string }>('SELECT id, receipt_no FROM receipt WHERE sales_order_id = ? ORDER BY id LIMIT 1');
+  const orderOwner = db.prepare<[number, number], { customer_id: number; branch_id: number }>(
+    'SELECT customer_id, branch_id FROM sales_order WHERE id = ? AND company_id = ?',
+  );
   return {
-    insert: (row: NewReceipt) => db.prepare<NewReceipt>(INSERT).run(row),
+    insert: (row: NewReceipt) => insert.run(row),
     /** The first receipt written for an order: what SaveSale answered when it saved the sale. */
     firstOfOrder: (orderId: number) =>
-      db.prepare<[number], { id: number; receipt_no: string }>('SELECT id, receipt_no FROM receipt WHERE sales_order_id = ? ORDER BY id LIMIT 1').get(orderId),
+      firstOfOrder.get(orderId),
     /** `orderBy` is built from a fixed list of columns, never request text. */
-    list(f: ReceiptFilter, orderBy: string, offset: number, limit: number): { total: number; rows: ReceiptListRow[] } {
+    list(f: ReceiptFilter, orderBy: string, offset: number, limit: number): { count: Counted; rows: ReceiptListRow[] } {
       const { sql, params } = where(f);
-      const total = db.prepare<Params, { n: number }>(`SELECT count(*) AS n ${FROM} WHERE ${sql}`).get(params)!.n;
-      const rows = db.prepare<Params, ReceiptListRow>(`${SELECT} ${FROM} WHERE ${sql} ORDER BY ${orderBy} LIMIT @limit OFFSET @offset`).all({ ...params, limit, offset });
-      return { total, rows };
+      const count = countUpTo(db, `${FROM} WHERE ${sql}`, params, offset + limit + COUNT_AHEAD);
+      const rows = statementCache(db)<Params, ReceiptListRow>(`${SELECT} ${FROM} WHERE ${sql} ORDER BY ${orderBy} LIMIT @limit OFFSET @offset`).all({
+        ...params,
+        limit,
+        offset,
+      });
+      return { count, rows };
     },
     /** The order's customer and branch, to check Receipts/id's pair of ids belongs together. */
     orderOwner: (orderId: number, companyId: number) =>
-      db
-        .prepare<[number, number], { customer_id: number; branch_id: number }>('SELECT customer_id, branch_id FROM sales_order WHERE id = ? AND company_id = ?')
-        .get(orderId, companyId),
+      orderOwner.get(orderId, companyId),
   };
 });

@@ -307,13 +307,17 @@ export const salesOrders = perDatabase((db: Db) => {
      FROM sales_order_line l LEFT JOIN item_type t ON t.id = l.item_type_id
      WHERE l.sales_order_id = ? ORDER BY l.line_no`,
   );
-  const withBalance = db.prepare<[number, number, number | null, number | null], OrderBalanceRow>(
-    `SELECT * FROM (
-       SELECT o.id, o.branch_id, o.order_no, c.first_name, c.last_name, c.mobile, o.net_amount, o.insurance_amount,
-         ${RECEIVED_SQL} AS received
-       FROM sales_order o JOIN customer c ON c.id = o.customer_id
-       WHERE o.company_id = ? AND o.branch_id = ? AND o.status_id <> 5 AND (? IS NULL OR o.year_id = ?))
-     WHERE net_amount - insurance_amount > received ORDER BY id DESC`,
+  // Spelled as the partial index sales_order_branch_owing is (migration 014), so only owing orders are read.
+  const withBalance = db.prepare<[number, number, number | null, number | null, number], OrderBalanceRow>(
+    `SELECT o.id, o.branch_id, o.order_no, c.first_name, c.last_name, c.mobile, o.net_amount, o.insurance_amount, o.received
+     FROM sales_order o INDEXED BY sales_order_branch_owing JOIN customer c ON c.id = o.customer_id
+     WHERE o.company_id = ? AND o.branch_id = ? AND o.status_id <> 5 AND o.net_amount - o.insurance_amount - o.received > 0
+       AND (? IS NULL OR o.year_id = ?)
+     ORDER BY o.id DESC LIMIT ?`,
+  );
+  const owingCount = db.prepare<[number, number | null, number | null], { n: number }>(
+    `SELECT count(*) AS n FROM sales_order o INDEXED BY sales_order_branch_owing
+     WHERE o.branch_id = ? AND o.status_id <> 5 AND o.net_amount - o.insurance_amount - o.received > 0 AND (? IS NULL OR o.year_id = ?)`,
   );
   const ofCustomer = db.prepare<[number, number, number | null, number | null], OrderBalanceRow>(
     `SELECT o.id, o.branch_id, o.order_no, c.first_name, c.last_name, c.mobile, o.net_amount, o.insurance_amount,
@@ -360,8 +364,11 @@ export const salesOrders = perDatabase((db: Db) => {
     payer: (companyId: number, id: number) => payer.get(id, companyId),
     byId: (companyId: number, id: number) => byId.get(companyId, id),
     lines: (orderId: number) => lines.all(orderId),
-    /** Not cancelled, with money still to collect; the branch's, of one year or all. */
-    withBalance: (companyId: number, branchId: number, yearId: number | null) => withBalance.all(companyId, branchId, yearId, yearId),
+    /** Not cancelled, with money still to collect; the branch's, of one year or all; the newest `limit`, and how many in all. */
+    withBalance: (companyId: number, branchId: number, yearId: number | null, limit: number) => ({
+      rows: withBalance.all(companyId, branchId, yearId, yearId, limit),
+      total: owingCount.get(branchId, yearId, yearId)!.n,
+    }),
     /** A customer's orders that are not cancelled, newest first. */
     ofCustomer: (companyId: number, customerId: number, yearId: number | null) => ofCustomer.all(companyId, customerId, yearId, yearId),
     /**

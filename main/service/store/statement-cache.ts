@@ -25,6 +25,9 @@ export const statementCache = perDatabase((db: Db) => {
   };
 });
 
+/** Rows a list counts beyond a page's last one; past that its total is "at least". */
+export const COUNT_AHEAD = 1000;
+
 /** A total that stopped counting at a cap: `exact` false means "at least `total`". */
 export interface Counted {
   total: number;

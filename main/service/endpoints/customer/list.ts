@@ -8,7 +8,7 @@ import { customerSearch } from './search-filter.js';
 
 export const list = implement(api.Customer.list, ({ body }, ctx) => {
   const search = customerSearch(ctx, body);
-  const { totalRows, rows } = customers(ctx.db).search({ ...search, ...rowRange(body.fromPage, body.toPage) });
+  const { totalRows, totalExact, rows } = customers(ctx.db).search({ ...search, ...rowRange(body.fromPage, body.toPage) });
   const mask = masksMobiles(ctx);
-  return { totalRows, data: rows.map((r) => listItem(ctx, mask, r)) };
+  return { totalRows, totalExact, data: rows.map((r) => listItem(ctx, mask, r)) };
 });

@@ -39,7 +39,7 @@ export const invoiceList = implement(api.Invoice.list, ({ body }, ctx) => {
     throw badRequest('Not an amount', { [text(body.netAmount) ? 'netAmount' : 'amount']: ['An amount in rupees'] });
   }
   const customerText = text(body.customerID);
-  const { total, rows } = invoices(ctx.db).list(
+  const { count, rows } = invoices(ctx.db).list(
     {
       companyId: ctx.user.companyId,
       branchId: ctx.user.branchId,
@@ -59,7 +59,8 @@ export const invoiceList = implement(api.Invoice.list, ({ body }, ctx) => {
   );
   const masks = masksMobiles(ctx);
   return {
-    totalRows: total,
+    totalRows: count.total,
+    totalExact: count.exact,
     data: rows.map((r) => ({
       id: ctx.enc.encode('invoice', r.id),
       invoiceNo: r.invoice_no,

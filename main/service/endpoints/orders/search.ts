@@ -6,6 +6,7 @@ import type { RequestContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import { implement } from '../../http/handler.js';
 import { orderClause, pageRange } from '../../http/paging.js';
+import { COUNT_AHEAD } from '../../store/statement-cache.js';
 import { dueOf, INDEXED_ORDER_SORTS, ORDER_SEARCH_COLUMNS, salesOrders, type Condition } from '../../store/sales-order.js';
 import { calendarDate } from '../customer/dates.js';
 import { digitsOf, masksMobiles, mobileShown } from '../customer/mobile.js';
@@ -17,8 +18,6 @@ const contains = (expr: string, value: string) => `instr(lower(${expr}), lower($
 /** Just below the largest character: `x >= p AND x < p || TOP` is "starts with p", as an index range. */
 const TOP = '\u{10FFFF}';
 
-/** Rows a page may ask to count beyond its own last one; past that the total is "at least". */
-export const COUNT_AHEAD = 1000;
 /** Matches an order the indexes do not serve (customer name, balance…) may sort; more is refused. */
 export const SORT_LIMIT = 5000;
 

@@ -1,6 +1,7 @@
 import { api } from '../../../../shared/endpoints/index.js';
 import { rupees } from '../../../../shared/domain/money.js';
 import { implement } from '../../http/handler.js';
+import { MAX_ROWS } from '../../http/paging.js';
 import { dueOf, salesOrders } from '../../store/sales-order.js';
 import { masksMobiles, mobileShown } from '../customer/mobile.js';
 import { fullName } from './order-view.js';
@@ -9,13 +10,15 @@ import { fullName } from './order-view.js';
  * The branch's orders with money still to collect from the customer (net − insurer's share −
  * received; soNetAmount − receiptTotal is more than the balance by the insurer's share). The spec's three order-number fields have no
  * separate meaning here (one series per branch), so all three carry the order number; the short
- * one is its serial, which is what a cashier reads out.
+ * one is its serial, which is what a cashier reads out. At most the newest 500 are listed (a
+ * dropdown); totalRows says how many owe in all (counted on the owing orders' own index).
  */
 export const withBalance = implement(api.Orders.withBalance, ({ query }, ctx) => {
   const mask = masksMobiles(ctx);
-  const rows = salesOrders(ctx.db).withBalance(ctx.user.companyId, ctx.user.branchId, query.yearId == null ? null : ctx.rowId('year', query.yearId, 'yearId'));
+  const year = query.yearId == null ? null : ctx.rowId('year', query.yearId, 'yearId');
+  const { rows, total } = salesOrders(ctx.db).withBalance(ctx.user.companyId, ctx.user.branchId, year, MAX_ROWS);
   return {
-    totalRows: rows.length,
+    totalRows: total,
     data: rows.map((r) => ({
       branchID: ctx.enc.encode('branch', r.branch_id),
       salesOrderIDInReceipt: ctx.enc.encode('salesOrder', r.id),

@@ -20,7 +20,7 @@ export const receiptsListPaged = implement(api.Receipts.listPaged, ({ body }, ct
   const order = orderClause(body.orderBy, COLUMNS, 'receiptDate desc', 'r.id');
   const customerText = text(body.customerID);
   const kindText = text(body.receiptTypeID);
-  const { total, rows } = receipts(ctx.db).list(
+  const { count, rows } = receipts(ctx.db).list(
     {
       companyId: ctx.user.companyId,
       branchId: ctx.user.branchId,
@@ -40,7 +40,8 @@ export const receiptsListPaged = implement(api.Receipts.listPaged, ({ body }, ct
   );
   const masks = masksMobiles(ctx);
   return {
-    totalRecords: total,
+    totalRecords: count.total,
+    totalExact: count.exact,
     items: rows.map((r) => ({
       receiptId: ctx.enc.encode('receipt', r.id),
       receiptNo: r.receipt_no,
