@@ -1,68 +1,383 @@
 /**
- * `npm run bench`: speed and memory, measured (never asserted by tests). Runs a real service
- * on loopback against a fresh SQLite file and prints one line per measurement.
+ * `npm run bench [-- --quick] [-- --soak-minutes N]`: speed and memory of the real service at
+ * chain scale, measured, never asserted by tests (README "Benchmark").
+ *
+ * Builds or reuses stores of 10k, 100k and 1M orders (bench/stores.ts; --quick: 10k only), starts
+ * the service in its own process on each, and drives it over loopback HTTP with 1 and 8 tills.
+ * Every figure is printed next to a floor measured in the same run in alternating batches: the
+ * cheapest authenticated route (transport floor) for reads, SaveSale's own writes with raw
+ * statements (storage floor) for SaveSale. Ratios, not absolute times, are what to compare: these
+ * machines are shared and noisy. Writes bench/results/latest.json and latest.md.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { encIds } from '../main/service/ids/enc-id.js';
-import { startServer } from '../main/service/server.js';
-import { benchCatalog } from './catalog.js';
-import { benchCustomers } from './customers.js';
-import { benchDocuments } from './documents.js';
-import { benchOrders } from './orders.js';
+import { parseArgs } from 'node:util';
+import Database from 'better-sqlite3';
+import { api } from '../shared/endpoints/index.js';
+import { ensureBuilt, startService, type ServiceProcess } from './service-process.js';
+import { statsOf, timeOnce, type Stats } from './stats.js';
+import { StorageFloor } from './storage-floor.js';
+import { benchStore, SIZES, type BenchStore } from './stores.js';
+import { Till } from './till.js';
 
-function report(name: string, count: number, ms: number) {
-  console.log(`${name.padEnd(42)} ${String(count).padStart(7)} ops  ${(ms / count).toFixed(3).padStart(9)} ms/op  ${Math.round((count / ms) * 1000).toString().padStart(8)} ops/s`);
+const { values: flags } = parseArgs({
+  options: { quick: { type: 'boolean', default: false }, 'soak-minutes': { type: 'string' }, sizes: { type: 'string' } },
+});
+const quick = flags.quick;
+const sizes = (flags.sizes ?? (quick ? '10k' : '10k,100k,1M')).split(',').map((s) => s.trim());
+const soakMinutes = Number(flags['soak-minutes'] ?? (quick ? 0.25 : 10));
+/** Samples per operation at one till, and per till at eight. */
+const RUNS_1 = quick ? 40 : 200;
+const RUNS_8 = quick ? 10 : 50;
+const ROUNDS = quick ? 2 : 3;
+const log = (line: string) => console.log(line);
+
+/** What a till needs to ask real questions: read from the store file, never through a side door of the service. */
+interface Fixtures {
+  barcodes: string[];
+  lensCodes: string[];
+  mobiles: string[];
+  orderNos: string[];
+  receiptNos: string[];
+  word: string;
+  namePrefix: string;
+  monthFrom: string;
+  monthTo: string;
+  floorOrderNo: string;
 }
 
-async function timed(name: string, count: number, work: (i: number) => unknown | Promise<unknown>) {
-  const start = performance.now();
-  for (let i = 0; i < count; i++) await work(i);
-  report(name, count, performance.now() - start);
+function fixtures(file: string): Fixtures {
+  const db = new Database(file, { readonly: true });
+  try {
+    const col = <T>(sql: string, ...params: unknown[]) => (db.prepare(sql).all(...params) as Record<string, T>[]).map((r) => Object.values(r)[0] as T);
+    const branch = col<number>("SELECT branch_id FROM app_user WHERE user_name = 'cashier'")[0]!;
+    const day = (ago: number) => new Date(Date.now() - ago * 86_400_000).toISOString().slice(0, 10);
+    const floorOrderNo = col<string>(
+      `SELECT o.order_no FROM sales_order o WHERE o.branch_id = ? AND o.item_count >= 3
+         AND EXISTS (SELECT 1 FROM receipt r WHERE r.sales_order_id = o.id) ORDER BY o.id DESC LIMIT 1`,
+      branch,
+    )[0]!;
+    return {
+      barcodes: col<string>('SELECT barcode FROM item WHERE barcode IS NOT NULL AND is_active = 1 ORDER BY id DESC LIMIT 200'),
+      lensCodes: col<string>('SELECT code FROM item WHERE item_type_id = 3 AND is_active = 1 AND add_from IS NULL AND made_to_order = 1 ORDER BY code LIMIT 3'),
+      mobiles: col<string>('SELECT mobile FROM customer WHERE branch_id = ? AND mobile IS NOT NULL ORDER BY id DESC LIMIT 200', branch),
+      orderNos: col<string>('SELECT order_no FROM sales_order WHERE branch_id = ? ORDER BY id DESC LIMIT 200', branch),
+      receiptNos: col<string>('SELECT receipt_no FROM receipt WHERE branch_id = ? AND sales_order_id IS NOT NULL ORDER BY id DESC LIMIT 50', branch),
+      word: 'ray',
+      namePrefix: col<string>('SELECT substr(first_name, 1, 3) FROM customer WHERE branch_id = ? ORDER BY id DESC LIMIT 1', branch)[0] ?? 'Ra',
+      monthFrom: day(40),
+      monthTo: day(10),
+      floorOrderNo,
+    };
+  } finally {
+    db.close();
+  }
 }
 
-const enc = encIds({ cipherKey: randomBytes(32), macKey: randomBytes(32) });
-const tokens = Array.from({ length: 20_000 }, (_, i) => enc.encode('customer', 2 ** 32 + i));
-await timed('ENC encode (uncached ids)', 20_000, (i) => enc.encode('salesOrder', 2 ** 33 + i));
-await timed('ENC decode', 20_000, (i) => enc.decode('customer', tokens[i]!));
+type Op = (till: Till, i: number) => Promise<unknown>;
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pos-bench-'));
-const server = await startServer({ dataDir, port: 0 });
-try {
-  const login = () =>
-    fetch(`${server.url}/api-v1/api/Auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ userName: 'cashier', password: 'demo1234' }),
-    }).then((r) => r.json() as Promise<{ token: string }>);
-  const { token } = await login();
-  await timed('POST Auth/login (scrypt N=2^15)', 20, login);
-  await timed('GET Account/user-details (sequential)', 2_000, () =>
-    fetch(`${server.url}/api-v1/api/Account/user-details`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.text()),
-  );
-  const start = performance.now();
-  const parallel = 2_000;
-  let next = 0;
+/** The operations of the issue's table, by name; each asks what a till asks. */
+async function operations(store: BenchStore, url: string, f: Fixtures) {
+  const cashier = await new Till(url, 'bench-setup').signIn('cashier');
+  const itemId = async (code: string) => (await cashier.call<{ id: string }>(api.QuickSale.itemDetailFromCode, { query: { code } })).id;
+  const lenses = await Promise.all(f.lensCodes.map(itemId));
+  const customer = await cashier.call<{ data: Array<{ customerID: string }> }>(api.Customer.list, { body: { mobile: f.mobiles[0] } });
+  const customerID = customer.data[0]!.customerID;
+  const kinds = await cashier.call<Array<{ id: string; name: string }>>(api.QuickSale.receiptTypes);
+  const cash = kinds.find((k) => /cash/i.test(k.name))!.id;
+  const pick = <T>(list: T[], i: number) => list[i % list.length]!;
+  /** A cart of three lenses, made outside the timing, for SaveSale to save. */
+  const cartOf = async (till: Till) => {
+    let sessionID: string | undefined;
+    for (const itemID of lenses) {
+      const r = await till.call<{ sessionID: string }>(api.QuickSale.saveSalesOrderTemp, { body: { itemID, qty: 1, ...(sessionID ? { sessionID } : {}) } });
+      sessionID = r.sessionID;
+    }
+    return sessionID!;
+  };
+  const saveSale = (till: Till, sessionID: string) =>
+    till.call(api.QuickSale.saveSale, {
+      body: {
+        sessionID,
+        salesorderModel: { sessionId: sessionID, customerId: customerID },
+        receiptModel: { receiptTypeId: cash, amount: 100 },
+      },
+    });
+  const search = (body: object) => (till: Till) => till.call(api.Orders.search, { body: { pageSize: 20, ...body } });
+  const reads: Record<string, Op> = {
+    'barcode scan': (t, i) => t.call(api.QuickSale.itemDetailFromCode, { query: { code: pick(f.barcodes, i) } }),
+    'item word search': (t) => t.call(api.Common.searchItems, { body: { searchTerm: f.word } }),
+    'frame autocomplete': (t) => t.call(api.QuickSale.frameSunGlassAutoComplete, { query: { term: f.word } }),
+    'customer by mobile': (t, i) => t.call(api.Customer.list, { body: { mobile: pick(f.mobiles, i) } }),
+    'Customer/list by name prefix': (t) => t.call(api.Customer.list, { body: { firstName: f.namePrefix } }),
+    'order detail': (t, i) => t.call(api.Orders.detail, { params: { salesOrderNo: pick(f.orderNos, i) } }),
+    'Orders/search no filter, page 1': search({}),
+    'Orders/search by customer mobile': (t, i) => search({ customerMobile: pick(f.mobiles, i) })(t),
+    'Orders/search by 30-day range': search({ fromDate: f.monthFrom, toDate: f.monthTo }),
+    'Orders/search by customer name': search({ customerName: f.namePrefix }),
+    'Orders/with-balance': (t) => t.call(api.Orders.withBalance),
+    'Receipts/list-paged page 1': (t) => t.call(api.Receipts.listPaged, { body: { pageNumber: 1, pageSize: 20 } }),
+    'Invoice/List page 1': (t) => t.call(api.Invoice.list, { body: {} }),
+    'receipt PDF': (t, i) => t.call(api.Common.receiptPdf, { query: { receiptNo: pick(f.receiptNos, i) }, body: '', raw: true }),
+  };
+  const managerReads: Record<string, Op> = {
+    'Dashboard/dashboardData': (t) => t.call(api.Dashboard.dashboardData, { body: {} }),
+  };
+  return { reads, managerReads, cartOf, saveSale, lenses };
+}
+
+interface Row {
+  name: string;
+  tills: number;
+  stats: Stats;
+  floor: Stats;
+  floorName: 'transport' | 'storage';
+}
+
+const ratio = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 10) / 10 : 0);
+
+/** `runs` calls of `op` on each of `tills`, all at once; the samples and the wall time. */
+async function batch(tills: Till[], runs: number, op: Op, prepare?: (till: Till) => Promise<unknown>) {
+  const samples: number[] = [];
+  const t0 = performance.now();
   await Promise.all(
-    Array.from({ length: 16 }, async () => {
-      while (next++ < parallel) {
-        await fetch(`${server.url}/api-v1/api/Account/get-profile`, { method: 'POST', headers: { authorization: `Bearer ${token}` } }).then((r) => r.text());
+    tills.map(async (till, k) => {
+      for (let i = 0; i < runs; i++) {
+        const input = prepare ? await prepare(till) : undefined;
+        samples.push(await timeOnce(() => (prepare ? (op as (t: Till, i: unknown) => Promise<unknown>)(till, input) : op(till, k * runs + i))));
       }
     }),
   );
-  report('POST Account/get-profile (16 in flight)', parallel, performance.now() - start);
-  // Before the bulk inserts below: documents on the fresh demo store.
-  await benchDocuments(server, token, report);
-  await benchCustomers(server, token, report);
-  await benchCatalog(server, token, report);
-  // Last: orders go to the customers and items the two benches above added.
-  await benchOrders(server, report);
-  const mem = process.memoryUsage();
-  console.log(`memory: rss ${(mem.rss / 2 ** 20).toFixed(0)} MiB, heap used ${(mem.heapUsed / 2 ** 20).toFixed(0)} MiB`);
-} finally {
-  await server.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  return { samples, wall: performance.now() - t0 };
 }
+
+async function measureStore(store: BenchStore, growthOnly: boolean) {
+  const f = fixtures(store.file);
+  const service = await startService(store.dataDir);
+  const rows: Row[] = [];
+  const memory: Record<string, number> = {};
+  try {
+    const ops = await operations(store, service.url, f);
+    const tills = await Promise.all(Array.from({ length: 8 }, (_, k) => new Till(service.url, `bench-${k + 1}`).signIn('cashier')));
+    const managers = await Promise.all(Array.from({ length: 8 }, (_, k) => new Till(service.url, `bench-m${k + 1}`).signIn('manager')));
+    memory.rest = service.rssMiB();
+    const transport: Op = (t) => t.call(api.QuickSale.appVersion);
+    // Warm every path once, as a till that has been open a while would have.
+    for (const op of Object.values(ops.reads)) await op(tills[0]!, 0);
+    for (const op of Object.values(ops.managerReads)) await op(managers[0]!, 0);
+
+    const measure = async (name: string, op: Op, who: Till[], counts: number[]) => {
+      for (const n of counts) {
+        const runs = n === 1 ? RUNS_1 : RUNS_8;
+        const opSamples: number[] = [];
+        const floorSamples: number[] = [];
+        let opWall = 0;
+        let floorWall = 0;
+        for (let round = 0; round < ROUNDS; round++) {
+          const fl = await batch(who.slice(0, n), Math.ceil(runs / ROUNDS), transport);
+          const o = await batch(who.slice(0, n), Math.ceil(runs / ROUNDS), op);
+          floorSamples.push(...fl.samples);
+          opSamples.push(...o.samples);
+          floorWall += fl.wall;
+          opWall += o.wall;
+        }
+        const row = { name, tills: n, stats: statsOf(opSamples, opWall), floor: statsOf(floorSamples, floorWall), floorName: 'transport' as const };
+        rows.push(row);
+        log(line(row));
+      }
+    };
+    const counts = growthOnly ? [1] : [1, 8];
+    for (const [name, op] of Object.entries(ops.reads)) await measure(name, op, tills, counts);
+    for (const [name, op] of Object.entries(ops.managerReads)) await measure(name, op, managers, counts);
+
+    // Writes: add to cart, read cart, SaveSale against the storage floor, alternating.
+    const floor = new StorageFloor(store.file, f.floorOrderNo);
+    try {
+      for (const n of counts) {
+        const runs = n === 1 ? RUNS_1 : RUNS_8;
+        const add: number[] = [];
+        const read: number[] = [];
+        const save: number[] = [];
+        const storage: number[] = [];
+        const tr: number[] = [];
+        const walls = { add: 0, read: 0, save: 0, storage: 0, tr: 0 };
+        for (let round = 0; round < ROUNDS; round++) {
+          const per = Math.ceil(runs / ROUNDS);
+          const t0 = performance.now();
+          for (let i = 0; i < per * n; i++) storage.push(await timeOnce(async () => floor.sale()));
+          walls.storage += performance.now() - t0;
+          const fl = await batch(tills.slice(0, n), per, transport);
+          tr.push(...fl.samples);
+          walls.tr += fl.wall;
+          const sessions = new Map<Till, string>();
+          const a = await batch(tills.slice(0, n), 1, async (t) => {
+            const r = await t.call<{ sessionID: string }>(api.QuickSale.saveSalesOrderTemp, { body: { itemID: ops.lenses[0], qty: 1 } });
+            sessions.set(t, r.sessionID);
+          });
+          add.push(...a.samples);
+          walls.add += a.wall;
+          const rd = await batch(tills.slice(0, n), per, (t) => t.call(api.QuickSale.getSalesOrderTemp, { body: { sessionId: sessions.get(t) } }));
+          read.push(...rd.samples);
+          walls.read += rd.wall;
+          const s = await batch(tills.slice(0, n), per, (t, session) => ops.saveSale(t, session as unknown as string), (t) => ops.cartOf(t));
+          save.push(...s.samples);
+          walls.save += s.wall;
+        }
+        const transportStats = statsOf(tr, walls.tr);
+        for (const row of [
+          { name: 'add to cart', tills: n, stats: statsOf(add, walls.add), floor: transportStats, floorName: 'transport' as const },
+          { name: 'read cart', tills: n, stats: statsOf(read, walls.read), floor: transportStats, floorName: 'transport' as const },
+          { name: 'SaveSale (3 lines, part payment)', tills: n, stats: statsOf(save, walls.save), floor: statsOf(storage, walls.storage), floorName: 'storage' as const },
+        ]) {
+          rows.push(row);
+          log(line(row));
+        }
+      }
+    } finally {
+      floor.close();
+    }
+    memory.afterRun = service.rssMiB();
+
+    let headOfLine: { alone: Stats; beside: Stats; heavy: string } | null = null;
+    let soak: { minutes: number; p99ByMinute: number[]; rssStart: number; rssEnd: number; sales: number } | null = null;
+    if (!growthOnly) {
+      headOfLine = await headOfLineTest(tills, ops.reads);
+      log(`head of line: barcode p99 alone ${headOfLine.alone.p99} ms, beside "${headOfLine.heavy}" ${headOfLine.beside.p99} ms`);
+      soak = await soakTest(service, tills, ops);
+      memory.afterSoak = soak.rssEnd;
+    }
+    return { rows, memory, headOfLine, soak };
+  } finally {
+    await service.stop();
+  }
+}
+
+/** Barcode p99 on one till, alone and while another till runs the heaviest search without pause. */
+async function headOfLineTest(tills: Till[], reads: Record<string, Op>) {
+  const runs = quick ? 100 : 500;
+  const scan = reads['barcode scan']!;
+  const alone = await batch([tills[0]!], runs, scan);
+  const heavy = 'Orders/search by customer name';
+  let stop = false;
+  const load = (async () => {
+    while (!stop) await reads[heavy]!(tills[1]!, 0);
+  })();
+  const beside = await batch([tills[0]!], runs, scan);
+  stop = true;
+  await load;
+  return { alone: statsOf(alone.samples, alone.wall), beside: statsOf(beside.samples, beside.wall), heavy };
+}
+
+/** Continuous sales on two tills; p99 of each minute and the service's memory before and after. */
+async function soakTest(service: ServiceProcess, tills: Till[], ops: Awaited<ReturnType<typeof operations>>) {
+  const rssStart = service.rssMiB();
+  const minuteMs = soakMinutes >= 1 ? 60_000 : soakMinutes * 60_000;
+  const slices = Math.max(1, Math.round(soakMinutes >= 1 ? soakMinutes : 1));
+  const p99ByMinute: number[] = [];
+  let sales = 0;
+  for (let m = 0; m < slices; m++) {
+    const until = performance.now() + minuteMs;
+    const samples: number[] = [];
+    await Promise.all(
+      tills.slice(0, 2).map(async (t) => {
+        while (performance.now() < until) {
+          const session = await ops.cartOf(t);
+          samples.push(await timeOnce(() => ops.saveSale(t, session)));
+          sales++;
+        }
+      }),
+    );
+    p99ByMinute.push(statsOf(samples, minuteMs).p99);
+    log(`soak ${m + 1}/${slices}: SaveSale p99 ${p99ByMinute.at(-1)} ms, rss ${service.rssMiB()} MiB`);
+  }
+  return { minutes: soakMinutes, p99ByMinute, rssStart, rssEnd: service.rssMiB(), sales };
+}
+
+/** Spawn to the first successful login, on an existing store (a restart, as at the counter each morning). */
+async function startToLogin(store: BenchStore) {
+  const t0 = performance.now();
+  const service = await startService(store.dataDir);
+  try {
+    await new Till(service.url, 'bench-start').signIn('cashier');
+    return Math.round(performance.now() - t0);
+  } finally {
+    await service.stop();
+  }
+}
+
+function line(r: Row): string {
+  const s = r.stats;
+  return `${r.name.padEnd(36)} ${String(r.tills).padStart(2)} till${r.tills > 1 ? 's' : ' '}  p50 ${s.p50.toFixed(2).padStart(8)}  p99 ${s.p99.toFixed(2).padStart(8)}  max ${s.max.toFixed(1).padStart(7)} ms  ${String(s.perSecond).padStart(5)}/s  ×${ratio(s.p50, r.floor.p50)} / ×${ratio(s.p99, r.floor.p99)} ${r.floorName}`;
+}
+
+async function main() {
+  const started = performance.now();
+  const machine = { cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? '', memGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.type()} ${os.release()}` };
+  log(`Optical POS bench${quick ? ' (quick)' : ''}: ${machine.cpus} × ${machine.cpu}, ${machine.memGiB} GiB, Node ${machine.node}`);
+  ensureBuilt();
+  const stores = sizes.map((label) => {
+    const size = SIZES[label];
+    if (!size) throw new Error(`--sizes: one of ${Object.keys(SIZES).join(', ')}`);
+    return benchStore(label, size, log);
+  });
+  const results: Record<string, Awaited<ReturnType<typeof measureStore>> & { store: Omit<BenchStore, 'dataDir' | 'file'> }> = {};
+  for (const store of stores) {
+    const main = store === stores.at(-1);
+    log(`\n${store.label} store: ${(store.bytes / 2 ** 20).toFixed(0)} MiB, ${store.builtSeconds === null ? 'reused' : `built in ${store.builtSeconds} s`}`);
+    const { dataDir: _d, file: _f, ...about } = store;
+    results[store.label] = { store: about, ...(await measureStore(store, !main)) };
+  }
+  const largest = stores.at(-1)!;
+  const startMs = await startToLogin(largest);
+  log(`\nstart to first login (${largest.label} store): ${startMs} ms`);
+  const report = { date: new Date().toISOString(), quick, machine, sizes, startToLoginMs: startMs, results, seconds: Math.round((performance.now() - started) / 1000) };
+  const dir = path.join(import.meta.dirname, 'results');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(path.join(dir, 'latest.md'), markdown(report));
+  log(`\nbench/results/latest.json and latest.md written (${report.seconds} s)`);
+}
+
+function markdown(report: {
+  date: string;
+  quick: boolean;
+  machine: { cpus: number; cpu: string; memGiB: number; node: string };
+  startToLoginMs: number;
+  results: Record<string, Awaited<ReturnType<typeof measureStore>> & { store: Omit<BenchStore, 'dataDir' | 'file'> }>;
+}): string {
+  const labels = Object.keys(report.results);
+  const main = report.results[labels.at(-1)!]!;
+  const out: string[] = [];
+  out.push(`Run ${report.date.slice(0, 16).replace('T', ' ')} UTC${report.quick ? ' (--quick)' : ''} on ${report.machine.cpus} × ${report.machine.cpu}, ${report.machine.memGiB} GiB, Node ${report.machine.node}.`);
+  out.push(`Store ${labels.at(-1)}: ${main.store.size.orders.toLocaleString('en-IN')} orders, ${main.store.size.customers.toLocaleString('en-IN')} customers, ${main.store.size.items.toLocaleString('en-IN')} items, ${(main.store.bytes / 2 ** 20).toFixed(0)} MiB.`);
+  out.push('');
+  out.push('| operation | tills | p50 ms | p95 ms | p99 ms | max ms | ops/s | p50 × floor | p99 × floor | floor |');
+  out.push('|---|---|---|---|---|---|---|---|---|---|');
+  for (const r of main.rows) {
+    const s = r.stats;
+    out.push(`| ${r.name} | ${r.tills} | ${s.p50} | ${s.p95} | ${s.p99} | ${s.max} | ${s.perSecond} | ${ratio(s.p50, r.floor.p50)} | ${ratio(s.p99, r.floor.p99)} | ${r.floorName} p50 ${r.floor.p50} / p99 ${r.floor.p99} |`);
+  }
+  if (labels.length > 1) {
+    out.push('');
+    out.push(`Growth, 1 till, p99 ms (× transport floor): ${labels.join(' → ')}`);
+    out.push('');
+    out.push(`| operation | ${labels.join(' | ')} |`);
+    out.push(`|---|${labels.map(() => '---').join('|')}|`);
+    for (const r of main.rows.filter((x) => x.tills === 1)) {
+      const cells = labels.map((l) => {
+        const x = report.results[l]!.rows.find((y) => y.name === r.name && y.tills === 1);
+        return x ? `${x.stats.p99} (×${ratio(x.stats.p99, x.floor.p99)})` : '';
+      });
+      out.push(`| ${r.name} | ${cells.join(' | ')} |`);
+    }
+  }
+  out.push('');
+  if (main.headOfLine) out.push(`Head of line: barcode p99 ${main.headOfLine.alone.p99} ms alone, ${main.headOfLine.beside.p99} ms while another till runs "${main.headOfLine.heavy}" without pause.`);
+  if (main.soak) out.push(`Soak: ${main.soak.minutes} min of continuous sales on 2 tills (${main.soak.sales} sales): SaveSale p99 by minute ${main.soak.p99ByMinute.join(', ')} ms; RSS ${main.soak.rssStart} → ${main.soak.rssEnd} MiB.`);
+  out.push(`Memory (service process RSS): at rest ${main.memory.rest} MiB, after the run ${main.memory.afterRun} MiB${main.memory.afterSoak ? `, after the soak ${main.memory.afterSoak} MiB` : ''}.`);
+  out.push(`Start to first login (restart on this store): ${report.startToLoginMs} ms.`);
+  return `${out.join('\n')}\n`;
+}
+
+await main();

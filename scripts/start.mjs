@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 /**
- * `npm start`: build, then run the desktop app. Where the Electron binary cannot be had (its
+ * `npm start`: build what changed (build-if-changed.mjs: the renderer and the main process are
+ * rebuilt only when their sources differ from the last successful build; `--force` rebuilds),
+ * then run the desktop app. Where the Electron binary cannot be had (its
  * download comes from outside the npm registry), say so in one line and serve the same app for
  * a browser instead, so the main command always does something useful.
  */
@@ -8,9 +10,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildIfChanged } from './build-if-changed.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
 function step(command, args, what) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
@@ -36,8 +38,15 @@ function electronBinary() {
   return located();
 }
 
-step(bin('vite'), ['build', '--config', 'renderer/vite.config.ts', '--logLevel', 'warn'], 'building the renderer');
-step(bin('tsc'), ['-p', 'tsconfig.main.json'], 'building the main process');
+const force = process.argv.includes('--force');
+for (const name of ['renderer', 'main']) {
+  try {
+    buildIfChanged(name, { root, force });
+  } catch (err) {
+    console.error(`npm start: ${err instanceof Error ? err.message : err}`);
+    process.exit(1);
+  }
+}
 
 const electron = electronBinary();
 if (!electron) {

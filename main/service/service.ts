@@ -22,6 +22,7 @@ import { seedDemoCustomers } from './setup/demo-customers.js';
 import { seedDemoLogos } from './setup/demo-logo.js';
 import { demoStore } from './setup/demo-store.js';
 import { companies } from './store/company.js';
+import { READ_TIME_LIMIT_MS, readPool, type ReadPool } from './reads/read-pool.js';
 
 export const STORE_FILE = 'store.sqlite';
 export const DEMO_FILE = 'demo.sqlite';
@@ -31,6 +32,10 @@ export interface ServiceOptions {
   /** Open the demo store when no real store exists (default true). */
   allowDemo?: boolean;
   staticDir?: string;
+  /** Read worker threads for the lists and the dashboard (default 2; 0 runs them on the main thread). */
+  readWorkers?: number;
+  /** How long such a read may run before it is stopped with a 503 (default READ_TIME_LIMIT_MS). */
+  readTimeLimitMs?: number;
   strictResponses?: boolean;
   logger?: boolean;
   now?: () => Date;
@@ -64,6 +69,7 @@ export async function openService(options: ServiceOptions): Promise<Service> {
   const file = real?.file ?? path.join(options.dataDir, DEMO_FILE);
   const mode: StoreMode = real?.mode ?? 'demo';
   const db: Db = openDatabase(file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
+  let reads: ReadPool | undefined;
   try {
     const installation = loadInstallation(db);
     const ids = idSource(db, installation.node);
@@ -84,7 +90,25 @@ export async function openService(options: ServiceOptions): Promise<Service> {
       version: appVersion(),
       dataDir: options.dataDir,
     };
+    // Heavy reads on their own threads and connections (reads/read-pool.ts); 0 workers: inline.
+    const workers = options.readWorkers ?? 2;
+    reads =
+      workers > 0
+        ? readPool(
+            {
+              file,
+              ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+              cipherKey: installation.cipherKey,
+              macKey: installation.macKey,
+              mode,
+              version: deps.version,
+              dataDir: options.dataDir,
+            },
+            { size: workers, timeLimitMs: options.readTimeLimitMs ?? READ_TIME_LIMIT_MS, log: (m) => console.warn(m) },
+          )
+        : undefined;
     const app = await buildApp(deps, handlers, {
+      ...(reads ? { reads } : {}),
       ...(options.staticDir ? { staticDir: options.staticDir } : {}),
       strictResponses: options.strictResponses ?? false,
       logger: options.logger ?? false,
@@ -101,10 +125,12 @@ export async function openService(options: ServiceOptions): Promise<Service> {
       async close() {
         clearInterval(optimizing);
         await app.close();
+        await reads?.close();
         closeDatabase(db);
       },
     };
   } catch (err) {
+    await reads?.close();
     db.close();
     throw err;
   }

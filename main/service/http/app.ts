@@ -18,6 +18,7 @@ import { installErrorHandling } from './errors.js';
 import type { Handler } from './handler.js';
 import { installRequestChecks } from './request-checks.js';
 import { registerRoutes } from './routes.js';
+import type { ReadPool } from '../reads/read-pool.js';
 
 /**
  * The renderer's policy as a response header: everything from the service's own origin and
@@ -39,6 +40,8 @@ export const RENDERER_CSP = [
 export interface AppOptions {
   staticDir?: string;
   strictResponses?: boolean;
+  /** Read workers for the handlers marked offThread (reads/read-pool.ts). */
+  reads?: ReadPool;
   logger?: boolean;
   /** Required by server.ts for any address beyond loopback. */
   https?: { key: Buffer; cert: Buffer };
@@ -90,12 +93,21 @@ export async function buildApp(
   });
 
   const implemented = new Set(handlers.map((h) => h.endpoint.name));
-  const document = buildOpenApi(endpointList, { implemented, version: `v1 (Optical POS ${deps.version})` });
-  app.get(`${API_PREFIX}/openapi.json`, async () => document);
+  // Built on first use, not at every start (about 150 ms of a start-to-login budget of 1.5 s,
+  // issue 12): @fastify/swagger keeps this object and hands it out as it then is, filled.
+  const document: Record<string, unknown> = {};
+  const fillDocument = () => {
+    if (Object.keys(document).length === 0) Object.assign(document, buildOpenApi(endpointList, { implemented, version: `v1 (Optical POS ${deps.version})` }));
+    return document;
+  };
+  app.addHook('onRequest', async (request) => {
+    if (request.url.startsWith(`${API_PREFIX}/docs`)) fillDocument();
+  });
+  app.get(`${API_PREFIX}/openapi.json`, async () => fillDocument());
   await app.register(fastifySwagger, { mode: 'static', specification: { document: document as never } });
   await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs` });
 
-  registerRoutes(app, deps, handlers, { strictResponses: options.strictResponses ?? false });
+  registerRoutes(app, deps, handlers, { strictResponses: options.strictResponses ?? false, ...(options.reads ? { reads: options.reads } : {}) });
   registerFontRoute(app);
 
   if (options.staticDir && existsSync(options.staticDir)) {

@@ -18,11 +18,14 @@ export type HandlerResult<E extends EndpointDef> =
 export interface Handler<E extends EndpointDef = EndpointDef> {
   endpoint: E;
   run(input: ParsedInput<E>, ctx: RequestContext): Promise<unknown> | unknown;
+  /** A read that may scan much: run on a read worker with a time limit (reads/read-pool.ts). */
+  offThread?: boolean;
 }
 
 export function implement<E extends EndpointDef>(
   endpoint: E,
   run: (input: ParsedInput<E>, ctx: RequestContext) => Promise<HandlerResult<E>> | HandlerResult<E>,
+  options: { offThread?: boolean } = {},
 ): Handler<E> {
-  return { endpoint, run };
+  return { endpoint, run, ...(options.offThread ? { offThread: true } : {}) };
 }

@@ -11,6 +11,7 @@ import { guard } from '../auth/guard.js';
 import { requestContext, type ServiceDeps } from '../context.js';
 import type { BinaryResult, Handler } from './handler.js';
 import { parsePart } from './validation.js';
+import { ReadPoolUnavailable, type ReadPool } from '../reads/read-pool.js';
 
 /** Typed responses are offered as application/json, text/json and text/plain (spec, rule 2). */
 function responseType(accept: string | undefined): string {
@@ -23,6 +24,8 @@ function responseType(accept: string | undefined): string {
 export interface RouteOptions {
   /** Throw on a response that breaks the contract (tests and development); otherwise log it. */
   strictResponses: boolean;
+  /** Where handlers marked offThread run; without it they run here. */
+  reads?: ReadPool;
 }
 
 export function registerRoutes(
@@ -33,7 +36,7 @@ export function registerRoutes(
 ): void {
   const authenticate = guard(deps);
 
-  for (const { endpoint, run } of handlers) {
+  for (const { endpoint, run, offThread } of handlers) {
     app.route({
       method: endpoint.method,
       url: API_PREFIX + routerPath(endpoint.path),
@@ -46,7 +49,15 @@ export function registerRoutes(
           body: parsePart(endpoint.body, request.body, 'body'),
         } as ParsedInput<EndpointDef>;
         const till = readTillId(request.headers[TILL_HEADER]);
-        const result = await run(input, requestContext(deps, user, `${request.protocol}://${request.host}`, till));
+        const origin = `${request.protocol}://${request.host}`;
+        const here = () => run(input, requestContext(deps, user, origin, till));
+        const result =
+          offThread && options.reads
+            ? await options.reads.run({ endpoint: endpoint.name, input, user, origin, till, now: deps.now().toISOString() }).catch((err: unknown) => {
+                if (err instanceof ReadPoolUnavailable) return here();
+                throw err;
+              })
+            : await here();
         return send(endpoint, result, request, reply, options);
       },
     });

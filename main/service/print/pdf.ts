@@ -6,13 +6,25 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import PDFDocument from 'pdfkit';
+import { createRequire } from 'node:module';
+import type PDFKitDocument from 'pdfkit';
 import { FONT_FILES, fontFolder, scriptRuns, type FontFile, type Script } from './fonts.js';
 import type { Align, Block, Column, Logo, PrintedDocument } from './layout.js';
 import { mmToPt } from './paper.js';
 import { qrMatrix, QUIET_ZONE } from './qr.js';
 
 type Pdf = PDFKit.PDFDocument;
+
+/**
+ * pdfkit and fontkit take about 230 ms to load: loaded on the first print, not on every start
+ * (issue 12, start to first login), synchronously because HTML pages are sized by a measure pass.
+ */
+const load = createRequire(import.meta.url);
+let pdfkit: typeof PDFKitDocument | undefined;
+const PDFDocument = function (this: unknown, ...args: ConstructorParameters<typeof PDFKitDocument>) {
+  pdfkit ??= load('pdfkit') as typeof PDFKitDocument;
+  return new pdfkit(...args);
+} as unknown as typeof PDFKitDocument;
 
 /** The PDF format's largest page side (200 in); a roll longer than this breaks into pages. */
 const MAX_PAGE_PT = 14_400;

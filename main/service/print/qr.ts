@@ -3,7 +3,12 @@
  * matrix; each output draws the same matrix (PDF rectangles, SVG path), so both are exactly
  * as crisp as the printer allows, with no bitmap in between.
  */
-import QRCode from 'qrcode';
+import { createRequire } from 'node:module';
+import type QRCodeModule from 'qrcode';
+
+/** Loaded at the first QR code rather than at start-up (as pdf.ts loads pdfkit). */
+let qrcode: typeof QRCodeModule | undefined;
+const QRCode = (): typeof QRCodeModule => (qrcode ??= createRequire(import.meta.url)('qrcode') as typeof QRCodeModule);
 
 export interface QrMatrix {
   /** Modules per side, without the quiet zone. */
@@ -13,7 +18,7 @@ export interface QrMatrix {
 
 export function qrMatrix(text: string): QrMatrix {
   // Level M survives a scuffed thermal print and keeps an order number at version 2 or so.
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const { modules } = QRCode().create(text, { errorCorrectionLevel: 'M' });
   return { size: modules.size, dark: (row, col) => Boolean(modules.get(row, col)) };
 }
 

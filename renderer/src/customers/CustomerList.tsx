@@ -47,7 +47,7 @@ export function CustomerList() {
           onChange={(e) => setText(e.target.value)}
         />
         <span className="search-status muted" aria-live="polite">
-          {searching ? 'Searching…' : list.data ? `${list.data.totalRows} found` : ''}
+          {searching ? 'Searching…' : list.data ? `${list.data.totalRows}${list.data.totalExact === false ? '+' : ''} found` : ''}
         </span>
       </div>
 
@@ -88,7 +88,7 @@ export function CustomerList() {
       </table>
 
       {list.data && (
-        <Pager label="Customer pages" page={page} pageSize={PAGE_SIZE} totalRows={list.data.totalRows} onPage={setPage} />
+        <Pager label="Customer pages" page={page} pageSize={PAGE_SIZE} totalRows={list.data.totalRows} exact={list.data.totalExact} onPage={setPage} />
       )}
     </section>
   );

@@ -77,7 +77,7 @@ export function CustomerOrders({ customerId }: { customerId: string }) {
           })}
         </tbody>
       </table>
-      <Pager label="Customer’s order pages" page={page} pageSize={PAGE_SIZE} totalRows={search.data.totalRows} onPage={setPage} />
+      <Pager label="Customer’s order pages" page={page} pageSize={PAGE_SIZE} totalRows={search.data.totalRows} exact={search.data.totalExact} onPage={setPage} />
     </>
   );
 }

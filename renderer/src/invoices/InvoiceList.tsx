@@ -59,7 +59,7 @@ export function InvoiceList() {
       <header className="screen-head">
         <h1 id="invoices-title">Invoices</h1>
         <span className="search-status muted" aria-live="polite">
-          {filter !== settled || list.isFetching ? 'Searching…' : list.data ? `${list.data.totalRows} found` : ''}
+          {filter !== settled || list.isFetching ? 'Searching…' : list.data ? `${list.data.totalRows}${list.data.totalExact === false ? '+' : ''} found` : ''}
         </span>
       </header>
 
@@ -137,7 +137,7 @@ export function InvoiceList() {
         </tbody>
       </table>
 
-      {list.data && <Pager label="Invoice pages" page={page} pageSize={PAGE_SIZE} totalRows={list.data.totalRows} onPage={setPage} />}
+      {list.data && <Pager label="Invoice pages" page={page} pageSize={PAGE_SIZE} totalRows={list.data.totalRows} exact={list.data.totalExact} onPage={setPage} />}
     </section>
   );
 }

@@ -111,7 +111,7 @@ export function OrderList() {
             Clear
           </button>
           <span className="search-status muted" aria-live="polite">
-            {searching ? 'Searching…' : search.data ? `${search.data.totalRows} found` : ''}
+            {searching ? 'Searching…' : search.data ? `${search.data.totalRows}${search.data.totalExact === false ? '+' : ''} found` : ''}
           </span>
         </div>
       </div>
@@ -171,7 +171,7 @@ export function OrderList() {
       </table>
 
       {search.data && (
-        <Pager label="Order pages" page={page} pageSize={PAGE_SIZE} totalRows={search.data.totalRows} onPage={setPage} />
+        <Pager label="Order pages" page={page} pageSize={PAGE_SIZE} totalRows={search.data.totalRows} exact={search.data.totalExact} onPage={setPage} />
       )}
     </section>
   );

@@ -62,7 +62,7 @@ export function ReceiptList() {
       <header className="screen-head">
         <h1 id="receipts-title">Receipts</h1>
         <span className="search-status muted" aria-live="polite">
-          {filter !== settled || list.isFetching ? 'Searching…' : list.data ? `${list.data.totalRecords} found` : ''}
+          {filter !== settled || list.isFetching ? 'Searching…' : list.data ? `${list.data.totalRecords}${list.data.totalExact === false ? '+' : ''} found` : ''}
         </span>
       </header>
 
@@ -160,7 +160,7 @@ export function ReceiptList() {
         </tbody>
       </table>
 
-      {list.data && <Pager label="Receipt pages" page={page} pageSize={PAGE_SIZE} totalRows={list.data.totalRecords} onPage={setPage} />}
+      {list.data && <Pager label="Receipt pages" page={page} pageSize={PAGE_SIZE} totalRows={list.data.totalRecords} exact={list.data.totalExact} onPage={setPage} />}
     </section>
   );
 }

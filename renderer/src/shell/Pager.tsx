@@ -9,10 +9,13 @@ export function Pager({
   totalRows,
   onPage,
   label,
+  exact = true,
 }: {
   page: number;
   pageSize: number;
   totalRows: number;
+  /** False when the service stopped counting (totalExact): totalRows is "at least". */
+  exact?: boolean | undefined;
   onPage: (page: number) => void;
   label: string;
 }) {
@@ -22,13 +25,14 @@ export function Pager({
   return (
     <nav className="pager" aria-label={label}>
       <span className="pager-status" aria-live="polite">
-        {totalRows === 0 ? 'No rows' : `${first}–${last} of ${totalRows}`}
+        {totalRows === 0 ? 'No rows' : `${first}–${last} of ${totalRows}${exact ? '' : '+'}`}
       </span>
       <button type="button" className="button button-secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         Previous
       </button>
       <span className="pager-page">
         Page {page} of {pages}
+        {exact ? '' : '+'}
       </span>
       <button type="button" className="button button-secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
         Next

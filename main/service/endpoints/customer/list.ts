@@ -11,4 +11,4 @@ export const list = implement(api.Customer.list, ({ body }, ctx) => {
   const { totalRows, totalExact, rows } = customers(ctx.db).search({ ...search, ...rowRange(body.fromPage, body.toPage) });
   const mask = masksMobiles(ctx);
   return { totalRows, totalExact, data: rows.map((r) => listItem(ctx, mask, r)) };
-});
+}, { offThread: true });

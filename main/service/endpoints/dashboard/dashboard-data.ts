@@ -79,7 +79,7 @@ export const dashboardData = implement(api.Dashboard.dashboardData, ({ body }, c
             balanceAmount: rupees(dueOf(o)),
           })),
   };
-});
+}, { offThread: true });
 
 /** Every calendar day from `from` to `to`, so the chart has a bar (maybe empty) for each. */
 function everyDay(from: string, to: string): string[] {

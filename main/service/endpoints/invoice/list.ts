@@ -72,4 +72,4 @@ export const invoiceList = implement(api.Invoice.list, ({ body }, ctx) => {
       netAmount: rupees(r.net_amount),
     })),
   };
-});
+}, { offThread: true });

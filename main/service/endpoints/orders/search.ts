@@ -179,4 +179,4 @@ export const searchOrders = implement(api.Orders.search, ({ body }, ctx) => {
       balanceAmount: rupees(dueOf(r)),
     })),
   };
-});
+}, { offThread: true });

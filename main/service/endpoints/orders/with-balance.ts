@@ -32,4 +32,4 @@ export const withBalance = implement(api.Orders.withBalance, ({ query }, ctx) =>
       balanceAmount: rupees(dueOf(r)),
     })),
   };
-});
+}, { offThread: true });

@@ -59,4 +59,4 @@ export const receiptsListPaged = implement(api.Receipts.listPaged, ({ body }, ct
       itemCount: r.item_count,
     })),
   };
-});
+}, { offThread: true });

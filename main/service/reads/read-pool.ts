@@ -1,0 +1,168 @@
+/**
+ * Heavy reads off the main thread (issue 12): the lists and the dashboard run on worker threads,
+ * each with its own read-only connection (reads/read-worker.ts), so while one till searches a
+ * million orders every other till's scan and sale is answered on the main thread as usual. A read
+ * that runs past the time limit is stopped (its worker terminated, SQLite's work with it) and
+ * answers 503 READ_TIMEOUT in words a cashier can act on; a fresh worker takes its place.
+ */
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { SessionUser, StoreMode } from '../context.js';
+import { HttpError } from '../http/errors.js';
+
+export interface WorkerSetup {
+  file: string;
+  nativeBinding?: string;
+  cipherKey: Uint8Array;
+  macKey: Uint8Array;
+  mode: StoreMode;
+  version: string;
+  dataDir: string;
+}
+
+export interface ReadRequest {
+  id: number;
+  endpoint: string;
+  input: unknown;
+  user: SessionUser | null;
+  origin: string;
+  till: string;
+  /** The service clock's now, so a read answers for the same day as the main thread would. */
+  now: string;
+}
+
+export type ReadAnswer =
+  | { id: number; result: unknown }
+  | { id: number; refused: { status: number; message: string; errors?: Record<string, string[]> | undefined; code?: string | undefined } }
+  | { id: number; fault: string };
+
+/** How long a read may run before it is stopped (READ_TIME_LIMIT_MS). */
+export const READ_TIME_LIMIT_MS = 10_000;
+
+interface Slot {
+  worker: Worker;
+  busy: boolean;
+  /** Loaded and connected: the time limit counts from dispatch, so a starting worker gets none. */
+  ready: boolean;
+}
+
+interface Pending {
+  request: Omit<ReadRequest, 'id'>;
+  resolve: (value: unknown) => void;
+  reject: (err: Error) => void;
+}
+
+export interface ReadPool {
+  run(request: Omit<ReadRequest, 'id'>): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+const here = fileURLToPath(import.meta.url);
+const workerFile = path.join(path.dirname(here), `read-worker${path.extname(here)}`);
+
+/** Thrown by run() when no worker could start: the caller answers on its own thread instead. */
+export class ReadPoolUnavailable extends Error {}
+
+/** From the sources (tests, tsx) a worker registers tsx before loading the TypeScript worker; built, it loads the JS. */
+function newWorker(setup: WorkerSetup): Worker {
+  if (!workerFile.endsWith('.ts')) return new Worker(workerFile, { workerData: setup });
+  const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(pathToFileURL(workerFile).href)}); })`;
+  return new Worker(boot, { eval: true, workerData: setup });
+}
+
+export function readPool(setup: WorkerSetup, options: { size: number; timeLimitMs: number; log?: (message: string) => void }): ReadPool {
+  const slots: Slot[] = [];
+  const queue: Pending[] = [];
+  let nextId = 1;
+  let closed = false;
+  let failed: string | null = null;
+
+  const spawn = (): Slot => {
+    const slot: Slot = { worker: newWorker(setup), busy: false, ready: false };
+    slot.worker.unref();
+    slot.worker.on('message', (m: { ready?: boolean }) => {
+      if (m.ready !== true) return;
+      slot.ready = true;
+      pump();
+    });
+    // A worker that cannot start (a missing file, a broken build) must not take reads down with it.
+    slot.worker.on('error', (err) => {
+      if (failed === null) options.log?.(`read worker failed: ${err.message}; reads run on the main thread`);
+      failed = err.message;
+      for (const job of queue.splice(0)) job.reject(new ReadPoolUnavailable(err.message));
+    });
+    return slot;
+  };
+  for (let i = 0; i < options.size; i++) slots.push(spawn());
+
+  const pump = () => {
+    while (queue.length > 0) {
+      const index = slots.findIndex((s) => s.ready && !s.busy);
+      if (index < 0) return;
+      const job = queue.shift()!;
+      dispatch(index, job);
+    }
+  };
+
+  const dispatch = (index: number, job: Pending) => {
+    const slot = slots[index]!;
+    slot.busy = true;
+    const id = nextId++;
+    const done = () => {
+      clearTimeout(timer);
+      slot.worker.off('message', onMessage);
+      slot.worker.off('error', onError);
+      slot.busy = false;
+      pump();
+    };
+    const onMessage = (answer: ReadAnswer) => {
+      if (answer.id !== id) return;
+      done();
+      if ('result' in answer) job.resolve(answer.result);
+      else if ('refused' in answer) {
+        const r = answer.refused;
+        job.reject(new HttpError(r.status, r.message, r.errors, undefined, r.code));
+      } else job.reject(new Error(`read of ${job.request.endpoint} failed in its worker: ${answer.fault}`));
+    };
+    const onError = (err: Error) => {
+      done();
+      job.reject(new ReadPoolUnavailable(err.message));
+    };
+    const timer = setTimeout(() => {
+      slot.worker.off('message', onMessage);
+      slot.worker.off('error', onError);
+      void slot.worker.terminate();
+      slots[index] = closed ? slot : spawn();
+      options.log?.(`read of ${job.request.endpoint} stopped after ${options.timeLimitMs} ms`);
+      job.reject(
+        new HttpError(
+          503,
+          `This search took longer than ${Math.round(options.timeLimitMs / 1000)} s and was stopped so the other tills keep working. Narrow it (a date range, a customer, a status) and try again.`,
+          undefined,
+          undefined,
+          'READ_TIMEOUT',
+        ),
+      );
+      pump();
+    }, options.timeLimitMs);
+    slot.worker.on('message', onMessage);
+    slot.worker.on('error', onError);
+    slot.worker.postMessage({ ...job.request, id } satisfies ReadRequest);
+  };
+
+  return {
+    run(request) {
+      if (closed) return Promise.reject(new Error('The read pool is closed'));
+      if (failed !== null) return Promise.reject(new ReadPoolUnavailable(failed));
+      return new Promise((resolve, reject) => {
+        queue.push({ request, resolve, reject });
+        pump();
+      });
+    },
+    async close() {
+      closed = true;
+      await Promise.all(slots.map((s) => s.worker.terminate()));
+    },
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * A read worker (reads/read-pool.ts): its own read-only connection to the store file, the same
+ * handlers as the main thread, answering one request at a time. WAL lets it read beside the
+ * writer, and each read sees every sale committed before it started.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+import { requestContext, type ServiceDeps } from '../context.js';
+import { handlers } from '../endpoints/index.js';
+import { HttpError } from '../http/errors.js';
+import { encIds } from '../ids/enc-id.js';
+import type { ReadRequest, ReadAnswer, WorkerSetup } from './read-pool.js';
+
+const setup = workerData as WorkerSetup;
+const db = new Database(setup.file, { readonly: true, ...(setup.nativeBinding ? { nativeBinding: setup.nativeBinding } : {}) });
+db.pragma('busy_timeout = 5000');
+db.pragma('query_only = ON');
+const byName = new Map(handlers.map((h) => [h.endpoint.name, h]));
+const unavailable = (what: string) => () => {
+  throw new Error(`${what} is not available to a read worker`);
+};
+const base = {
+  db,
+  enc: encIds({ cipherKey: Buffer.from(setup.cipherKey), macKey: Buffer.from(setup.macKey) }),
+  ids: { next: unavailable('minting ids') } as unknown as ServiceDeps['ids'],
+  tokens: {} as ServiceDeps['tokens'],
+  throttle: {} as ServiceDeps['throttle'],
+  mode: setup.mode,
+  version: setup.version,
+  dataDir: setup.dataDir,
+};
+
+parentPort!.on('message', async (request: ReadRequest) => {
+  let answer: ReadAnswer;
+  try {
+    const handler = byName.get(request.endpoint);
+    if (!handler) throw new Error(`No handler for ${request.endpoint} in the read worker`);
+    const at = new Date(request.now);
+    const deps: ServiceDeps = { ...base, now: () => new Date(at) };
+    const result = await handler.run(request.input as never, requestContext(deps, request.user, request.origin, request.till));
+    answer = { id: request.id, result };
+  } catch (err) {
+    answer =
+      err instanceof HttpError
+        ? { id: request.id, refused: { status: err.status, message: err.message, errors: err.errors, code: err.code } }
+        : { id: request.id, fault: err instanceof Error ? (err.stack ?? err.message) : String(err) };
+  }
+  parentPort!.postMessage(answer);
+});
+
+parentPort!.postMessage({ ready: true });
