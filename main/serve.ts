@@ -7,6 +7,8 @@
  *   POS_DATA_DIR  data folder (default ~/.optical-pos)
  *   POS_TLS_KEY, POS_TLS_CERT  PEM files; required when HOST is not loopback
  *   POS_DEMO=0    refuse to open the demo store when no real store is set up
+ *   POS_READ_WORKERS  threads for the heavy reads (default 1; 0 runs them on the main thread)
+ *   POS_READ_LIMIT_MS how long such a read may run before it answers 503 (default 10000)
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -23,6 +25,12 @@ function tls() {
   return { key: readFileSync(key), cert: readFileSync(cert) };
 }
 
+function wholeNumber(name: string): number {
+  const n = Number(process.env[name]);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number`);
+  return n;
+}
+
 async function main() {
   const dataDir = defaultDataDir();
   const https = tls();
@@ -31,6 +39,8 @@ async function main() {
     port: process.env.PORT === undefined ? 5170 : Number(process.env.PORT),
     host: process.env.HOST || '127.0.0.1',
     allowDemo: process.env.POS_DEMO !== '0',
+    ...(process.env.POS_READ_WORKERS ? { readWorkers: wholeNumber('POS_READ_WORKERS') } : {}),
+    ...(process.env.POS_READ_LIMIT_MS ? { readTimeLimitMs: wholeNumber('POS_READ_LIMIT_MS') } : {}),
     ...(staticDir ? { staticDir } : {}),
     ...(https ? { https } : {}),
   });

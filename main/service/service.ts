@@ -32,7 +32,7 @@ export interface ServiceOptions {
   /** Open the demo store when no real store exists (default true). */
   allowDemo?: boolean;
   staticDir?: string;
-  /** Read worker threads for the lists and the dashboard (default 2; 0 runs them on the main thread). */
+  /** Read worker threads for the lists and the dashboard (default 1; 0 runs them on the main thread). */
   readWorkers?: number;
   /** How long such a read may run before it is stopped with a 503 (default READ_TIME_LIMIT_MS). */
   readTimeLimitMs?: number;
@@ -91,7 +91,7 @@ export async function openService(options: ServiceOptions): Promise<Service> {
       dataDir: options.dataDir,
     };
     // Heavy reads on their own threads and connections (reads/read-pool.ts); 0 workers: inline.
-    const workers = options.readWorkers ?? 2;
+    const workers = options.readWorkers ?? 1;
     reads =
       workers > 0
         ? readPool(

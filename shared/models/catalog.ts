@@ -3,7 +3,7 @@
  * categories and the paged item search (spec: Quick Sale look-ups and Common).
  */
 import { z } from 'zod';
-import { pagedRows } from '../contract/errors.js';
+import { pagedRows, totalExact } from '../contract/errors.js';
 import { fields, noutNum, noutStr, outNum, qInt64, qReqInt32, qReqInt64, str, strings } from '../contract/primitives.js';
 
 /** Stock is null for made-to-order items (lab-ground spectacle lenses), which are not counted. */
@@ -107,5 +107,5 @@ export const SearchItem = z.object({
 });
 export type SearchItem = z.infer<typeof SearchItem>;
 
-export const SearchItemsResult = pagedRows(SearchItem);
+export const SearchItemsResult = pagedRows(SearchItem).extend({ totalExact });
 export type SearchItemsResult = z.infer<typeof SearchItemsResult>;

@@ -65,10 +65,16 @@ const workerFile = path.join(path.dirname(here), `read-worker${path.extname(here
 export class ReadPoolUnavailable extends Error {}
 
 /** From the sources (tests, tsx) a worker registers tsx before loading the TypeScript worker; built, it loads the JS. */
+/**
+ * A worker's heap is capped: a read that would hold more than this is stopped (and its worker
+ * replaced) rather than growing the till's memory; lists are paged, so none comes near it.
+ */
+const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 16 };
+
 function newWorker(setup: WorkerSetup): Worker {
-  if (!workerFile.endsWith('.ts')) return new Worker(workerFile, { workerData: setup });
+  if (!workerFile.endsWith('.ts')) return new Worker(workerFile, { workerData: setup, resourceLimits: RESOURCE_LIMITS });
   const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(pathToFileURL(workerFile).href)}); })`;
-  return new Worker(boot, { eval: true, workerData: setup });
+  return new Worker(boot, { eval: true, workerData: setup, resourceLimits: RESOURCE_LIMITS });
 }
 
 export function readPool(setup: WorkerSetup, options: { size: number; timeLimitMs: number; log?: (message: string) => void }): ReadPool {
@@ -86,9 +92,17 @@ export function readPool(setup: WorkerSetup, options: { size: number; timeLimitM
       slot.ready = true;
       pump();
     });
-    // A worker that cannot start (a missing file, a broken build) must not take reads down with it.
     slot.worker.on('error', (err) => {
-      if (failed === null) options.log?.(`read worker failed: ${err.message}; reads run on the main thread`);
+      if (slot.ready) {
+        // A worker lost mid-read (out of its memory, say): the read in flight is answered by its
+        // own listener; a fresh worker takes the place.
+        options.log?.(`read worker stopped: ${err.message}; starting another`);
+        const index = slots.indexOf(slot);
+        if (index >= 0 && !closed) slots[index] = spawn();
+        return;
+      }
+      // A worker that cannot start (a missing file, a broken build) must not take reads down with it.
+      if (failed === null) options.log?.(`read worker failed to start: ${err.message}; reads run on the main thread`);
       failed = err.message;
       for (const job of queue.splice(0)) job.reject(new ReadPoolUnavailable(err.message));
     });
@@ -126,8 +140,12 @@ export function readPool(setup: WorkerSetup, options: { size: number; timeLimitM
       } else job.reject(new Error(`read of ${job.request.endpoint} failed in its worker: ${answer.fault}`));
     };
     const onError = (err: Error) => {
-      done();
-      job.reject(new ReadPoolUnavailable(err.message));
+      clearTimeout(timer);
+      slot.worker.off('message', onMessage);
+      slot.worker.off('error', onError);
+      options.log?.(`read of ${job.request.endpoint} lost its worker: ${err.message}`);
+      job.reject(new HttpError(503, 'The search could not finish. Try again; if it keeps failing, narrow it.', undefined, undefined, 'READ_FAILED'));
+      pump();
     };
     const timer = setTimeout(() => {
       slot.worker.off('message', onMessage);

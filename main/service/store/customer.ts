@@ -136,10 +136,14 @@ export interface CustomerSearch {
 
 const TOP = '\u{10FFFF}';
 
-function where(s: CustomerSearch): { sql: string; params: Record<string, unknown>; nameIds?: string } {
+/** The list's name order (endpoints/customer/search-filter.ts orderClause of "name"). */
+const NAME_ORDER = 'c.first_name ASC, c.last_name ASC, c.id ASC';
+
+function where(s: CustomerSearch): { sql: string; params: Record<string, unknown>; nameIds?: string; nameArms?: [string, string] } {
   const terms = ['c.company_id = @companyId'];
   const params: Record<string, unknown> = { companyId: s.companyId };
   let nameIds: string | undefined;
+  let nameArms: [string, string] | undefined;
   const prefix = (column: string, key: string, value: string) => {
     terms.push(`${column} >= @${key} AND ${column} < @${key}Top`);
     params[key] = value;
@@ -163,6 +167,7 @@ function where(s: CustomerSearch): { sql: string; params: Record<string, unknown
       const scope = `company_id = @companyId${s.branchId !== undefined ? ' AND branch_id = @branchId' : ''}`;
       nameIds = `SELECT id FROM customer WHERE ${scope} AND first_name >= @word AND first_name < @wordTop
                  UNION SELECT id FROM customer WHERE ${scope} AND last_name >= @word AND last_name < @wordTop`;
+      nameArms = [`${scope} AND first_name >= @word AND first_name < @wordTop`, `${scope} AND last_name >= @word AND last_name < @wordTop`];
       terms.push(`c.id IN (${nameIds})`);
       params.word = first;
       params.wordTop = first + TOP;
@@ -189,7 +194,7 @@ function where(s: CustomerSearch): { sql: string; params: Record<string, unknown
   flag('c.is_active', 'isActive', s.isActive);
   flag('c.is_member', 'isMember', s.isMember);
   flag('c.is_black_list', 'isBlackList', s.isBlackList);
-  return { sql: terms.join(' AND '), params, ...(nameIds ? { nameIds } : {}) };
+  return { sql: terms.join(' AND '), params, ...(nameIds ? { nameIds } : {}), ...(nameArms ? { nameArms } : {}) };
 }
 
 /** True when only company, branch and one name word narrow the search. */
@@ -239,11 +244,19 @@ export const customers = perDatabase((db: Db) => {
         // Counting the union of the two name indexes alone avoids a table read per match.
         const from = w.nameIds && onlyOneWord(s) ? `FROM (${w.nameIds})` : `FROM customer c WHERE ${w.sql}`;
         const count = countUpTo(db, from, w.params, s.offset + s.limit + COUNT_AHEAD);
+        // One name word in name order: each arm reads only the head of its own index range (the
+        // first-name arm is already in this order), instead of walking the branch's names from A.
+        const page =
+          w.nameArms && onlyOneWord(s) && s.orderBy === NAME_ORDER
+            ? `SELECT id FROM (
+                 SELECT * FROM (SELECT c.id, c.first_name, c.last_name FROM customer c WHERE ${w.nameArms[0]} ORDER BY ${s.orderBy} LIMIT @head)
+                 UNION
+                 SELECT * FROM (SELECT c.id, c.first_name, c.last_name FROM customer c WHERE ${w.nameArms[1]} ORDER BY ${s.orderBy} LIMIT @head)
+               ) AS c ORDER BY ${s.orderBy} LIMIT @limit OFFSET @offset`
+            : `SELECT c.id FROM customer c WHERE ${w.sql} ORDER BY ${s.orderBy} LIMIT @limit OFFSET @offset`;
         const rows = statementCache(db)<Record<string, unknown>, CustomerListRow>(
-          `SELECT ${LIST_COLUMNS} FROM customer c
-           WHERE c.id IN (SELECT c.id FROM customer c WHERE ${w.sql} ORDER BY ${s.orderBy} LIMIT @limit OFFSET @offset)
-           ORDER BY ${s.orderBy}`,
-        ).all({ ...w.params, limit: s.limit, offset: s.offset });
+          `SELECT ${LIST_COLUMNS} FROM customer c WHERE c.id IN (${page}) ORDER BY ${s.orderBy}`,
+        ).all({ ...w.params, limit: s.limit, offset: s.offset, head: s.offset + s.limit });
         return { totalRows: count.total, totalExact: count.exact, rows };
       })();
     },

@@ -9,6 +9,7 @@
 import type { Db } from '../db/database.js';
 import type { IdSource } from '../ids/id-source.js';
 import { perDatabase } from './per-database.js';
+import { COUNT_AHEAD, countUpTo, statementCache } from './statement-cache.js';
 
 export interface ItemFields {
   item_type_id: number;
@@ -185,12 +186,14 @@ export const items = perDatabase((db: Db) => {
     /** Contact lenses of exactly this power (hundredths), for a power typed into the search box. */
     ofPower: (companyId: number, typeId: number, power: number, limit: number) => contactLensOfPower.all(companyId, typeId, power, limit),
 
-    search(s: ItemSearch): { totalRows: number; rows: ItemRow[] } {
+    /** One page, and how many match counted up to COUNT_AHEAD rows past it (`totalExact` false beyond). */
+    search(s: ItemSearch): { totalRows: number; totalExact: boolean; rows: ItemRow[] } {
       const w = where(s);
-      return db.transaction(() => ({
-        totalRows: db.prepare<Record<string, unknown>, { n: number }>(`SELECT count(*) AS n FROM ${w.from} WHERE ${w.sql}`).get(w.params)!.n,
-        rows: db.prepare<Record<string, unknown>, ItemRow>(searchSql(w)).all({ ...w.params, limit: s.limit, offset: s.offset }),
-      }))();
+      return db.transaction(() => {
+        const count = countUpTo(db, `FROM ${w.from} WHERE ${w.sql}`, w.params, s.offset + s.limit + COUNT_AHEAD);
+        const rows = statementCache(db)<Record<string, unknown>, ItemRow>(searchSql(w)).all({ ...w.params, limit: s.limit, offset: s.offset });
+        return { totalRows: count.total, totalExact: count.exact, rows };
+      })();
     },
 
     /** EXPLAIN QUERY PLAN of each look-up, for the test that proves they stay index ranges. */

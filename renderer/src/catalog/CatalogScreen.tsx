@@ -222,7 +222,7 @@ export function CatalogScreen() {
       </table>
 
       {items.data && (
-        <Pager label="Item pages" page={filter.page} pageSize={PAGE_SIZE} totalRows={items.data.totalRows} onPage={filter.setPage} />
+        <Pager label="Item pages" page={filter.page} pageSize={PAGE_SIZE} totalRows={items.data.totalRows} exact={items.data.totalExact} onPage={filter.setPage} />
       )}
     </section>
   );

@@ -11,7 +11,7 @@ export const searchItems = implement(api.Common.searchItems, ({ body }, ctx) => 
   const categoryId = optionalId(ctx, 'category', body.categoryID, 'categoryID');
   const subCategoryId = optionalId(ctx, 'subCategory', body.subCategoryID, 'subCategoryID');
   const term = body.searchTerm?.trim();
-  const { totalRows, rows } = items(ctx.db).search({
+  const { totalRows, totalExact, rows } = items(ctx.db).search({
     companyId: ctx.user.companyId,
     ...(itemTypeId === undefined ? {} : { itemTypeId }),
     ...(categoryId === undefined ? {} : { categoryId }),
@@ -20,5 +20,5 @@ export const searchItems = implement(api.Common.searchItems, ({ body }, ctx) => 
     offset: (pageNumber - 1) * pageSize,
     limit: pageSize,
   });
-  return { totalRows, data: searchItemRows(ctx, rows) };
-});
+  return { totalRows, totalExact, data: searchItemRows(ctx, rows) };
+}, { offThread: true });

@@ -60,9 +60,15 @@ function conditions(ctx: RequestContext, b: SalesOrderSearchRequest): { where: C
       const z = range('last_name', rest.join(' '));
       where.push(customers(`${a.sql} AND ${z.sql}`, [...a.params, ...z.params]));
     } else {
+      // First or last name: two index ranges joined (an OR would read every customer).
       const a = range('first_name', first!);
       const z = range('last_name', first!);
-      where.push(customers(`((${a.sql}) OR (${z.sql}))`, [...a.params, ...z.params]));
+      const arm = (r: { sql: string; params: string[] }) =>
+        `SELECT id FROM customer WHERE company_id = ? AND branch_id IN (SELECT id FROM branch WHERE company_id = ?) AND ${r.sql}`;
+      where.push({
+        sql: `o.customer_id IN (${arm(a)} UNION ALL ${arm(z)})`,
+        params: [companyId, companyId, ...a.params, companyId, companyId, ...z.params],
+      });
     }
   }
   const mobile = v('customerMobile');
