@@ -390,8 +390,15 @@ export const salesOrders = perDatabase((db: Db) => {
         where.push('(o.order_date, o.id) < (?, ?)');
         params.push(q.after.date, q.after.id);
       }
+      // The page's ids from sales_order alone when the order is on its own columns: joined, SQLite
+      // may start from the customers a name filter names and sort all their orders.
+      const ownColumns = !/\b[cbu]\.|accepted_by/.test(q.orderBy);
       const rows = statementCache(db)<unknown[], OrderListRow>(
-        `SELECT ${LIST_COLUMNS} ${LIST_FROM} WHERE ${where.join(' AND ')} ORDER BY ${q.orderBy} LIMIT ? OFFSET ?`,
+        ownColumns
+          ? `SELECT ${LIST_COLUMNS} ${LIST_FROM}
+             WHERE o.id IN (SELECT o.id FROM sales_order o WHERE ${where.join(' AND ')} ORDER BY ${q.orderBy} LIMIT ? OFFSET ?)
+             ORDER BY ${q.orderBy}`
+          : `SELECT ${LIST_COLUMNS} ${LIST_FROM} WHERE ${where.join(' AND ')} ORDER BY ${q.orderBy} LIMIT ? OFFSET ?`,
       ).all(...params, q.limit, q.after ? 0 : q.offset);
       return { rows, count };
     },
