@@ -6,7 +6,7 @@ import type { RequestContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import { implement } from '../../http/handler.js';
 import { orderClause, pageRange } from '../../http/paging.js';
-import { COUNT_AHEAD } from '../../store/statement-cache.js';
+import { COUNT_AHEAD, statementCache } from '../../store/statement-cache.js';
 import { dueOf, INDEXED_ORDER_SORTS, ORDER_SEARCH_COLUMNS, salesOrders, type Condition } from '../../store/sales-order.js';
 import { calendarDate } from '../customer/dates.js';
 import { digitsOf, masksMobiles, mobileShown } from '../customer/mobile.js';
@@ -20,6 +20,8 @@ const TOP = '\u{10FFFF}';
 
 /** Matches an order the indexes do not serve (customer name, balance…) may sort; more is refused. */
 export const SORT_LIMIT = 5000;
+/** Customers matched by name or mobile that are passed to SQLite as a list rather than a subquery. */
+const FEW_CUSTOMERS = 256;
 
 function money(value: string, field: string): number {
   const paise = parseRupees(value);
@@ -46,36 +48,38 @@ function conditions(ctx: RequestContext, b: SalesOrderSearchRequest): { where: C
   const branch = v('branchName');
   if (branch) where.push({ sql: `o.branch_id IN (SELECT id FROM branch WHERE company_id = ? AND ${contains('name', '?')})`, params: [companyId, branch] });
   // Customers by name or mobile: index ranges over the customer table (per branch, so the
-  // branch-first indexes serve), then their orders by customer.
-  const customers = (match: string, params: Array<string | number>): Condition => ({
-    sql: `o.customer_id IN (SELECT id FROM customer WHERE company_id = ? AND branch_id IN (SELECT id FROM branch WHERE company_id = ?) AND ${match})`,
-    params: [companyId, companyId, ...params],
-  });
+  // branch-first indexes serve), looked up first. A few customers are handed to SQLite as a
+  // list, so it reads their orders by customer; many stay a subquery, so it walks the orders
+  // newest first and stops at a page. Left to guess, it took one for the other.
+  const scope = 'company_id = ? AND branch_id IN (SELECT id FROM branch WHERE company_id = ?)';
+  const customers = (arms: Array<{ sql: string; params: string[] }>): Condition => {
+    const sub = arms.map((a) => `SELECT id FROM customer WHERE ${scope} AND ${a.sql}`).join(' UNION ALL ');
+    const params = arms.flatMap((a) => [companyId, companyId, ...a.params]);
+    const ids = statementCache(ctx.db)<unknown[], { id: number }>(`${sub} LIMIT ${FEW_CUSTOMERS + 1}`).all(...params).map((r) => r.id);
+    if (ids.length > FEW_CUSTOMERS) return { sql: `o.customer_id IN (${sub})`, params };
+    if (ids.length === 0) return { sql: '0', params: [] };
+    // Padded to a power of two, so a handful of statement shapes serve every count.
+    const slots = 2 ** Math.ceil(Math.log2(ids.length));
+    return { sql: `o.customer_id IN (${Array.from({ length: slots }, () => '?').join(', ')})`, params: Array.from({ length: slots }, (_, i) => ids[i % ids.length]!) };
+  };
+  const range = (column: string, value: string) => ({ sql: `${column} >= ? AND ${column} < ?`, params: [value, value + TOP] });
   const name = v('customerName')?.replace(/\s+/g, ' ');
   if (name) {
     const [first, ...rest] = name.split(' ');
-    const range = (column: string, value: string) => ({ sql: `${column} >= ? AND ${column} < ?`, params: [value, value + TOP] });
     if (rest.length > 0) {
       const a = range('first_name', first!);
       const z = range('last_name', rest.join(' '));
-      where.push(customers(`${a.sql} AND ${z.sql}`, [...a.params, ...z.params]));
+      where.push(customers([{ sql: `${a.sql} AND ${z.sql}`, params: [...a.params, ...z.params] }]));
     } else {
       // First or last name: two index ranges joined (an OR would read every customer).
-      const a = range('first_name', first!);
-      const z = range('last_name', first!);
-      const arm = (r: { sql: string; params: string[] }) =>
-        `SELECT id FROM customer WHERE company_id = ? AND branch_id IN (SELECT id FROM branch WHERE company_id = ?) AND ${r.sql}`;
-      where.push({
-        sql: `o.customer_id IN (${arm(a)} UNION ALL ${arm(z)})`,
-        params: [companyId, companyId, ...a.params, companyId, companyId, ...z.params],
-      });
+      where.push(customers([range('first_name', first!), range('last_name', first!)]));
     }
   }
   const mobile = v('customerMobile');
   if (mobile) {
     const digits = digitsOf(mobile);
     if (!digits) throw badRequest('Invalid mobile', { customerMobile: ['Expected digits of a mobile number'] });
-    where.push(customers('mobile_digits >= ? AND mobile_digits < ?', [digits, digits + TOP]));
+    where.push(customers([range('mobile_digits', digits)]));
   }
   const no = v('salesOrderNo');
   if (no) {
