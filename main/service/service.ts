@@ -97,6 +97,7 @@ export async function openService(options: ServiceOptions): Promise<Service> {
         ? readPool(
             {
               file,
+              strictResponses: options.strictResponses ?? false,
               ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
               cipherKey: installation.cipherKey,
               macKey: installation.macKey,

@@ -11,7 +11,7 @@ import { guard } from '../auth/guard.js';
 import { requestContext, type ServiceDeps } from '../context.js';
 import type { BinaryResult, Handler } from './handler.js';
 import { parsePart } from './validation.js';
-import { ReadPoolUnavailable, type ReadPool } from '../reads/read-pool.js';
+import { CheckedJson, ReadPoolUnavailable, type ReadPool } from '../reads/read-pool.js';
 
 /** Typed responses are offered as application/json, text/json and text/plain (spec, rule 2). */
 function responseType(accept: string | undefined): string {
@@ -71,6 +71,11 @@ function send(
   reply: FastifyReply,
   options: RouteOptions,
 ) {
+  if (result instanceof CheckedJson) {
+    if (result.issues) request.log.error({ endpoint: endpoint.name, issues: result.issues }, 'response breaks the contract');
+    reply.type(responseType(request.headers.accept));
+    return reply.send(result.json);
+  }
   const kind = endpoint.responseKind?.kind ?? 'json';
   if (kind !== 'json') {
     const binary = result as BinaryResult;

@@ -13,6 +13,8 @@ import { HttpError } from '../http/errors.js';
 
 export interface WorkerSetup {
   file: string;
+  /** As RouteOptions.strictResponses: a response that breaks the contract is a fault, not a log line. */
+  strictResponses: boolean;
   nativeBinding?: string;
   cipherKey: Uint8Array;
   macKey: Uint8Array;
@@ -33,7 +35,7 @@ export interface ReadRequest {
 }
 
 export type ReadAnswer =
-  | { id: number; result: unknown }
+  | { id: number; json: string; issues?: unknown }
   | { id: number; refused: { status: number; message: string; errors?: Record<string, string[]> | undefined; code?: string | undefined } }
   | { id: number; fault: string };
 
@@ -60,6 +62,18 @@ export interface ReadPool {
 
 const here = fileURLToPath(import.meta.url);
 const workerFile = path.join(path.dirname(here), `read-worker${path.extname(here)}`);
+
+/**
+ * A read's answer as its worker checked it against the contract and serialised it: a list of 500
+ * orders is parsed and stringified there, not on the thread every till's sale waits on.
+ */
+export class CheckedJson {
+  constructor(
+    readonly json: string,
+    /** The contract's complaints, when the answer broke it and responses are not strict. */
+    readonly issues?: unknown,
+  ) {}
+}
 
 /** Thrown by run() when no worker could start: the caller answers on its own thread instead. */
 export class ReadPoolUnavailable extends Error {}
@@ -133,7 +147,7 @@ export function readPool(setup: WorkerSetup, options: { size: number; timeLimitM
     const onMessage = (answer: ReadAnswer) => {
       if (answer.id !== id) return;
       done();
-      if ('result' in answer) job.resolve(answer.result);
+      if ('json' in answer) job.resolve(new CheckedJson(answer.json, answer.issues));
       else if ('refused' in answer) {
         const r = answer.refused;
         job.reject(new HttpError(r.status, r.message, r.errors, undefined, r.code));

@@ -38,7 +38,14 @@ parentPort!.on('message', async (request: ReadRequest) => {
     const at = new Date(request.now);
     const deps: ServiceDeps = { ...base, now: () => new Date(at) };
     const result = await handler.run(request.input as never, requestContext(deps, request.user, request.origin, request.till));
-    answer = { id: request.id, result };
+    // Checked and serialised here, as routes.ts send() would on the main thread.
+    const checked = handler.endpoint.response.safeParse(result);
+    if (!checked.success && setup.strictResponses) {
+      throw new Error(`Response of ${handler.endpoint.name} breaks the contract: ${checked.error.message}`);
+    }
+    answer = checked.success
+      ? { id: request.id, json: JSON.stringify(checked.data) }
+      : { id: request.id, json: JSON.stringify(result), issues: checked.error.issues };
   } catch (err) {
     answer =
       err instanceof HttpError

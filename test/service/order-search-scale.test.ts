@@ -1,0 +1,87 @@
+/**
+ * Orders/search at scale (issue 12) on a store of 5,200 seeded orders: counts that stop a
+ * thousand rows past the page (totalExact), exact totals from the tally, keyset paging that
+ * agrees with page numbers, sorts no index serves refused past 5,000 matches, the order number
+ * by its serial, and the customer found by mobile prefix whether few or many match.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Client } from '../../shared/client.js';
+import { api } from '../../shared/endpoints/index.js';
+import { addOrders } from '../../main/service/setup/bulk-orders.js';
+import { companies } from '../../main/service/store/company.js';
+import { startTestService, type TestService } from '../helpers/service.js';
+
+const SEEDED = 5200;
+let svc: TestService;
+let cashier: Client;
+before(async () => {
+  svc = await startTestService();
+  const { db, ids } = svc.server.deps;
+  addOrders({ file: '', db, ids, company: companies(db).only()! }, SEEDED, { now: svc.clock.now });
+  cashier = await svc.as('cashier');
+});
+after(() => svc.close());
+
+const search = (body: object) => cashier.call(api.Orders.search, { body: { pageSize: 20, ...body } });
+
+test('an unfiltered search is counted exactly from the tally; a filtered one stops 1,000 rows past the page', async () => {
+  const all = await search({});
+  assert.equal(all.totalRows, SEEDED);
+  assert.equal(all.totalExact, true);
+  const delivered = await search({ status: 'Delivered' });
+  const { n } = svc.server.deps.db.prepare('SELECT count(*) AS n FROM sales_order WHERE status_id = 4').get() as { n: number };
+  assert.deepEqual([delivered.totalRows, delivered.totalExact], [n, true]);
+  const year = new Date(svc.clock.now.getTime() - 800 * 86_400_000).toISOString().slice(0, 10);
+  const wide = await search({ fromDate: year });
+  assert.deepEqual([wide.totalRows, wide.totalExact], [1020, false], 'page 1 of 20 rows counts to 1,020 and stops');
+  const deeper = await search({ fromDate: year, pageNumber: 3 });
+  assert.deepEqual([deeper.totalRows, deeper.totalExact], [1060, false]);
+  const day = wide.data[0]!.date.slice(0, 10);
+  const oneDay = await search({ date: day });
+  assert.equal(oneDay.totalExact, true);
+  assert.equal(oneDay.totalRows, (svc.server.deps.db.prepare('SELECT count(*) AS n FROM sales_order WHERE order_date = ?').get(day) as { n: number }).n);
+});
+
+test('after: nextPage continues newest first exactly as the page numbers do', async () => {
+  const byNumber = [...(await search({ pageNumber: 1 })).data, ...(await search({ pageNumber: 2 })).data, ...(await search({ pageNumber: 3 })).data];
+  const first = await search({});
+  const second = await search({ after: first.nextPage });
+  const third = await search({ after: second.nextPage });
+  assert.deepEqual([...first.data, ...second.data, ...third.data].map((o) => o.id), byNumber.map((o) => o.id));
+  await assert.rejects(search({ after: 'not-a-key' }), (err: { status: number; body: { errors?: Record<string, string[]> } }) => err.status === 400 && 'after' in (err.body.errors ?? {}));
+  await assert.rejects(search({ after: first.nextPage, orderBy: 'netAmount desc' }), { status: 400 });
+});
+
+test('a sort no index serves is refused past 5,000 matches, and works on a narrower search', async () => {
+  await assert.rejects(search({ orderBy: 'customerName' }), (err: { status: number; message: string; body: { errors?: Record<string, string[]> } }) => {
+    assert.equal(err.status, 400);
+    assert.match(err.body.errors!.orderBy![0]!, /Narrow the search to 5,000 orders or fewer/);
+    return true;
+  });
+  const day = (await search({})).data[0]!.date.slice(0, 10);
+  const sorted = await search({ date: day, orderBy: 'customerName', pageSize: 500 });
+  assert.equal(sorted.data.length, sorted.totalRows);
+  assert.ok(sorted.totalRows > 0);
+  const byNet = await search({ orderBy: 'netAmount desc' });
+  assert.ok(byNet.data.every((o, i, all) => i === 0 || all[i - 1]!.netAmount >= o.netAmount));
+});
+
+test('the order number by its serial or its start; the customer by mobile prefix, few or many', async () => {
+  const { db } = svc.server.deps;
+  const sample = db.prepare("SELECT order_no FROM sales_order ORDER BY id DESC LIMIT 1").get() as { order_no: string };
+  const serial = String(Number(sample.order_no.split('/').pop()));
+  const bySerial = await search({ salesOrderNo: serial, pageSize: 500 });
+  assert.ok(bySerial.data.some((o) => o.salesOrderNo === sample.order_no));
+  assert.ok(bySerial.data.every((o) => o.salesOrderNo.endsWith(`/${serial.padStart(6, '0')}`)));
+  const byStart = await search({ salesOrderNo: sample.order_no.toLowerCase() });
+  assert.deepEqual(byStart.data.map((o) => o.salesOrderNo), [sample.order_no]);
+
+  const one = db.prepare('SELECT c.mobile_digits AS m, count(*) AS n FROM sales_order o JOIN customer c ON c.id = o.customer_id WHERE c.mobile_digits IS NOT NULL GROUP BY c.id ORDER BY n DESC LIMIT 1').get() as { m: string; n: number };
+  const mine = await search({ customerMobile: one.m, pageSize: 500 });
+  assert.equal(mine.totalRows, one.n);
+  const many = await search({ customerMobile: one.m.slice(0, 1) });
+  const { n } = db.prepare("SELECT count(*) AS n FROM sales_order o JOIN customer c ON c.id = o.customer_id WHERE c.mobile_digits LIKE ? || '%'").get(one.m.slice(0, 1)) as { n: number };
+  assert.equal(many.totalRows, Math.min(n, 1020));
+  assert.ok(many.data.every((o, i, all) => i === 0 || all[i - 1]!.date >= o.date), 'newest first');
+});
