@@ -163,7 +163,7 @@ async function measureStore(built: BenchStore, growthOnly: boolean) {
   try {
     const store = { ...built, dataDir, file: path.join(dataDir, path.basename(built.file)) };
     const measured = await measureCopy(store, growthOnly);
-    return { ...measured, startToLoginMs: growthOnly ? null : await startToLogin(store) };
+    return { ...measured, startToLogin: growthOnly ? null : await startToLogin(store) };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -228,7 +228,8 @@ async function measureCopy(store: BenchStore, growthOnly: boolean) {
           tr.push(...fl.samples);
           walls.tr += fl.wall;
           const sessions = new Map<Till, string>();
-          const a = await batch(tills.slice(0, n), 1, async (t) => {
+          // Each add opens a cart of its own, so the cart read below reads one of a single line.
+          const a = await batch(tills.slice(0, n), per, async (t) => {
             const r = await t.call<{ sessionID: string }>(api.QuickSale.saveSalesOrderTemp, { body: { itemID: ops.lenses[0], qty: 1 } });
             sessions.set(t, r.sessionID);
           });
@@ -311,16 +312,24 @@ async function soakTest(service: ServiceProcess, tills: Till[], ops: Awaited<Ret
   return { minutes: soakMinutes, p99ByMinute, rssStart, rssEnd: service.rssMiB(), sales };
 }
 
-/** Spawn to the first successful login, on an existing store (a restart, as at the counter each morning). */
-async function startToLogin(store: BenchStore) {
-  const t0 = performance.now();
-  const service = await startService(store.dataDir);
-  try {
-    await new Till(service.url, 'bench-start').signIn('cashier');
-    return Math.round(performance.now() - t0);
-  } finally {
-    await service.stop();
+/**
+ * Spawn to the first successful login, on an existing store (a restart, as at the counter each
+ * morning), three times: the median is reported and every run kept, because the first restart
+ * after a long run can wait on the disk flushing what that run wrote.
+ */
+async function startToLogin(store: BenchStore): Promise<{ medianMs: number; runsMs: number[] }> {
+  const runsMs: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const t0 = performance.now();
+    const service = await startService(store.dataDir);
+    try {
+      await new Till(service.url, 'bench-start').signIn('cashier');
+      runsMs.push(Math.round(performance.now() - t0));
+    } finally {
+      await service.stop();
+    }
   }
+  return { medianMs: [...runsMs].sort((a, b) => a - b)[1]!, runsMs };
 }
 
 function line(r: Row): string {
@@ -346,9 +355,9 @@ async function main() {
     results[store.label] = { store: about, ...(await measureStore(store, !main)) };
   }
   const largest = stores.at(-1)!;
-  const startMs = results[largest.label]!.startToLoginMs ?? 0;
-  log(`\nstart to first login (${largest.label} store): ${startMs} ms`);
-  const report = { date: new Date().toISOString(), quick, machine, sizes, startToLoginMs: startMs, results, seconds: Math.round((performance.now() - started) / 1000) };
+  const start = results[largest.label]!.startToLogin ?? { medianMs: 0, runsMs: [] };
+  log(`\nstart to first login (${largest.label} store): median ${start.medianMs} ms (${start.runsMs.join(', ')})`);
+  const report = { date: new Date().toISOString(), quick, machine, sizes, startToLogin: start, results, seconds: Math.round((performance.now() - started) / 1000) };
   const dir = path.join(import.meta.dirname, 'results');
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
@@ -360,7 +369,7 @@ function markdown(report: {
   date: string;
   quick: boolean;
   machine: { cpus: number; cpu: string; memGiB: number; node: string };
-  startToLoginMs: number;
+  startToLogin: { medianMs: number; runsMs: number[] };
   results: Record<string, Awaited<ReturnType<typeof measureStore>> & { store: Omit<BenchStore, 'dataDir' | 'file'> }>;
 }): string {
   const labels = Object.keys(report.results);
@@ -393,7 +402,7 @@ function markdown(report: {
   if (main.headOfLine) out.push(`Head of line: barcode p99 ${main.headOfLine.alone.p99} ms alone, ${main.headOfLine.beside.p99} ms while another till runs "${main.headOfLine.heavy}" without pause.`);
   if (main.soak) out.push(`Soak: ${main.soak.minutes} min of continuous sales on 2 tills (${main.soak.sales} sales): SaveSale p99 by minute ${main.soak.p99ByMinute.join(', ')} ms; RSS ${main.soak.rssStart} → ${main.soak.rssEnd} MiB.`);
   out.push(`Memory (service process RSS): at rest ${main.memory.rest} MiB, after the run ${main.memory.afterRun} MiB${main.memory.afterSoak ? `, after the soak ${main.memory.afterSoak} MiB` : ''}.`);
-  out.push(`Start to first login (restart on this store): ${report.startToLoginMs} ms.`);
+  out.push(`Start to first login (restart on this store, spawn to the first 200 from Auth/login): median ${report.startToLogin.medianMs} ms of ${report.startToLogin.runsMs.join(', ')} ms.`);
   return `${out.join('\n')}\n`;
 }
 
