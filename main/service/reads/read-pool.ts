@@ -39,6 +39,8 @@ export type ReadAnswer =
   | { id: number; refused: { status: number; message: string; errors?: Record<string, string[]> | undefined; code?: string | undefined } }
   | { id: number; fault: string };
 
+const readFailed = () => new HttpError(503, 'The search could not finish. Try again; if it keeps failing, narrow it.', undefined, undefined, 'READ_FAILED');
+
 /** How long a read may run before it is stopped (READ_TIME_LIMIT_MS). */
 export const READ_TIME_LIMIT_MS = 10_000;
 
@@ -151,14 +153,18 @@ export function readPool(setup: WorkerSetup, options: { size: number; timeLimitM
       else if ('refused' in answer) {
         const r = answer.refused;
         job.reject(new HttpError(r.status, r.message, r.errors, undefined, r.code));
-      } else job.reject(new Error(`read of ${job.request.endpoint} failed in its worker: ${answer.fault}`));
+      } else {
+        // A fault (a locked or unreadable file, a broken answer): coded and logged, never a 500.
+        options.log?.(`read of ${job.request.endpoint} failed in its worker: ${answer.fault}`);
+        job.reject(readFailed());
+      }
     };
     const onError = (err: Error) => {
       clearTimeout(timer);
       slot.worker.off('message', onMessage);
       slot.worker.off('error', onError);
       options.log?.(`read of ${job.request.endpoint} lost its worker: ${err.message}`);
-      job.reject(new HttpError(503, 'The search could not finish. Try again; if it keeps failing, narrow it.', undefined, undefined, 'READ_FAILED'));
+      job.reject(readFailed());
       pump();
     };
     const timer = setTimeout(() => {
