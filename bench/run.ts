@@ -78,7 +78,7 @@ function fixtures(file: string): Fixtures {
 type Op = (till: Till, i: number) => Promise<unknown>;
 
 /** The operations of the issue's table, by name; each asks what a till asks. */
-async function operations(store: BenchStore, url: string, f: Fixtures) {
+async function operations(url: string, f: Fixtures) {
   const cashier = await new Till(url, 'bench-setup').signIn('cashier');
   const itemId = async (code: string) => (await cashier.call<{ id: string }>(api.QuickSale.itemDetailFromCode, { query: { code } })).id;
   const lenses = await Promise.all(f.lensCodes.map(itemId));
@@ -175,7 +175,7 @@ async function measureCopy(store: BenchStore, growthOnly: boolean) {
   const rows: Row[] = [];
   const memory: Record<string, number> = {};
   try {
-    const ops = await operations(store, service.url, f);
+    const ops = await operations(service.url, f);
     const tills = await Promise.all(Array.from({ length: 8 }, (_, k) => new Till(service.url, `bench-${k + 1}`).signIn('cashier')));
     const managers = await Promise.all(Array.from({ length: 8 }, (_, k) => new Till(service.url, `bench-m${k + 1}`).signIn('manager')));
     memory.rest = service.rssMiB();

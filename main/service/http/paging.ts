@@ -21,8 +21,26 @@ export function rowRange(fromPage: number | null | undefined, toPage: number | n
 }
 
 /**
- * An ORDER BY clause from "<field> [asc|desc]". `columns` maps each allowed field (matched
- * without regard to case) to its SQL expressions; `tieBreak` keeps pages stable when values repeat.
+ * The field and direction "<field> [asc|desc]" names, checked against `columns` (matched without
+ * regard to case); `fallback` when the text is empty. A 400 naming orderBy otherwise.
+ */
+export function orderField(
+  text: string | null | undefined,
+  columns: Record<string, readonly string[]>,
+  fallback: string,
+): { field: string; direction: 'ASC' | 'DESC' } {
+  const wanted = (text ?? '').trim() || fallback;
+  const m = /^([A-Za-z_]+)(?:\s+(asc|desc))?$/i.exec(wanted);
+  const field = m ? Object.keys(columns).find((k) => k.toLowerCase() === m[1]!.toLowerCase()) : undefined;
+  if (!m || !field) {
+    throw badRequest('Invalid orderBy', { orderBy: [`Order by one of ${Object.keys(columns).join(', ')}, then optionally asc or desc`] });
+  }
+  return { field, direction: (m[2] ?? 'asc').toLowerCase() === 'desc' ? 'DESC' : 'ASC' };
+}
+
+/**
+ * An ORDER BY clause from "<field> [asc|desc]" (orderField); `columns` maps each allowed field to
+ * its SQL expressions; `tieBreak` keeps pages stable when values repeat.
  */
 export function orderClause(
   text: string | null | undefined,
@@ -30,13 +48,7 @@ export function orderClause(
   fallback: string,
   tieBreak: string,
 ): string {
-  const wanted = (text ?? '').trim() || fallback;
-  const m = /^([A-Za-z_]+)(?:\s+(asc|desc))?$/i.exec(wanted);
-  const field = m ? Object.keys(columns).find((k) => k.toLowerCase() === m[1]!.toLowerCase()) : undefined;
-  if (!m || !field) {
-    throw badRequest('Invalid orderBy', { orderBy: [`Order by one of ${Object.keys(columns).join(', ')}, then optionally asc or desc`] });
-  }
-  const direction = (m[2] ?? 'asc').toLowerCase() === 'desc' ? 'DESC' : 'ASC';
+  const { field, direction } = orderField(text, columns, fallback);
   return [...columns[field]!.map((c) => `${c} ${direction}`), `${tieBreak} ${direction}`].join(', ');
 }
 

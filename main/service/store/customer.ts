@@ -165,9 +165,8 @@ function where(s: CustomerSearch): { sql: string; params: Record<string, unknown
     } else {
       // Two index range scans joined by id: SQLite's own OR planning falls back to scanning the branch.
       const scope = `company_id = @companyId${s.branchId !== undefined ? ' AND branch_id = @branchId' : ''}`;
-      nameIds = `SELECT id FROM customer WHERE ${scope} AND first_name >= @word AND first_name < @wordTop
-                 UNION SELECT id FROM customer WHERE ${scope} AND last_name >= @word AND last_name < @wordTop`;
       nameArms = [`${scope} AND first_name >= @word AND first_name < @wordTop`, `${scope} AND last_name >= @word AND last_name < @wordTop`];
+      nameIds = nameArms.map((arm) => `SELECT id FROM customer WHERE ${arm}`).join(' UNION ');
       terms.push(`c.id IN (${nameIds})`);
       params.word = first;
       params.wordTop = first + TOP;

@@ -272,7 +272,7 @@ export const ORDER_SEARCH_COLUMNS: Record<string, readonly string[]> = {
   totalReceipt: ['o.received'],
   totalDiscount: ['o.total_discount'],
   insuranceAmount: ['o.insurance_amount'],
-  balanceAmount: ['o.net_amount - o.insurance_amount - o.received'],
+  balanceAmount: [DUE_SQL],
 };
 
 /**

@@ -5,7 +5,7 @@ import type { SalesOrderSearchRequest } from '../../../../shared/models/order.js
 import type { RequestContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import { implement } from '../../http/handler.js';
-import { orderClause, pageRange } from '../../http/paging.js';
+import { orderClause, orderField, pageRange } from '../../http/paging.js';
 import { COUNT_AHEAD, statementCache } from '../../store/statement-cache.js';
 import { dueOf, INDEXED_ORDER_SORTS, ORDER_SEARCH_COLUMNS, salesOrders, type Condition } from '../../store/sales-order.js';
 import { calendarDate } from '../customer/dates.js';
@@ -119,12 +119,6 @@ function conditions(ctx: RequestContext, b: SalesOrderSearchRequest): { where: C
   return statusId === undefined ? { where } : { where, statusId };
 }
 
-/** The field an orderBy names ("date desc" → date), as orderClause matches it; null for the default. */
-function sortField(orderBy: string | null | undefined): string | null {
-  const word = /^\s*([A-Za-z_]+)/.exec(orderBy ?? '')?.[1]?.toLowerCase();
-  return word ? (Object.keys(ORDER_SEARCH_COLUMNS).find((k) => k.toLowerCase() === word) ?? null) : null;
-}
-
 /** `nextPage`/`after`: the last row's date and ENC id, opaque to the client. */
 const pageKey = (ctx: RequestContext, row: { order_date: string; id: number }) => `${row.order_date}.${ctx.enc.encode('salesOrder', row.id)}`;
 
@@ -140,9 +134,9 @@ function afterKey(ctx: RequestContext, key: string): { date: string; id: number 
  */
 export const searchOrders = implement(api.Orders.search, ({ body }, ctx) => {
   const { offset, limit } = pageRange(body.pageNumber ?? 1, body.pageSize ?? 20);
-  const field = sortField(body.orderBy) ?? 'date';
+  const { field, direction } = orderField(body.orderBy, ORDER_SEARCH_COLUMNS, 'date desc');
   const order = orderClause(body.orderBy, ORDER_SEARCH_COLUMNS, 'date desc', 'o.id');
-  const newestFirst = order === orderClause('date desc', ORDER_SEARCH_COLUMNS, 'date desc', 'o.id');
+  const newestFirst = field === 'date' && direction === 'DESC';
   const after = text(body.after);
   if (after && !newestFirst) throw badRequest('Invalid after', { after: ['after continues the newest-first order only; leave orderBy out'] });
   const indexed = INDEXED_ORDER_SORTS.has(field);
