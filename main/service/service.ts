@@ -22,7 +22,7 @@ import { seedDemoCustomers } from './setup/demo-customers.js';
 import { seedDemoLogos } from './setup/demo-logo.js';
 import { demoStore } from './setup/demo-store.js';
 import { companies } from './store/company.js';
-import { READ_TIME_LIMIT_MS, readPool, type ReadPool } from './reads/read-pool.js';
+import { READ_TIME_LIMIT_MS, readPool, type ReadPool, type TimeLimit } from './reads/read-pool.js';
 
 export const STORE_FILE = 'store.sqlite';
 export const DEMO_FILE = 'demo.sqlite';
@@ -34,8 +34,8 @@ export interface ServiceOptions {
   staticDir?: string;
   /** Read worker threads for the lists and the dashboard (default 1; 0 runs them on the main thread). */
   readWorkers?: number;
-  /** How long such a read may run before it is stopped with a 503 (default READ_TIME_LIMIT_MS). */
-  readTimeLimitMs?: number;
+  /** How long such a read may run before it is stopped with a 503 (default READ_TIME_LIMIT_MS); a function is read at each read. */
+  readTimeLimitMs?: TimeLimit;
   strictResponses?: boolean;
   logger?: boolean;
   now?: () => Date;

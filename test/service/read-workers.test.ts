@@ -11,8 +11,11 @@ import { startTestService, type TestService } from '../helpers/service.js';
 
 let svc: TestService;
 const LIMIT_MS = 40;
+// Tight while the big search runs; generous again for the fresh worker's first (cold) read, which a
+// loaded machine can take longer than 40 ms to answer.
+let limit = LIMIT_MS;
 before(async () => {
-  svc = await startTestService({ readTimeLimitMs: LIMIT_MS });
+  svc = await startTestService({ readTimeLimitMs: () => limit });
   // 300,000 more customers in the cashier's branch, copied from one of its own, so a filter no
   // index serves (members only) reads them all.
   const { db } = svc.server.deps;
@@ -49,6 +52,7 @@ test('a scan is answered while another till’s search scans a big branch; past 
   assert.equal(err.body.code, 'READ_TIMEOUT');
   assert.match(err.body.message, /took longer than .* Narrow it/);
   // A fresh worker answers the next read.
+  limit = 10_000;
   const quick = await other.call(api.Customer.list, { body: { mobile: '7000000001' } });
   assert.equal(quick.data.length, 1);
 });

@@ -93,7 +93,12 @@ function newWorker(setup: WorkerSetup): Worker {
   return new Worker(boot, { eval: true, workerData: setup, resourceLimits: RESOURCE_LIMITS });
 }
 
-export function readPool(setup: WorkerSetup, options: { size: number; timeLimitMs: number; log?: (message: string) => void }): ReadPool {
+/** A time limit, or a function read at each dispatch (a limit that changes while the service runs). */
+export type TimeLimit = number | (() => number);
+
+const limitWords = (ms: number) => (ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`);
+
+export function readPool(setup: WorkerSetup, options: { size: number; timeLimitMs: TimeLimit; log?: (message: string) => void }): ReadPool {
   const slots: Slot[] = [];
   const queue: Pending[] = [];
   let nextId = 1;
@@ -139,6 +144,7 @@ export function readPool(setup: WorkerSetup, options: { size: number; timeLimitM
     const slot = slots[index]!;
     slot.busy = true;
     const id = nextId++;
+    const limitMs = typeof options.timeLimitMs === 'function' ? options.timeLimitMs() : options.timeLimitMs;
     const done = () => {
       clearTimeout(timer);
       slot.worker.off('message', onMessage);
@@ -172,18 +178,18 @@ export function readPool(setup: WorkerSetup, options: { size: number; timeLimitM
       slot.worker.off('error', onError);
       void slot.worker.terminate();
       slots[index] = closed ? slot : spawn();
-      options.log?.(`read of ${job.request.endpoint} stopped after ${options.timeLimitMs} ms`);
+      options.log?.(`read of ${job.request.endpoint} stopped after ${limitMs} ms`);
       job.reject(
         new HttpError(
           503,
-          `This search took longer than ${Math.round(options.timeLimitMs / 1000)} s and was stopped so the other tills keep working. Narrow it (a date range, a customer, a status) and try again.`,
+          `This search took longer than ${limitWords(limitMs)} and was stopped so the other tills keep working. Narrow it (a date range, a customer, a status) and try again.`,
           undefined,
           undefined,
           'READ_TIMEOUT',
         ),
       );
       pump();
-    }, options.timeLimitMs);
+    }, limitMs);
     slot.worker.on('message', onMessage);
     slot.worker.on('error', onError);
     slot.worker.postMessage({ ...job.request, id } satisfies ReadRequest);
