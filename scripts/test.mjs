@@ -49,7 +49,10 @@ const suites = {
   },
   async lint() {
     const { code } = await run(bin('eslint'), ['.', '--max-warnings', '0']);
-    return { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 };
+    // The layering (.dependency-cruiser.cjs): what each folder may import, no cycles.
+    const layers = await run(bin('depcruise'), ['main', 'shared', 'renderer', 'test', 'e2e', 'scripts', 'bench', '--config', '.dependency-cruiser.cjs', '--output-type', 'err']);
+    const ok = code === 0 && layers.code === 0;
+    return { passed: ok ? 1 : 0, failed: ok ? 0 : 1 };
   },
   async unit() {
     const files = testFiles(path.join(root, 'test'));

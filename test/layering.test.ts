@@ -2,6 +2,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { ESLint } from 'eslint';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -29,4 +32,50 @@ test('renderer/ may import shared/ only, not main/ or electron', async () => {
   assert.equal(await restricted('renderer/src/x.ts', "import { a } from '../../main/service/server.js';\nexport const b = a;\n"), true);
   assert.equal(await restricted('renderer/src/x.ts', "import { app } from 'electron';\nexport const b = app;\n"), true);
   assert.equal(await restricted('renderer/src/x.ts', "import { api } from '../../shared/endpoints/index.js';\nexport const b = api;\n"), false);
+});
+
+/**
+ * Inside the service, what each folder may import is declared in .dependency-cruiser.cjs and
+ * checked by `npm run lint`. A probe tree in a temporary folder, cruised with that very config,
+ * proves the rule bites: static and dynamic imports that run up a layer, and a cycle.
+ */
+async function layerViolations(files: Record<string, string>): Promise<string[]> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'layers-'));
+  try {
+    await copyFile(path.join(root, 'tsconfig.json'), path.join(dir, 'tsconfig.json'));
+    for (const [file, code] of Object.entries(files)) {
+      await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
+      await writeFile(path.join(dir, file), code);
+    }
+    const result = spawnSync(path.join(root, 'node_modules', '.bin', 'depcruise'), ['main', '--config', path.join(root, '.dependency-cruiser.cjs'), '--output-type', 'json'], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
+    const report = JSON.parse(result.stdout) as { summary: { violations: Array<{ from: string; to: string; rule: { name: string } }> } };
+    return report.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`).sort();
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+test('inside the service: a store module may not import the HTTP edge, statically or dynamically; a domain area may import the store', async () => {
+  const violations = await layerViolations({
+    'main/service/errors.ts': 'export const e = 1;\n',
+    'main/service/http/errors.ts': "import { e } from '../errors.js';\nexport const h = e;\n",
+    'main/service/store/a.ts': "import { h } from '../http/errors.js';\nexport const a = h;\n",
+    'main/service/store/b.ts': "export const b = async () => (await import('../http/errors.js')).h;\n",
+    'main/service/sale/c.ts': "import { a } from '../store/a.js';\nimport { e } from '../errors.js';\nexport const c = a + e;\n",
+  });
+  assert.deepEqual(violations, [
+    'not-in-allowed: main/service/store/a.ts → main/service/http/errors.ts',
+    'not-in-allowed: main/service/store/b.ts → main/service/http/errors.ts',
+  ]);
+});
+
+test('no import cycles, even inside one folder', async () => {
+  const violations = await layerViolations({
+    'main/service/db/a.ts': "import { b } from './b.js';\nexport const a = () => b;\n",
+    'main/service/db/b.ts': "import { a } from './a.js';\nexport const b = () => a;\n",
+  });
+  assert.deepEqual(violations, ['no-circular: main/service/db/a.ts → main/service/db/b.ts']);
 });

@@ -10,7 +10,7 @@ import type { Db } from './db/database.js';
 import type { Entity } from './ids/entities.js';
 import { EncIdError, type EncIds } from './ids/enc-id.js';
 import type { IdSource } from './ids/id-source.js';
-import { invalidId } from './http/errors.js';
+import { invalidId } from './errors.js';
 
 export type StoreMode = 'demo' | 'store';
 
@@ -64,7 +64,7 @@ export function requestContext(deps: ServiceDeps, user: SessionUser | null, orig
       try {
         return deps.enc.decode(entity, value);
       } catch (err) {
-        if (err instanceof EncIdError) throw invalidId(field, err);
+        if (err instanceof EncIdError) throw invalidId(field, err.message);
         throw err;
       }
     },

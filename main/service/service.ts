@@ -3,7 +3,7 @@
  * store (store.sqlite, made by `npm run setup`) or, until one exists, the demo store
  * (demo.sqlite). The real store always wins, so demo data never mixes into it.
  */
-import { mkdirSync, existsSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { appVersion } from '../app-root.js';
 import type { FastifyInstance } from 'fastify';
@@ -15,17 +15,16 @@ import { handlers } from './endpoints/index.js';
 import { buildApp } from './http/app.js';
 import { encIds } from './ids/enc-id.js';
 import { idSource } from './ids/id-source.js';
-import { loadInstallation } from './ids/installation.js';
+import { loadInstallation } from './store/installation.js';
 import { createStore } from './setup/create-store.js';
 import { seedDemoCatalog } from './setup/demo-catalog.js';
 import { seedDemoCustomers } from './setup/demo-customers.js';
 import { seedDemoLogos } from './setup/demo-logo.js';
 import { demoStore } from './setup/demo-store.js';
 import { companies } from './store/company.js';
+import { DEMO_FILE, storeFile } from './store-file.js';
 import { READ_TIME_LIMIT_MS, readPool, type ReadPool, type TimeLimit } from './reads/read-pool.js';
 
-export const STORE_FILE = 'store.sqlite';
-export const DEMO_FILE = 'demo.sqlite';
 
 export interface ServiceOptions {
   dataDir: string;
@@ -53,11 +52,6 @@ export interface Service {
   close(): Promise<void>;
 }
 
-export function storeFile(dataDir: string): { file: string; mode: StoreMode } | null {
-  const real = path.join(dataDir, STORE_FILE);
-  if (existsSync(real)) return { file: real, mode: 'store' };
-  return null;
-}
 
 export async function openService(options: ServiceOptions): Promise<Service> {
   mkdirSync(options.dataDir, { recursive: true });

@@ -6,9 +6,18 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { openDatabase, type Db } from './db/database.js';
 import { idSource, type IdSource } from './ids/id-source.js';
-import { loadInstallation } from './ids/installation.js';
-import { DEMO_FILE, storeFile } from './service.js';
+import { loadInstallation } from './store/installation.js';
 import { companies, type CompanyRow } from './store/company.js';
+import type { StoreMode } from './context.js';
+
+export const STORE_FILE = 'store.sqlite';
+export const DEMO_FILE = 'demo.sqlite';
+
+export function storeFile(dataDir: string): { file: string; mode: StoreMode } | null {
+  const real = path.join(dataDir, STORE_FILE);
+  if (existsSync(real)) return { file: real, mode: 'store' };
+  return null;
+}
 
 export interface OpenStore {
   file: string;

@@ -8,7 +8,7 @@ import { after, before, test } from 'node:test';
 import type { Client } from '../../shared/client.js';
 import { localDate } from '../../shared/domain/calendar.js';
 import { api } from '../../shared/endpoints/index.js';
-import { addDays } from '../../main/service/endpoints/customer/dates.js';
+import { addDays } from '../../main/service/input/dates.js';
 import { settings } from '../../main/service/store/setting.js';
 import { pdfText, squeeze } from '../helpers/print.js';
 import { http, startTestService, type TestService } from '../helpers/service.js';

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Client } from '../../shared/client.js';
 import { api } from '../../shared/endpoints/index.js';
-import { doctorNameKey } from '../../main/service/endpoints/customer/doctor-name.js';
+import { doctorNameKey } from '../../main/service/customer/doctor-name.js';
 import { otherCompany } from '../helpers/customers.js';
 import { http, startTestService, type TestService } from '../helpers/service.js';
 

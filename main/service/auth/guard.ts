@@ -5,7 +5,7 @@
  */
 import type { Role } from '../../../shared/contract/roles.js';
 import type { ServiceDeps, SessionUser } from '../context.js';
-import { forbidden, unauthorized } from '../http/errors.js';
+import { forbidden, unauthenticated } from '../errors.js';
 import { users } from '../store/user.js';
 import { TokenError } from './token.js';
 
@@ -15,21 +15,21 @@ export function guard(deps: ServiceDeps) {
   const userStore = users(deps.db);
 
   return async function authenticate(header: string | undefined, allowed: readonly Role[]): Promise<SessionUser> {
-    if (!header) throw unauthorized('Missing bearer token');
+    if (!header) throw unauthenticated('Missing bearer token');
     const match = BEARER.exec(header.trim());
-    if (!match) throw unauthorized('Malformed Authorization header; expected "Bearer <token>"');
+    if (!match) throw unauthenticated('Malformed Authorization header; expected "Bearer <token>"');
     let claims;
     try {
       claims = await deps.tokens.verify(match[1]!);
     } catch (err) {
-      if (err instanceof TokenError) throw unauthorized(err.message);
+      if (err instanceof TokenError) throw unauthenticated(err.message);
       throw err;
     }
     let session: SessionUser;
     try {
       const id = deps.enc.decode('user', claims.sub);
       const row = userStore.byId(id);
-      if (!row || !row.is_active || row.role !== claims.role) throw unauthorized('Invalid token');
+      if (!row || !row.is_active || row.role !== claims.role) throw unauthenticated('Invalid token');
       session = {
         id,
         userName: row.user_name,
@@ -39,13 +39,13 @@ export function guard(deps: ServiceDeps) {
         yearId: deps.enc.decode('year', claims.year),
         seesFullMobile: row.sees_full_mobile === 1,
       };
-      if (session.companyId !== row.company_id) throw unauthorized('Invalid token');
+      if (session.companyId !== row.company_id) throw unauthenticated('Invalid token');
     } catch (err) {
       // A signature that verified but ids that do not decode means a token from another
       // installation's key, which cannot happen honestly: treat it as forged.
-      throw err instanceof Error && 'status' in err ? err : unauthorized('Invalid token');
+      throw err instanceof Error && 'status' in err ? err : unauthenticated('Invalid token');
     }
-    if (!allowed.includes(session.role)) throw forbidden(`Your role (${session.role}) may not do this`);
+    if (!allowed.includes(session.role)) throw forbidden(`Your role (${session.role}) may not do this`, 'ROLE_NOT_ALLOWED');
     return session;
   };
 }

@@ -3,10 +3,10 @@
  * number of the last one applied, so a file opened by an older build is upgraded in order and a
  * file written by a newer build is refused instead of being damaged.
  */
-import type { Db } from './database.js';
+import type Database from 'better-sqlite3';
 import { migrations } from './migrations/index.js';
 
-export function migrate(db: Db): void {
+export function migrate(db: Database.Database): void {
   const current = db.pragma('user_version', { simple: true }) as number;
   const latest = migrations.length;
   if (current > latest) {

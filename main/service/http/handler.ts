@@ -5,12 +5,9 @@
 import type { EndpointDef, EndpointResponse, ParsedInput } from '../../../shared/contract/endpoint.js';
 import type { RequestContext } from '../context.js';
 
-/** For binary and document endpoints: bytes and their content type. */
-export interface BinaryResult {
-  contentType: string;
-  bytes: Uint8Array;
-  fileName?: string;
-}
+import type { BinaryResult } from '../print/output.js';
+
+export type { BinaryResult };
 
 export type HandlerResult<E extends EndpointDef> =
   E['responseKind'] extends { kind: 'binary' | 'document' } ? BinaryResult : EndpointResponse<E>;

@@ -1,6 +1,6 @@
 /** Contract validation at the edge: zod issues become the spec's `{message, errors}` 400. */
 import type { z } from 'zod';
-import { HttpError } from './errors.js';
+import { invalid } from '../errors.js';
 
 export function fieldErrors(error: z.ZodError, root: string): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
@@ -17,5 +17,5 @@ export function parsePart<T extends z.ZodType>(schema: T | undefined, value: unk
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const errors = fieldErrors(result.error, root);
-  throw new HttpError(400, `Invalid request: ${Object.keys(errors).join(', ')}`, errors);
+  throw invalid(`Invalid request: ${Object.keys(errors).join(', ')}`, errors);
 }

@@ -9,8 +9,8 @@
 import { halves } from '../../../shared/domain/gst.js';
 import { gstinProblem } from '../../../shared/domain/gstin.js';
 import type { RequestContext } from '../context.js';
-import { masksMobiles, mobileShown } from '../endpoints/customer/mobile.js';
-import { notFound } from '../http/errors.js';
+import { masksMobiles, mobileShown } from '../customer/mobile.js';
+import { notFound } from '../errors.js';
 import { printSource, type PrintCustomerRow, type PrintInvoiceRow, type PrintLineRow, type PrintOrderRow } from '../store/print-source.js';
 import { printedDate } from './dates.js';
 import type { Block, Column, TotalRow } from './layout.js';

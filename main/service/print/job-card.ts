@@ -5,8 +5,8 @@
  */
 import { SALES_ORDER_STATUS } from '../../../shared/contract/statuses.js';
 import type { RequestContext } from '../context.js';
-import { masksMobiles, mobileShown } from '../endpoints/customer/mobile.js';
-import { notFound } from '../http/errors.js';
+import { masksMobiles, mobileShown } from '../customer/mobile.js';
+import { notFound } from '../errors.js';
 import { printSource, type PrintLineRow } from '../store/print-source.js';
 import { printedDate, printedDateTime } from './dates.js';
 import type { Block, PrintedDocument } from './layout.js';

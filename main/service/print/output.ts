@@ -1,9 +1,15 @@
 /** A PrintedDocument as the bytes a print endpoint answers: PDF, or HTML in UTF-8. */
 import type { RequestContext } from '../context.js';
-import type { BinaryResult } from '../http/handler.js';
 import type { PrintedDocument } from './layout.js';
 import { renderHtml } from './page.js';
 import { renderPdf } from './pdf.js';
+
+/** For binary and document endpoints: bytes and their content type. */
+export interface BinaryResult {
+  contentType: string;
+  bytes: Uint8Array;
+  fileName?: string;
+}
 
 /** Document numbers hold `/`; a file name for Content-Disposition keeps letters, digits, `-`, `_`, `.`. */
 export const safeFileName = (name: string): string =>

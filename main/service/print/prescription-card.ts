@@ -6,11 +6,11 @@
  */
 import { PRESCRIPTION_TYPES, type Eye } from '../../../shared/domain/rx.js';
 import type { RequestContext } from '../context.js';
-import { ageOn } from '../endpoints/customer/dates.js';
-import { findExam } from '../endpoints/customer/exam.js';
-import { masksMobiles, mobileShown } from '../endpoints/customer/mobile.js';
-import { byUse, type EyePair, type RxValues } from '../endpoints/customer/rx-view.js';
-import { notFound } from '../http/errors.js';
+import { ageOn } from '../input/dates.js';
+import { findExam } from '../customer/exam.js';
+import { masksMobiles, mobileShown } from '../customer/mobile.js';
+import { byUse, type EyePair, type RxValues } from '../customer/rx-view.js';
+import { notFound } from '../errors.js';
 import { eyeExams } from '../store/eye-exam.js';
 import { printSource } from '../store/print-source.js';
 import { printedDate } from './dates.js';

@@ -6,8 +6,8 @@
  */
 import { RECEIPT_STATUS, RECEIPT_STATUS_NAMES, SALES_ORDER_STATUS, type ReceiptStatusId } from '../../../shared/contract/statuses.js';
 import type { RequestContext } from '../context.js';
-import { masksMobiles, mobileShown } from '../endpoints/customer/mobile.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { masksMobiles, mobileShown } from '../customer/mobile.js';
+import { invalid, notFound } from '../errors.js';
 import { creditNotes } from '../store/credit-note.js';
 import { printSource, type PrintCustomerRow, type PrintReceiptRow } from '../store/print-source.js';
 import { salesOrders } from '../store/sales-order.js';
@@ -136,7 +136,7 @@ export function findReceipt(ctx: RequestContext, body: string, receiptNo: string
   let receipt: PrintReceiptRow | undefined;
   if (body.trim()) receipt = source.receiptById(ctx.decode('receipt', body.trim(), 'body'), ctx.user.companyId);
   else if (receiptNo.trim()) receipt = source.receiptByNo(receiptNo.trim(), ctx.user.companyId);
-  else throw badRequest('Name the receipt', { body: ['The receipt’s ENC id, or "" with ?receiptNo='] });
+  else throw invalid('Name the receipt', { body: ['The receipt’s ENC id, or "" with ?receiptNo='] });
   if (!receipt) throw notFound('No such receipt');
   return receipt;
 }

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { SessionUser, StoreMode } from '../context.js';
-import { HttpError } from '../http/errors.js';
+import { ServiceError, unavailable, type ErrorKind, type FieldErrors } from '../errors.js';
 
 export interface WorkerSetup {
   file: string;
@@ -36,10 +36,10 @@ export interface ReadRequest {
 
 export type ReadAnswer =
   | { id: number; json: string; issues?: unknown }
-  | { id: number; refused: { status: number; message: string; errors?: Record<string, string[]> | undefined; code?: string | undefined } }
+  | { id: number; refused: { kind: ErrorKind; code: string; message: string; errors?: FieldErrors | undefined; retryAfterSeconds?: number | undefined } }
   | { id: number; fault: string };
 
-const readFailed = () => new HttpError(503, 'The search could not finish. Try again; if it keeps failing, narrow it.', undefined, undefined, 'READ_FAILED');
+const readFailed = () => unavailable('The search could not finish. Try again; if it keeps failing, narrow it.', 'READ_FAILED');
 
 /** How long a read may run before it is stopped (READ_TIME_LIMIT_MS). */
 export const READ_TIME_LIMIT_MS = 10_000;
@@ -158,7 +158,7 @@ export function readPool(setup: WorkerSetup, options: { size: number; timeLimitM
       if ('json' in answer) job.resolve(new CheckedJson(answer.json, answer.issues));
       else if ('refused' in answer) {
         const r = answer.refused;
-        job.reject(new HttpError(r.status, r.message, r.errors, undefined, r.code));
+        job.reject(new ServiceError(r.kind, r.code, r.message, r.errors, r.retryAfterSeconds));
       } else {
         // A fault (a locked or unreadable file, a broken answer): coded and logged, never a 500.
         options.log?.(`read of ${job.request.endpoint} failed in its worker: ${answer.fault}`);
@@ -180,11 +180,8 @@ export function readPool(setup: WorkerSetup, options: { size: number; timeLimitM
       slots[index] = closed ? slot : spawn();
       options.log?.(`read of ${job.request.endpoint} stopped after ${limitMs} ms`);
       job.reject(
-        new HttpError(
-          503,
+        unavailable(
           `This search took longer than ${limitWords(limitMs)} and was stopped so the other tills keep working. Narrow it (a date range, a customer, a status) and try again.`,
-          undefined,
-          undefined,
           'READ_TIMEOUT',
         ),
       );

@@ -7,7 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { requestContext, type ServiceDeps } from '../context.js';
 import { handlers } from '../endpoints/index.js';
-import { HttpError } from '../http/errors.js';
+import { ServiceError } from '../errors.js';
 import { encIds } from '../ids/enc-id.js';
 import type { ReadRequest, ReadAnswer, WorkerSetup } from './read-pool.js';
 
@@ -48,8 +48,8 @@ parentPort!.on('message', async (request: ReadRequest) => {
       : { id: request.id, json: JSON.stringify(result), issues: checked.error.issues };
   } catch (err) {
     answer =
-      err instanceof HttpError
-        ? { id: request.id, refused: { status: err.status, message: err.message, errors: err.errors, code: err.code } }
+      err instanceof ServiceError
+        ? { id: request.id, refused: { kind: err.kind, code: err.code, message: err.message, errors: err.errors, retryAfterSeconds: err.retryAfterSeconds } }
         : { id: request.id, fault: err instanceof Error ? (err.stack ?? err.message) : String(err) };
   }
   parentPort!.postMessage(answer);

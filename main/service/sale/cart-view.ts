@@ -4,7 +4,7 @@ import { localDate } from '../../../shared/domain/calendar.js';
 import { paiseOf, rupees } from '../../../shared/domain/money.js';
 import type { SalesOrderTemp } from '../../../shared/models/cart.js';
 import type { RequestContext } from '../context.js';
-import { badRequest, conflict, notFound } from '../http/errors.js';
+import { conflict, invalid, notFound } from '../errors.js';
 import { carts, CART_TTL_DAYS, type CartRow } from '../store/cart.js';
 import { salesOrders } from '../store/sales-order.js';
 import { priceLines } from './bill.js';
@@ -20,7 +20,7 @@ export const ownsCart = (ctx: RequestContext, cart: CartRow): boolean => cart.us
  */
 export function findCart(ctx: RequestContext, sessionId: string | null | undefined, field: string): CartRow {
   const id = sessionId?.trim();
-  if (!id) throw badRequest(`${field} is required`, { [field]: ['Required'] });
+  if (!id) throw invalid(`${field} is required`, { [field]: ['Required'] });
   const cart = carts(ctx.db).get(id, ctx.user.companyId, ctx.now());
   if (!cart || !ownsCart(ctx, cart)) throw notFound(`No such cart (carts untouched for ${CART_TTL_DAYS} days expire)`);
   return cart;
@@ -33,7 +33,7 @@ export function findCart(ctx: RequestContext, sessionId: string | null | undefin
 export function findOpenCart(ctx: RequestContext, sessionId: string | null | undefined, field: string): CartRow {
   const cart = findCart(ctx, sessionId, field);
   const order = salesOrders(ctx.db).bySession(ctx.user.companyId, cart.session_id);
-  if (order) throw conflict(`This cart was already saved as order ${order.order_no}: start a new sale for more items`);
+  if (order) throw conflict(`This cart was already saved as order ${order.order_no}: start a new sale for more items`, 'SALE_CART_ALREADY_SAVED');
   return cart;
 }
 
@@ -41,7 +41,7 @@ export function findOpenCart(ctx: RequestContext, sessionId: string | null | und
 export function paiseField(value: number | null | undefined, field: string): number | null {
   if (value === null || value === undefined) return null;
   const paise = paiseOf(value);
-  if (paise === null) throw badRequest(`Invalid amount: ${field}`, { [field]: ['A non-negative amount in rupees with at most two decimals'] });
+  if (paise === null) throw invalid(`Invalid amount: ${field}`, { [field]: ['A non-negative amount in rupees with at most two decimals'] });
   return paise;
 }
 
@@ -81,12 +81,12 @@ export function cartView(ctx: RequestContext, cart: CartRow, charges: BillCharge
  */
 export function takeOverCart(ctx: RequestContext, sessionId: string | null | undefined): string {
   const id = sessionId?.trim();
-  if (!id) throw badRequest('Say which cart to take over', { sessionID: ['Required'] });
+  if (!id) throw invalid('Say which cart to take over', { sessionID: ['Required'] });
   const store = carts(ctx.db);
   const cart = store.get(id, ctx.user.companyId, ctx.now());
   if (!cart || cart.branch_id !== ctx.user.branchId) throw notFound(`No such cart (carts untouched for ${CART_TTL_DAYS} days expire)`);
   const order = salesOrders(ctx.db).bySession(ctx.user.companyId, cart.session_id);
-  if (order) throw conflict(`This cart was already saved as order ${order.order_no}`);
+  if (order) throw conflict(`This cart was already saved as order ${order.order_no}`, 'SALE_CART_ALREADY_SAVED');
   if (ownsCart(ctx, cart)) return 'This cart is already yours';
   store.takeOver(cart.session_id, ctx.user.id, ctx.till, ctx.now().toISOString());
   return 'The cart is yours now';

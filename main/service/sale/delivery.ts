@@ -14,8 +14,8 @@
 import { localDate } from '../../../shared/domain/calendar.js';
 import type { SalesorderModel } from '../../../shared/models/sale.js';
 import type { RequestContext } from '../context.js';
-import { addDays, calendarDate } from '../endpoints/customer/dates.js';
-import { badRequest, conflict } from '../http/errors.js';
+import { addDays, calendarDate } from '../input/dates.js';
+import { conflict, invalid } from '../errors.js';
 import type { CartLineView } from '../store/cart.js';
 import { categories } from '../store/category.js';
 import { items } from '../store/item.js';
@@ -77,7 +77,7 @@ function timeOf(text: string | null | undefined, field: string): string | null {
   if (!t) return null;
   const part = t.includes('T') ? t.slice(t.indexOf('T') + 1) : t;
   const m = TIME.exec(part);
-  if (!m) throw badRequest(`Invalid time: ${field}`, { [field]: ['Expected a time like 17:30'] });
+  if (!m) throw invalid(`Invalid time: ${field}`, { [field]: ['Expected a time like 17:30'] });
   const hhmm = `${m[1]}:${m[2]}`;
   return t.includes('T') && hhmm === '00:00' ? null : hhmm;
 }
@@ -100,7 +100,7 @@ export function promisedDelivery(ctx: RequestContext, so: SalesorderModel, lines
   } else if (so.deliveryDateDays?.trim()) {
     field = `${F}deliveryDateDays`;
     const n = Number(so.deliveryDateDays.trim());
-    if (!Number.isInteger(n) || n < 0 || n > 365) throw badRequest(`Invalid ${field}`, { [field]: ['Whole days from 0 to 365'] });
+    if (!Number.isInteger(n) || n < 0 || n > 365) throw invalid(`Invalid ${field}`, { [field]: ['Whole days from 0 to 365'] });
     date = addDays(bookedOn, n);
   }
   const timeField = so.deliveryTimeString?.trim() ? `${F}deliveryTimeString` : `${F}deliveryTime`;
@@ -111,7 +111,7 @@ export function promisedDelivery(ctx: RequestContext, so: SalesorderModel, lines
     if (date < today) date = today;
   }
   if (date < today) {
-    throw badRequest('The promised delivery date cannot be in the past', { [field]: [`Today (${today}) or later`] });
+    throw invalid('The promised delivery date cannot be in the past', { [field]: [`Today (${today}) or later`] });
   }
   return { date, time };
 }
@@ -127,12 +127,12 @@ export function changeDelivery(
   timeText: string | null | undefined,
 ): string {
   if (order.status_id === SALES_ORDER_STATUS.Delivered || order.status_id === SALES_ORDER_STATUS.Cancelled) {
-    throw conflict(`Order ${order.order_no} is ${SALES_ORDER_STATUS_NAMES[order.status_id as SalesOrderStatusId]}: its delivery date can no longer change`);
+    throw conflict(`Order ${order.order_no} is ${SALES_ORDER_STATUS_NAMES[order.status_id as SalesOrderStatusId]}: its delivery date can no longer change`, 'ORDER_DELIVERY_FIXED');
   }
   const date = calendarDate(dateText, 'deliveryDate');
-  if (date === null) throw badRequest('Say the new delivery date', { deliveryDate: ['Required'] });
+  if (date === null) throw invalid('Say the new delivery date', { deliveryDate: ['Required'] });
   const today = localDate(ctx.now());
-  if (date < today) throw badRequest('The promised delivery date cannot be in the past', { deliveryDate: [`Today (${today}) or later`] });
+  if (date < today) throw invalid('The promised delivery date cannot be in the past', { deliveryDate: [`Today (${today}) or later`] });
   const time = timeOf(timeText, 'deliveryTime');
   salesOrders(ctx.db).setDelivery(order.id, date, time, ctx.user.id, ctx.now().toISOString());
   return `Order ${order.order_no} is now due ${date}${time ? ` at ${time}` : ''}`;

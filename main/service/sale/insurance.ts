@@ -5,10 +5,10 @@
  */
 import type { SalesorderModel } from '../../../shared/models/sale.js';
 import type { RequestContext } from '../context.js';
-import { badRequest } from '../http/errors.js';
+import { invalid } from '../errors.js';
 import { insuranceCompanies } from '../store/insurance-company.js';
 import type { InsuranceClaim } from '../store/sales-order.js';
-import { calendarDate } from '../endpoints/customer/dates.js';
+import { calendarDate } from '../input/dates.js';
 import { paiseField } from './cart-view.js';
 
 /** Paise. */
@@ -35,8 +35,8 @@ function insurer(ctx: RequestContext, value: SalesorderModel['insuranceCompanyID
   const field = `${AT}insuranceCompanyID`;
   const id = ctx.rowId('insuranceCompany', value, field);
   const row = insuranceCompanies(ctx.db).byId(ctx.user.companyId, id);
-  if (!row) throw badRequest('No such insurance company', { [field]: ['Not an insurance company of this store'] });
-  if (!row.is_active) throw badRequest(`${row.name} is no longer active`, { [field]: [`${row.name} is inactive`] });
+  if (!row) throw invalid('No such insurance company', { [field]: ['Not an insurance company of this store'] });
+  if (!row.is_active) throw invalid(`${row.name} is no longer active`, { [field]: [`${row.name} is inactive`] });
   return id;
 }
 
@@ -49,16 +49,16 @@ export function readClaim(ctx: RequestContext, so: SalesorderModel, bookedOn: st
   const insuranceCompanyId = insurer(ctx, so.insuranceCompanyID);
   const claimed = paiseField(so.totalInsuranceAmount, `${AT}totalInsuranceAmount`) ?? 0;
   if (claimed > 0 && insuranceCompanyId === null) {
-    throw badRequest('Which insurer is the claim made to?', { [`${AT}insuranceCompanyID`]: ['Required with an insurance claim'] });
+    throw invalid('Which insurer is the claim made to?', { [`${AT}insuranceCompanyID`]: ['Required with an insurance claim'] });
   }
   const limits = [paiseField(so.coverageLimit, `${AT}coverageLimit`), paiseField(so.remainingCoverage, `${AT}remainingCoverage`)];
   const given = limits.filter((l): l is number => l !== null);
   const start = calendarDate(so.insuranceStartDate ?? null, `${AT}insuranceStartDate`);
   const end = calendarDate(so.insuranceEndDate ?? null, `${AT}insuranceEndDate`);
-  if (start && end && start > end) throw badRequest('The policy ends before it starts', { [`${AT}insuranceEndDate`]: [`On or after ${start}`] });
+  if (start && end && start > end) throw invalid('The policy ends before it starts', { [`${AT}insuranceEndDate`]: [`On or after ${start}`] });
   if (insuranceCompanyId !== null && claimed > 0) {
-    if (start && bookedOn < start) throw badRequest('The policy had not started', { [`${AT}insuranceStartDate`]: [`The policy starts on ${start}, after the order's ${bookedOn}`] });
-    if (end && bookedOn > end) throw badRequest('The policy has ended', { [`${AT}insuranceEndDate`]: [`The policy ended on ${end}, before the order's ${bookedOn}`] });
+    if (start && bookedOn < start) throw invalid('The policy had not started', { [`${AT}insuranceStartDate`]: [`The policy starts on ${start}, after the order's ${bookedOn}`] });
+    if (end && bookedOn > end) throw invalid('The policy has ended', { [`${AT}insuranceEndDate`]: [`The policy ended on ${end}, before the order's ${bookedOn}`] });
   }
   return {
     insurance_company_id: insuranceCompanyId,

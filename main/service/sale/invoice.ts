@@ -7,7 +7,7 @@ import { rupees } from '../../../shared/domain/money.js';
 import { SALES_ORDER_STATUS } from '../../../shared/contract/statuses.js';
 import type { InvoiceDataBySalesOrder } from '../../../shared/models/invoice.js';
 import type { RequestContext } from '../context.js';
-import { badRequest, conflict, notFound } from '../http/errors.js';
+import { conflict, invalid, notFound } from '../errors.js';
 import { invoices, type InvoiceableOrder } from '../store/invoice.js';
 import { numberSeries } from '../store/number-series.js';
 import { dueOf } from '../store/sales-order.js';
@@ -36,13 +36,13 @@ export function raiseInvoice(ctx: RequestContext, orderId: number, field: string
   return ctx.db
     .transaction(() => {
       const order = orderForInvoice(ctx, orderId);
-      if (order.invoice_no !== null) throw conflict(`Order ${order.order_no} is already invoiced as ${order.invoice_no}`);
+      if (order.invoice_no !== null) throw conflict(`Order ${order.order_no} is already invoiced as ${order.invoice_no}`, 'ORDER_ALREADY_INVOICED');
       if (order.status_id === SALES_ORDER_STATUS.Cancelled) {
-        throw badRequest('A cancelled order cannot be invoiced', { [field]: [`Order ${order.order_no} is cancelled`] });
+        throw invalid('A cancelled order cannot be invoiced', { [field]: [`Order ${order.order_no} is cancelled`] });
       }
       const balance = dueOf(order);
       if (balance > 0 && !invoiceBeforeFullPayment(ctx)) {
-        throw badRequest('The order is not fully paid', {
+        throw invalid('The order is not fully paid', {
           [field]: [`Collect the balance of ${(balance / 100).toFixed(2)} first; this store invoices only paid orders`],
         });
       }

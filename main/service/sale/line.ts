@@ -6,7 +6,7 @@
  */
 import { readRxEntry, type RxEntryInput } from '../../../shared/domain/rx.js';
 import type { RequestContext } from '../context.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { invalid, notFound } from '../errors.js';
 import type { CartLineRow, LineRx } from '../store/cart.js';
 import { rxRowOf } from '../store/eye-exam.js';
 import { items, type ItemRow } from '../store/item.js';
@@ -55,7 +55,7 @@ export interface LineFigures {
 
 export function readLineFigures(ctx: RequestContext, itemText: string | null | undefined, itemField: string, input: LineInput, at: FieldName): LineFigures {
   const errors: Record<string, string[]> = {};
-  if (!itemText?.trim()) throw badRequest(`${at(itemField)} is required`, { [at(itemField)]: ['Required'] });
+  if (!itemText?.trim()) throw invalid(`${at(itemField)} is required`, { [at(itemField)]: ['Required'] });
   const itemId = ctx.decode('item', itemText.trim(), at(itemField));
   const qty = input.qty ?? 1;
   if (!Number.isInteger(qty) || qty < 1 || qty > 9999) errors[at('qty')] = ['A whole number from 1 to 9999'];
@@ -63,7 +63,7 @@ export function readLineFigures(ctx: RequestContext, itemText: string | null | u
   const discountAmount = paiseField(input.discountAmount, at('discountAmount'));
   const rate = input.discountRate ?? null;
   if (rate !== null && (rate < 0 || rate > 100)) errors[at('discountRate')] = ['A percent from 0 to 100'];
-  if (Object.keys(errors).length > 0) throw badRequest('The line has errors', errors);
+  if (Object.keys(errors).length > 0) throw invalid('The line has errors', errors);
   return { itemId, qty, price, discountAmount, discountBp: rate === null ? null : Math.round(rate * 100) };
 }
 
@@ -78,23 +78,23 @@ export function checkLine(
   ctx: RequestContext,
   figures: LineFigures,
   input: LineInput,
-  options: { at: FieldName; itemField: string; linesBeforeInPair: number; unknownItem: 'notFound' | 'badRequest'; samePriceOnly?: boolean },
+  options: { at: FieldName; itemField: string; linesBeforeInPair: number; unknownItem: 'notFound' | 'invalid'; samePriceOnly?: boolean },
 ): { line: CheckedLine; item: ItemRow } {
   const { at } = options;
   const item = items(ctx.db).byId(ctx.user.companyId, figures.itemId);
   if (!item || item.is_active !== 1) {
     if (options.unknownItem === 'notFound') throw notFound('No such item');
-    throw badRequest('No such item', { [at(options.itemField)]: ['No such active item'] });
+    throw invalid('No such item', { [at(options.itemField)]: ['No such active item'] });
   }
   const unitPrice = figures.price ?? item.sale_price;
   if (options.samePriceOnly && unitPrice !== item.sale_price) {
-    throw badRequest('The price differs from the item’s', { [at('price')]: [`The item’s price, ${item.sale_price / 100}, unless the store lets managers change prices`] });
+    throw invalid('The price differs from the item’s', { [at('price')]: [`The item’s price, ${item.sale_price / 100}, unless the store lets managers change prices`] });
   }
-  if (unitPrice > item.mrp) throw badRequest('The price is above the MRP', { [at('price')]: [`At most the MRP, ${item.mrp / 100}`] });
+  if (unitPrice > item.mrp) throw invalid('The price is above the MRP', { [at('price')]: [`At most the MRP, ${item.mrp / 100}`] });
   const pairNo = input.pairNo?.trim() || null;
   let eye: LineRx['eye'] = null;
   if (pairNo) {
-    if (options.linesBeforeInPair >= 2) throw badRequest('A lens pair has two lines, one per eye', { [at('pairNo')]: ['This pair already has both eyes'] });
+    if (options.linesBeforeInPair >= 2) throw invalid('A lens pair has two lines, one per eye', { [at('pairNo')]: ['This pair already has both eyes'] });
     eye = options.linesBeforeInPair === 0 ? 'R' : 'L';
   }
   const rx = readLineRx(input, item.item_type_id === ITEM_TYPE.contactLens, eye, at);
@@ -134,7 +134,7 @@ function readLineRx(body: LineInput, contact: boolean, eye: LineRx['eye'], at: F
   const { entry, errors } = readRxEntry(input);
   const names: Record<string, string> = { sph: 'spherical', cyl: 'cylinder', axis: 'axis', add: 'addition', va: 'vision', vn: 'vn', pd: 'pd', bc: 'basecurve', dia: 'diameter', k1: 'k1', k2: 'k2', fh: 'lensFittingHeight', th: 'lensTotalHeight' };
   const named = Object.fromEntries(Object.entries(errors).map(([k, v]) => [at(names[k] ?? k), v]));
-  if (Object.keys(named).length > 0) throw badRequest('The prescription on the line has errors', named);
+  if (Object.keys(named).length > 0) throw invalid('The prescription on the line has errors', named);
   const row = rxRowOf(entry);
   return { ...none, sph: row.sph, cyl: row.cyl, axis: row.axis, addition: row.addition, va: row.va, vn: row.vn, pd: row.pd, bc: row.bc, dia: row.dia, k1: row.k1, k2: row.k2, fitting_height: row.fh, total_height: row.th };
 }
@@ -168,7 +168,7 @@ function checkLensRange(item: ItemRow, rx: Omit<LineRx, 'pair_no' | 'eye'>, eye:
     }
   }
   const messages = Object.values(errors).flat();
-  if (messages.length > 0) throw badRequest(messages.join('; '), errors);
+  if (messages.length > 0) throw invalid(messages.join('; '), errors);
 }
 
 type Heights = {
@@ -199,7 +199,7 @@ export function withOrderHeights<L extends Pick<LineRx, 'eye' | 'fitting_height'
     const named: Record<string, string[]> = {};
     if (errors.fh) named[`salesorderModel.${fhField}`] = errors.fh;
     if (errors.th) named[`salesorderModel.${thField}`] = errors.th;
-    if (Object.keys(named).length > 0) throw badRequest('The fitting heights have errors', named);
+    if (Object.keys(named).length > 0) throw invalid('The fitting heights have errors', named);
     const row = rxRowOf(entry);
     return { fh: row.fh, th: row.th };
   };

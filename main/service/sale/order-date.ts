@@ -5,8 +5,8 @@
  */
 import type { SalesorderModel } from '../../../shared/models/sale.js';
 import type { RequestContext } from '../context.js';
-import { calendarDate } from '../endpoints/customer/dates.js';
-import { badRequest, forbidden } from '../http/errors.js';
+import { calendarDate } from '../input/dates.js';
+import { forbidden, invalid } from '../errors.js';
 import { financialYears } from '../store/financial-year.js';
 
 const BACKDATING_ROLES = new Set(['admin', 'manager']);
@@ -15,11 +15,11 @@ export function orderDate(ctx: RequestContext, so: Partial<SalesorderModel>, tod
   const field = so.date ? 'salesorderModel.date' : 'salesorderModel.dateString';
   const asked = calendarDate(so.date ?? so.dateString ?? null, field);
   if (!asked || asked === today) return today;
-  if (asked > today) throw badRequest('An order cannot be dated in the future', { [field]: [`At most today, ${today}`] });
-  if (!BACKDATING_ROLES.has(ctx.user.role)) throw forbidden('Only a store manager may book an order on a past date');
+  if (asked > today) throw invalid('An order cannot be dated in the future', { [field]: [`At most today, ${today}`] });
+  if (!BACKDATING_ROLES.has(ctx.user.role)) throw forbidden('Only a store manager may book an order on a past date', 'ORDER_BACKDATE_NOT_ALLOWED');
   const year = financialYears(ctx.db).byId(ctx.user.yearId)!;
   if (asked < year.start_date) {
-    throw badRequest('The date is before this financial year', { [field]: [`On or after ${year.start_date}`] });
+    throw invalid('The date is before this financial year', { [field]: [`On or after ${year.start_date}`] });
   }
   return asked;
 }

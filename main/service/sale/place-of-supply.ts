@@ -9,7 +9,7 @@
  */
 import type { SalesorderModel } from '../../../shared/models/sale.js';
 import type { RequestContext } from '../context.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { invalid, notFound } from '../errors.js';
 import { branches } from '../store/branch.js';
 
 export const DELIVERY_MODE = { collect: 1, ship: 2 } as const;
@@ -25,11 +25,11 @@ export function placeOfSupply(ctx: RequestContext, so: SalesorderModel, customer
   if (!branch) throw notFound('No such branch');
   const mode = so.deliveryModeID ?? DELIVERY_MODE.collect;
   if (mode !== DELIVERY_MODE.collect && mode !== DELIVERY_MODE.ship) {
-    throw badRequest('Unknown delivery mode', { 'salesorderModel.deliveryModeID': ['1 (collect at the store) or 2 (ship to the customer)'] });
+    throw invalid('Unknown delivery mode', { 'salesorderModel.deliveryModeID': ['1 (collect at the store) or 2 (ship to the customer)'] });
   }
   if (mode === DELIVERY_MODE.collect) return { stateId: branch.state_id, intraState: true, deliveryModeId: mode };
   if (customerStateId === null) {
-    throw badRequest('A shipped order needs the customer’s state', { 'customerModel.stateId': ['The state the goods are shipped to'] });
+    throw invalid('A shipped order needs the customer’s state', { 'customerModel.stateId': ['The state the goods are shipped to'] });
   }
   return { stateId: customerStateId, intraState: customerStateId === branch.state_id, deliveryModeId: mode };
 }

@@ -9,7 +9,7 @@ import { ROLE_NAMES } from '../../../shared/contract/roles.js';
 import type { PriceApprovalRequest, PriceApprovalResult } from '../../../shared/models/cart.js';
 import { decoyHash, verifyPassword } from '../auth/password.js';
 import type { RequestContext } from '../context.js';
-import { badRequest, forbidden, HttpError, notFound } from '../http/errors.js';
+import { forbidden, invalid, notFound, tooMany } from '../errors.js';
 import { items } from '../store/item.js';
 import { priceApprovals } from '../store/price-approval.js';
 import { users } from '../store/user.js';
@@ -18,36 +18,36 @@ import { APPROVAL_MINUTES, approvalReason, needsApproval } from './price-policy.
 
 export async function approveAtTill(ctx: RequestContext, body: PriceApprovalRequest): Promise<PriceApprovalResult> {
   const userName = body.userName?.trim() ?? '';
-  if (!userName) throw badRequest('The manager’s user name is required', { userName: ['Required'] });
-  if (!body.password) throw badRequest('The manager’s password is required', { password: ['Required'] });
+  if (!userName) throw invalid('The manager’s user name is required', { userName: ['Required'] });
+  if (!body.password) throw invalid('The manager’s password is required', { password: ['Required'] });
   const reason = approvalReason(body.reason);
-  if (!body.itemID?.trim()) throw badRequest('Say which item', { itemID: ['Required'] });
+  if (!body.itemID?.trim()) throw invalid('Say which item', { itemID: ['Required'] });
   const itemId = ctx.decode('item', body.itemID.trim(), 'itemID');
   const qty = body.qty ?? 1;
-  if (!Number.isInteger(qty) || qty < 1 || qty > 9999) throw badRequest('Invalid qty', { qty: ['A whole number from 1 to 9999'] });
+  if (!Number.isInteger(qty) || qty < 1 || qty > 9999) throw invalid('Invalid qty', { qty: ['A whole number from 1 to 9999'] });
   const rate = body.discountRate ?? null;
-  if (rate !== null && (rate < 0 || rate > 100)) throw badRequest('Invalid discountRate', { discountRate: ['A percent from 0 to 100'] });
+  if (rate !== null && (rate < 0 || rate > 100)) throw invalid('Invalid discountRate', { discountRate: ['A percent from 0 to 100'] });
   const discountAmount = paiseField(body.discountAmount, 'discountAmount');
   const item = items(ctx.db).byId(ctx.user.companyId, itemId);
   if (!item || item.is_active !== 1) throw notFound('No such item');
   const price = paiseField(body.price, 'price') ?? item.sale_price;
-  if (price > item.mrp) throw badRequest('The price is above the MRP', { price: [`At most the MRP, ${item.mrp / 100}`] });
+  if (price > item.mrp) throw invalid('The price is above the MRP', { price: [`At most the MRP, ${item.mrp / 100}`] });
 
   const wait = ctx.throttle.waitFor(userName);
   if (wait > 0) {
     const seconds = Math.ceil(wait / 1000);
-    throw new HttpError(429, `Too many wrong passwords for ${userName}. Try again in ${seconds} s.`, undefined, { 'retry-after': String(seconds) });
+    throw tooMany(`Too many wrong passwords for ${userName}. Try again in ${seconds} s.`, seconds, 'APPROVAL_LOCKED');
   }
   const manager = users(ctx.db).byName(userName);
   const ok = manager && manager.is_active ? await verifyPassword(body.password, manager.password_hash) : (await verifyPassword(body.password, await decoyHash)) && false;
   if (!manager || !ok) {
     ctx.throttle.failed(userName);
     // 403, not 401: the signed-in cashier's own session is fine (a 401 signs the till out).
-    throw forbidden('Wrong manager user name or password');
+    throw forbidden('Wrong manager user name or password', 'APPROVAL_WRONG_PASSWORD');
   }
   ctx.throttle.succeeded(userName);
   if (manager.company_id !== ctx.user.companyId || (manager.role !== 'admin' && (manager.role !== 'manager' || manager.branch_id !== ctx.user.branchId))) {
-    throw forbidden(`${manager.user_name} is not a manager of this branch and cannot approve`);
+    throw forbidden(`${manager.user_name} is not a manager of this branch and cannot approve`, 'APPROVAL_NOT_A_MANAGER');
   }
 
   const discount_bp = discountAmount !== null ? null : rate === null ? null : Math.round(rate * 100);

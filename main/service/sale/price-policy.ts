@@ -15,7 +15,7 @@
 import type { Role } from '../../../shared/contract/roles.js';
 import { lineDiscount } from '../../../shared/domain/gst.js';
 import type { RequestContext } from '../context.js';
-import { badRequest, HttpError } from '../http/errors.js';
+import { forbidden, invalid } from '../errors.js';
 import type { ItemRow } from '../store/item.js';
 import { priceApprovals, type PriceApprovalRow } from '../store/price-approval.js';
 import { settings } from '../store/setting.js';
@@ -101,13 +101,13 @@ export function applyPricePolicy(
   const reasons = needsApproval(ctx, item, line);
   if (reasons.length === 0) return null;
   const text = approvalText?.trim();
-  if (!text) throw new HttpError(403, reasons.join('; '), { [field]: reasons }, undefined, APPROVAL_REQUIRED);
+  if (!text) throw forbidden(reasons.join('; '), APPROVAL_REQUIRED, { [field]: reasons });
   const id = ctx.decode('priceApproval', text, 'priceApprovalID');
   const approval = priceApprovals(ctx.db).byId(id, ctx.user.companyId);
   const problem = approvalProblem(ctx, approval, item.id, line);
-  if (problem) throw new HttpError(403, problem, { priceApprovalID: [problem] }, undefined, APPROVAL_REQUIRED);
+  if (problem) throw forbidden(problem, APPROVAL_REQUIRED, { priceApprovalID: [problem] });
   if (!priceApprovals(ctx.db).use(id, ctx.now().toISOString())) {
-    throw new HttpError(403, 'This approval was already used: ask the manager again', { priceApprovalID: ['Used'] }, undefined, APPROVAL_REQUIRED);
+    throw forbidden('This approval was already used: ask the manager again', APPROVAL_REQUIRED, { priceApprovalID: ['Used'] });
   }
   return id;
 }
@@ -126,7 +126,7 @@ function approvalProblem(ctx: RequestContext, a: PriceApprovalRow | undefined, i
 /** Reads an approval request's reason: required, in words. */
 export function approvalReason(text: string | null | undefined): string {
   const reason = text?.trim() ?? '';
-  if (reason.length < 3) throw badRequest('Say why the manager approves it', { reason: ['A reason, in a few words'] });
-  if (reason.length > 200) throw badRequest('The reason is too long', { reason: ['At most 200 characters'] });
+  if (reason.length < 3) throw invalid('Say why the manager approves it', { reason: ['A reason, in a few words'] });
+  if (reason.length > 200) throw invalid('The reason is too long', { reason: ['At most 200 characters'] });
   return reason;
 }

@@ -5,7 +5,7 @@
 import { localDate } from '../../../shared/domain/calendar.js';
 import type { ReceiptWithouInvoiceModel } from '../../../shared/models/receipt.js';
 import type { RequestContext } from '../context.js';
-import { badRequest } from '../http/errors.js';
+import { invalid } from '../errors.js';
 import { creditNotes } from '../store/credit-note.js';
 import { numberSeries } from '../store/number-series.js';
 import { receipts, type ReceiptPayment } from '../store/receipt.js';
@@ -26,14 +26,14 @@ export function readPayment(ctx: RequestContext, model: ReceiptWithouInvoiceMode
   const amountField = model.amount !== null && model.amount !== undefined ? 'amount' : 'receiptAmount';
   const amount = paiseField(model.amount ?? model.receiptAmount, `${prefix}${amountField}`) ?? 0;
   const kindText = text(model.receiptTypeId);
-  if (amount > 0 && !kindText) throw badRequest('How was it paid?', { [`${prefix}receiptTypeId`]: ['Required'] });
+  if (amount > 0 && !kindText) throw invalid('How was it paid?', { [`${prefix}receiptTypeId`]: ['Required'] });
   const cardText = text(model.cardTypeId);
   // Only the last four digits are kept: a full card number must never sit in the store's file.
   const cardDigits = text(model.cardNo)?.replace(/\D/g, '') ?? '';
   const paymentKind = kindText ? ctx.decode('paymentKind', kindText, `${prefix}receiptTypeId`) : 1;
   const noteText = text(model.creditNoteID);
   if (paymentKind === CREDIT_NOTE_KIND && amount > 0 && !noteText) {
-    throw badRequest('Which credit note?', { [`${prefix}creditNoteID`]: ['Required when paying by credit note'] });
+    throw invalid('Which credit note?', { [`${prefix}creditNoteID`]: ['Required when paying by credit note'] });
   }
   return {
     amount,
@@ -58,7 +58,7 @@ export function orderBalance(ctx: RequestContext, orderId: number): number {
 /** Refuses a payment above the balance unless the store takes advances; 400 names the amount field. */
 export function checkAgainstBalance(ctx: RequestContext, amount: number, balance: number, field: string): void {
   if (amount <= balance || settings(ctx.db).get(ALLOW_ADVANCE_SETTING) === '1') return;
-  throw badRequest('The amount is more than the balance', { [field]: [`At most the balance, ${(balance / 100).toFixed(2)}`] });
+  throw invalid('The amount is more than the balance', { [field]: [`At most the balance, ${(balance / 100).toFixed(2)}`] });
 }
 
 /**
@@ -69,10 +69,10 @@ function spendCreditNote(ctx: RequestContext, noteId: number, customerId: number
   const notes = creditNotes(ctx.db);
   const note = notes.forSpending(noteId, ctx.user.companyId);
   if (!note || note.customer_id !== customerId || !note.is_active) {
-    throw badRequest('That credit note is not this customer’s', { [field]: ['Not a credit note of this customer'] });
+    throw invalid('That credit note is not this customer’s', { [field]: ['Not a credit note of this customer'] });
   }
   if (amount > note.balance) {
-    throw badRequest('The credit note has less left', { [field]: [`At most ${(note.balance / 100).toFixed(2)} left on it`] });
+    throw invalid('The credit note has less left', { [field]: [`At most ${(note.balance / 100).toFixed(2)} left on it`] });
   }
   notes.spend(noteId, amount);
 }

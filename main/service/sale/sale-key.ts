@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { SaveSaleResult } from '../../../shared/models/sale.js';
 import type { RequestContext } from '../context.js';
-import { conflict } from '../http/errors.js';
+import { conflict } from '../errors.js';
 import { carts } from '../store/cart.js';
 import { receipts } from '../store/receipt.js';
 import { salesOrders } from '../store/sales-order.js';
@@ -37,10 +37,10 @@ export function earlierAnswer(ctx: RequestContext, sessionId: string, hash: stri
   if (!order) return undefined;
   // Orders saved before the hash was kept (migration 007) have none: they answer retries as before.
   if (order.request_hash !== null && order.request_hash !== hash) {
-    throw conflict(`This sale was already saved as order ${order.order_no} with other details: start a new sale. Nothing was saved.`);
+    throw conflict(`This sale was already saved as order ${order.order_no} with other details: start a new sale. Nothing was saved.`, 'SALE_KEY_REUSED');
   }
   if (carts(ctx.db).lines(sessionId).length > 0) {
-    throw conflict(`Items were added to this cart after it was saved as order ${order.order_no}: start a new sale for them. Nothing was saved.`);
+    throw conflict(`Items were added to this cart after it was saved as order ${order.order_no}: start a new sale for them. Nothing was saved.`, 'SALE_CART_ALREADY_SAVED');
   }
   const receipt = receipts(ctx.db).firstOfOrder(order.id);
   return {

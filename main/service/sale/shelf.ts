@@ -7,7 +7,7 @@
  */
 import { localDate } from '../../../shared/domain/calendar.js';
 import type { RequestContext } from '../context.js';
-import { conflict } from '../http/errors.js';
+import { conflict } from '../errors.js';
 import { carts } from '../store/cart.js';
 import type { ItemRow } from '../store/item.js';
 import { settings } from '../store/setting.js';
@@ -34,7 +34,7 @@ export function onShelf(ctx: RequestContext, itemId: number, batchNo: string): n
 export function checkShelf(ctx: RequestContext, item: Pick<ItemRow, 'id' | 'name' | 'made_to_order'>, qty: number, ordered: boolean, batchNo: string, sessionId: string | null): void {
   if (item.made_to_order === 1) return;
   if (ordered) {
-    if (!allowsOrderedItems(ctx)) throw conflict(`${item.name} cannot be sold to order in this store: sell it from the shelf`);
+    if (!allowsOrderedItems(ctx)) throw conflict(`${item.name} cannot be sold to order in this store: sell it from the shelf`, 'SALE_TO_ORDER_NOT_ALLOWED');
     return;
   }
   const inCart = sessionId ? carts(ctx.db).lines(sessionId).filter((l) => l.item_id === item.id && l.is_ordered === 0).reduce((s, l) => s + l.qty, 0) : 0;
@@ -44,6 +44,7 @@ export function checkShelf(ctx: RequestContext, item: Pick<ItemRow, 'id' | 'name
       left <= 0
         ? `${item.name} is out of stock here${inCart ? ' (the cart has the last of it)' : ''}`
         : `Only ${left} of ${item.name} left here`,
+      'STOCK_SHORT',
     );
   }
 }

@@ -6,8 +6,8 @@ import { existsSync, rmSync, renameSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { openDatabase } from '../db/database.js';
 import { idSource } from '../ids/id-source.js';
-import { loadInstallation } from '../ids/installation.js';
-import { STORE_FILE } from '../service.js';
+import { loadInstallation } from '../store/installation.js';
+import { STORE_FILE } from '../store-file.js';
 import { createStore, type StoreSpec } from './create-store.js';
 
 export async function setupStore(dataDir: string, spec: StoreSpec, node: number, now = new Date()): Promise<string> {

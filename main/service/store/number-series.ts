@@ -10,7 +10,7 @@
  *   invoice         AMD1/2627/000123   (GST: at most 16 letters, digits, '-' and '/')
  */
 import type { Db } from '../db/database.js';
-import { conflict } from '../http/errors.js';
+import { conflict } from '../errors.js';
 import { perDatabase } from './per-database.js';
 
 export type SeriesKind = 'order' | 'receipt' | 'invoice' | 'credit_note' | 'purchase_order';
@@ -33,7 +33,7 @@ export function documentNo(kind: SeriesKind, branchCode: string, yearName: strin
   const digits = String(seq).padStart(Math.max(INVOICE_NO_MAX - head.length, 1), '0');
   const no = head + digits;
   if (no.length > INVOICE_NO_MAX) {
-    throw conflict(`Invoice number ${no} would exceed ${INVOICE_NO_MAX} characters; shorten the branch code`);
+    throw conflict(`Invoice number ${no} would exceed ${INVOICE_NO_MAX} characters; shorten the branch code`, 'NUMBER_SERIES_TOO_LONG');
   }
   return no;
 }

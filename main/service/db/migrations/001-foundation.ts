@@ -6,7 +6,7 @@
  * construction), never from AUTOINCREMENT. Reference rows (roles, modules, countries, states)
  * have fixed ids that are the same on every installation.
  */
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 const STATES: ReadonlyArray<[number, string]> = [
   [1, 'Jammu and Kashmir'], [2, 'Himachal Pradesh'], [3, 'Punjab'], [4, 'Chandigarh'],

@@ -6,7 +6,7 @@
  * mobiles are searched on `mobile_digits`, the number with every non-digit removed, so
  * "98250 12345" and "(982) 501-2345" are found by "98250".
  */
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 export const customers: Migration = {
   name: 'customers',

@@ -3,7 +3,7 @@
  * (shared/contract/extensions.ts). Diopters in eighths, so REAL holds them exactly, unlike the
  * hundredths kept as INTEGER for SPH/CYL/ADD.
  */
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 export const keratometry: Migration = {
   name: 'keratometry',

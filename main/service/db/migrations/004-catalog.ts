@@ -12,7 +12,7 @@
  * on COLLATE NOCASE columns); the typed autocompletes read (company_id, item_type_id, <column>) so
  * a search for spectacle lenses never walks past frames. See store/item.ts.
  */
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /*
  * One item type per showQuickSaleAdd<X>Section flag of the spec; `code` is that X, so a

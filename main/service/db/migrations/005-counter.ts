@@ -7,7 +7,7 @@
  * shared/domain/gst.ts at the time of sale, so a later rate change never rewrites an old bill.
  * Statuses are the numbers of shared/contract/statuses.ts.
  */
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /*
  * The per-eye prescription a lens line carries (a lens pair is two lines sharing pair_no, one per

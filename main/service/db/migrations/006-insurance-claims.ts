@@ -10,7 +10,7 @@
  * `typed_doctor_name`: the doctor SaveSale's eyeInfoModel names, when no doctor of the company
  * matches the name (a match links doctor_id instead), so the name typed at the counter is kept.
  */
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 export const insuranceClaims: Migration = {
   name: 'insurance-claims',

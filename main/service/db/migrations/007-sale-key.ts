@@ -9,7 +9,7 @@
  * `cart.taken_over_from` / `taken_over_at`: a manager taking over another
  * user's open cart (the cart belongs to the user who opened it; the take-over is recorded).
  */
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 export const saleKey: Migration = {
   name: 'sale-key',

@@ -4,7 +4,7 @@
  * the order page can change it, which these columns record (the latest change; the change journal
  * of a later issue keeps every one).
  */
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 export const deliveryPromise: Migration = {
   name: 'delivery-promise',

@@ -9,7 +9,7 @@
  * Orders sold before: intra-state ones were supplied in their branch's state; for inter-state ones
  * the customer's state on record now is the best that is known.
  */
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 export const placeOfSupply: Migration = {
   name: 'place-of-supply',

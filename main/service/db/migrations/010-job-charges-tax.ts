@@ -6,7 +6,7 @@
  * rate and SAC code are kept for the invoice's line. Orders sold before have neither and print as
  * they did (untaxed charges).
  */
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 export const jobChargesTax: Migration = {
   name: 'job-charges-tax',

@@ -6,7 +6,7 @@
  * 10 minutes (`used_at`). The cart line that used it and, once sold, the order line keep its id,
  * so every such line says who approved it, when and why.
  */
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 export const priceApprovals: Migration = {
   name: 'price-approvals',

@@ -5,7 +5,7 @@
  * Diopters in hundredths. The demo catalog's bifocal and progressive lenses get their makers'
  * usual ranges here, so a store set up before keeps working.
  */
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 export const lensAddRange: Migration = {
   name: 'lens-add-range',

@@ -3,7 +3,7 @@
  * renderer sends in the x-till-id header ('' for a client that sends none); another till's cart,
  * like another user's, answers 404. A manager's take-over moves it to the manager's till.
  */
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 export const cartTill: Migration = {
   name: 'cart-till',

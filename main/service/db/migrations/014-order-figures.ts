@@ -12,7 +12,7 @@
  *
  * The due rule is DUE_SQL's (store/sales-order.ts): net − insurer's share − received.
  */
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 const DUE = (row: 'new' | 'old') => `(${row}.net_amount - ${row}.insurance_amount - ${row}.received)`;
 

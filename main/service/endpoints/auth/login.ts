@@ -3,7 +3,7 @@ import type { LoginResponse } from '../../../../shared/models/auth.js';
 import { ROLE_NAMES } from '../../../../shared/contract/roles.js';
 import { decoyHash, verifyPassword } from '../../auth/password.js';
 import { localDate } from '../../../../shared/domain/calendar.js';
-import { HttpError, unauthorized } from '../../http/errors.js';
+import { tooMany, unauthenticated } from '../../errors.js';
 import { implement } from '../../http/handler.js';
 import { branches } from '../../store/branch.js';
 import { companies } from '../../store/company.js';
@@ -17,9 +17,7 @@ export const login = implement(api.Auth.login, async ({ body }, ctx) => {
   const wait = ctx.throttle.waitFor(body.userName);
   if (wait > 0) {
     const seconds = Math.ceil(wait / 1000);
-    throw new HttpError(429, `Too many failed sign-ins for this user. Try again in ${seconds} s.`, undefined, {
-      'retry-after': String(seconds),
-    });
+    throw tooMany(`Too many failed sign-ins for this user. Try again in ${seconds} s.`, seconds, 'LOGIN_LOCKED');
   }
 
   const user = users(ctx.db).byName(body.userName);
@@ -29,7 +27,7 @@ export const login = implement(api.Auth.login, async ({ body }, ctx) => {
       : (await verifyPassword(body.password, await decoyHash)) && false;
   if (!user || !ok) {
     ctx.throttle.failed(body.userName);
-    throw unauthorized(WRONG);
+    throw unauthenticated(WRONG);
   }
   ctx.throttle.succeeded(body.userName);
 

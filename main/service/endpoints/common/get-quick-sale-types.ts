@@ -1,7 +1,7 @@
 import { api } from '../../../../shared/endpoints/index.js';
 import { implement } from '../../http/handler.js';
 import { itemTypes } from '../../store/item-type.js';
-import { optionalModuleId } from './optional-id.js';
+import { optionalModuleId } from '../../input/optional-id.js';
 
 /** One section per item type of the module; without a module, the types of every active module. */
 export const getQuickSaleTypes = implement(api.Common.quickSaleTypes, ({ body }, ctx) => {

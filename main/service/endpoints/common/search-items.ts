@@ -1,8 +1,8 @@
 import { api } from '../../../../shared/endpoints/index.js';
 import { implement } from '../../http/handler.js';
 import { items } from '../../store/item.js';
-import { searchItemRows } from '../quick-sale/item-view.js';
-import { optionalId } from './optional-id.js';
+import { searchItemRows } from '../../catalog/item-view.js';
+import { optionalId } from '../../input/optional-id.js';
 
 export const searchItems = implement(api.Common.searchItems, ({ body }, ctx) => {
   const pageNumber = body.pageNumber ?? 1;

@@ -1,9 +1,9 @@
 import { api } from '../../../../shared/endpoints/index.js';
 import { implement } from '../../http/handler.js';
 import { customers } from '../../store/customer.js';
-import { listItem } from './customer-view.js';
-import { calendarDate } from './dates.js';
-import { digitsOf, masksMobiles } from './mobile.js';
+import { listItem } from '../../customer/customer-view.js';
+import { calendarDate } from '../../input/dates.js';
+import { digitsOf, masksMobiles } from '../../customer/mobile.js';
 
 /**
  * Before a new customer is saved: anyone in the company (any branch) with the same mobile, the

@@ -1,7 +1,7 @@
 import { api } from '../../../../shared/endpoints/index.js';
 import { implement } from '../../http/handler.js';
 import { eyeExams } from '../../store/eye-exam.js';
-import { findExam } from './exam.js';
+import { findExam } from '../../customer/exam.js';
 
 /** A soft delete: the examination stays in history (isActive false) and in the orders made from it. */
 export const deletePrescription = implement(api.Customer.deletePrescription, ({ body }, ctx) =>

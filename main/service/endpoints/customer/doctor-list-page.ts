@@ -1,8 +1,8 @@
 import { api } from '../../../../shared/endpoints/index.js';
 import { implement } from '../../http/handler.js';
-import { rowRange } from '../../http/paging.js';
+import { rowRange } from '../../input/paging.js';
 import { doctors } from '../../store/doctor.js';
-import { doctorListItem, doctorSearch } from './doctor-search.js';
+import { doctorListItem, doctorSearch } from '../../customer/doctor-search.js';
 
 export const doctorListPage = implement(api.Customer.doctorListPage, ({ body }, ctx) => {
   const { totalRows, rows } = doctors(ctx.db).search({ ...doctorSearch(ctx, body), ...rowRange(body.fromPage, body.toPage) });

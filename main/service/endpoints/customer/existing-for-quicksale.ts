@@ -1,9 +1,9 @@
 import { api } from '../../../../shared/endpoints/index.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../errors.js';
 import { implement } from '../../http/handler.js';
 import { customers } from '../../store/customer.js';
-import { listItem } from './customer-view.js';
-import { masksMobiles } from './mobile.js';
+import { listItem } from '../../customer/customer-view.js';
+import { masksMobiles } from '../../customer/mobile.js';
 
 export const existingForQuickSale = implement(api.Customer.existingForQuickSale, ({ params }, ctx) => {
   const id = ctx.decode('customer', params.customerId, 'customerId');

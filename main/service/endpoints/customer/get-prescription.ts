@@ -1,8 +1,8 @@
 import { api } from '../../../../shared/endpoints/index.js';
 import { implement } from '../../http/handler.js';
 import { eyeExams } from '../../store/eye-exam.js';
-import { findExam } from './exam.js';
-import { byUse, primaryUse } from './rx-view.js';
+import { findExam } from '../../customer/exam.js';
+import { byUse, primaryUse } from '../../customer/rx-view.js';
 
 /** The short form: SPH/CYL/AXIS of the leading lens type (distance, else near, else contact lens). */
 export const getPrescription = implement(api.Customer.getPrescription, ({ body }, ctx) => {

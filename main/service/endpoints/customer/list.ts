@@ -1,10 +1,10 @@
 import { api } from '../../../../shared/endpoints/index.js';
 import { implement } from '../../http/handler.js';
-import { rowRange } from '../../http/paging.js';
+import { rowRange } from '../../input/paging.js';
 import { customers } from '../../store/customer.js';
-import { listItem } from './customer-view.js';
-import { masksMobiles } from './mobile.js';
-import { customerSearch } from './search-filter.js';
+import { listItem } from '../../customer/customer-view.js';
+import { masksMobiles } from '../../customer/mobile.js';
+import { customerSearch } from '../../customer/search-filter.js';
 
 export const list = implement(api.Customer.list, ({ body }, ctx) => {
   const search = customerSearch(ctx, body);

@@ -4,9 +4,9 @@ import { branches } from '../../store/branch.js';
 import { companies } from '../../store/company.js';
 import { customers } from '../../store/customer.js';
 import { eyeExams } from '../../store/eye-exam.js';
-import { findExam } from './exam.js';
-import { masksMobiles, mobileShown } from './mobile.js';
-import { byUse, primaryUse } from './rx-view.js';
+import { findExam } from '../../customer/exam.js';
+import { masksMobiles, mobileShown } from '../../customer/mobile.js';
+import { byUse, primaryUse } from '../../customer/rx-view.js';
 
 /**
  * A printable prescription card. The header is the branch where the eye test was done. Distance

@@ -1,13 +1,13 @@
 import { api } from '../../../../shared/endpoints/index.js';
 import type { LensUse } from '../../../../shared/domain/rx.js';
 import type { PrescriptionListItem } from '../../../../shared/models/prescription.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { invalid, notFound } from '../../errors.js';
 import { implement } from '../../http/handler.js';
 import { customers } from '../../store/customer.js';
 import { eyeExams } from '../../store/eye-exam.js';
-import { indianDate } from './dates.js';
-import { byUse, SPECTACLE_TYPE, type EyePair } from './rx-view.js';
-import { flagFilter } from './search-filter.js';
+import { indianDate } from '../../input/dates.js';
+import { byUse, SPECTACLE_TYPE, type EyePair } from '../../customer/rx-view.js';
+import { flagFilter } from '../../customer/search-filter.js';
 
 const USES: readonly LensUse[] = ['distance', 'near', 'contact'];
 
@@ -20,7 +20,7 @@ const USES: readonly LensUse[] = ['distance', 'near', 'contact'];
  * (wODist, wONear, pIN, iOP) are null.
  */
 export const prescriptionList = implement(api.Customer.prescriptionList, ({ body }, ctx) => {
-  if (!body.customerID?.trim()) throw badRequest('customerID is required', { customerID: ['Required'] });
+  if (!body.customerID?.trim()) throw invalid('customerID is required', { customerID: ['Required'] });
   const customerId = ctx.decode('customer', body.customerID.trim(), 'customerID');
   if (!customers(ctx.db).byId(ctx.user.companyId, customerId)) throw notFound('No such customer');
   const isActive = flagFilter(body.isActive, 'isActive');

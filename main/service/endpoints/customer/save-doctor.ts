@@ -1,11 +1,11 @@
 import { api } from '../../../../shared/endpoints/index.js';
 import { EMAIL_MAX, EMAIL_PATTERN } from '../../../../shared/models/customer.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { invalid, notFound } from '../../errors.js';
 import { implement } from '../../http/handler.js';
 import { countries } from '../../store/country.js';
 import { doctors, type DoctorFields } from '../../store/doctor.js';
 import { states } from '../../store/state.js';
-import { digitsOf } from './mobile.js';
+import { digitsOf } from '../../customer/mobile.js';
 
 /**
  * Creates without `id`, updates with one. A doctor's number is often a clinic landline
@@ -42,7 +42,7 @@ export const saveDoctor = implement(api.Customer.saveDoctor, ({ body }, ctx) => 
     remarks: clean(body.remarks, 'remarks', 2000),
     is_active: body.isActive === false ? 0 : 1,
   };
-  if (Object.keys(errors).length > 0) throw badRequest('The doctor has errors', errors);
+  if (Object.keys(errors).length > 0) throw invalid('The doctor has errors', errors);
   const store = doctors(ctx.db);
   const by = { userId: ctx.user.id, at: ctx.now().toISOString() };
   return ctx.db

@@ -7,15 +7,15 @@ import {
   PRESCRIPTION_TYPES,
   validatePrescriptionList,
 } from '../../../../shared/domain/rx.js';
-import { badRequest, conflict, HttpError, notFound } from '../../http/errors.js';
+import { ServiceError, conflict, invalid, notFound } from '../../errors.js';
 import { implement } from '../../http/handler.js';
 import { customers } from '../../store/customer.js';
 import { doctors } from '../../store/doctor.js';
 import { eyeExams, rxRowOf } from '../../store/eye-exam.js';
-import { readCustomer, type CustomerInput } from './customer-input.js';
-import { addMonths, ageOn, calendarDate } from './dates.js';
-import { findExam, recallMonths, recordExam } from './exam.js';
-import { masksMobiles } from './mobile.js';
+import { readCustomer, type CustomerInput } from '../../customer/customer-input.js';
+import { addMonths, ageOn, calendarDate } from '../../input/dates.js';
+import { findExam, recallMonths, recordExam } from '../../customer/exam.js';
+import { masksMobiles } from '../../customer/mobile.js';
 
 /** The request's customer fields, under the names customer-input knows them by. */
 const CUSTOMER_FIELDS = {
@@ -59,7 +59,7 @@ export const savePrescription = implement(api.Customer.savePrescription, ({ body
     visitKnown = true;
     if (visitingDate > today) errors.visitingDate = ['The visit cannot be in the future'];
   } catch (err) {
-    if (!(err instanceof HttpError)) throw err;
+    if (!(err instanceof ServiceError)) throw err;
     Object.assign(errors, err.errors);
   }
   // The contract's extension (shared/contract/extensions.ts); absent, the rule by age sets it below.
@@ -70,12 +70,12 @@ export const savePrescription = implement(api.Customer.savePrescription, ({ body
       errors.eyeCheckupRecallDate = [`The recall must come after the visit (${visitingDate})`];
     }
   } catch (err) {
-    if (!(err instanceof HttpError)) throw err;
+    if (!(err instanceof ServiceError)) throw err;
     Object.assign(errors, err.errors);
   }
   const remarks = body.prescriptionRemarks?.trim() || null;
   if (remarks && remarks.length > 2000) errors.prescriptionRemarks = ['At most 2000 characters'];
-  if (Object.keys(errors).length > 0) throw badRequest('The prescription has errors', errors);
+  if (Object.keys(errors).length > 0) throw invalid('The prescription has errors', errors);
 
   const rxRows = filled.map((input) => rxRowOf(normaliseRxEntry(input)));
   const by = { userId: ctx.user.id, at: ctx.now().toISOString() };
@@ -109,7 +109,7 @@ export const savePrescription = implement(api.Customer.savePrescription, ({ body
       if (body.id?.trim()) {
         const found = findExam(ctx, body.id, 'id');
         if (found.customer_id !== customerId) throw notFound('No such prescription for this customer');
-        if (found.is_active === 0) throw conflict('This prescription was deleted; save a new one instead');
+        if (found.is_active === 0) throw conflict('This prescription was deleted; save a new one instead', 'PRESCRIPTION_DELETED');
         examId = found.id;
         const age = customer.birth_date ? ageOn(customer.birth_date, visitingDate) : customer.age;
         const exam = {

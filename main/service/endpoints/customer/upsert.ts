@@ -1,6 +1,6 @@
 import { api } from '../../../../shared/endpoints/index.js';
 import { implement } from '../../http/handler.js';
-import { saveCustomer } from './customer-save.js';
+import { saveCustomer } from '../../customer/customer-save.js';
 
 /** Creates without `id`/`customerID`, updates with one; createdBy/createdDate are never rewritten. */
 export const upsert = implement(api.Customer.upsert, ({ body }, ctx) => {

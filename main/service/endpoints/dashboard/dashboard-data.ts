@@ -2,7 +2,7 @@ import { api } from '../../../../shared/endpoints/index.js';
 import { SALES_ORDER_STATUS_IDS, SALES_ORDER_STATUS_NAMES } from '../../../../shared/contract/statuses.js';
 import { localDate } from '../../../../shared/domain/calendar.js';
 import { rupees } from '../../../../shared/domain/money.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../errors.js';
 import { implement } from '../../http/handler.js';
 import { dashboard } from '../../store/dashboard.js';
 import { dueOf } from '../../store/sales-order.js';

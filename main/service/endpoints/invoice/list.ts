@@ -1,10 +1,10 @@
 import { api } from '../../../../shared/endpoints/index.js';
 import { parseRupees, rupees } from '../../../../shared/domain/money.js';
-import { badRequest } from '../../http/errors.js';
+import { invalid } from '../../errors.js';
 import { implement } from '../../http/handler.js';
-import { orderClause, rowRange } from '../../http/paging.js';
+import { orderClause, rowRange } from '../../input/paging.js';
 import { invoices } from '../../store/invoice.js';
-import { masksMobiles, mobileShown } from '../customer/mobile.js';
+import { masksMobiles, mobileShown } from '../../customer/mobile.js';
 
 const COLUMNS = {
   date: ['i.invoice_date'],
@@ -21,7 +21,7 @@ function day(value: string | null | undefined, field: string): string | null {
   const t = text(value);
   if (t === null) return null;
   const m = /^(\d{4}-\d{2}-\d{2})(?:$|T)/.exec(t);
-  if (!m || Number.isNaN(Date.parse(m[1]!))) throw badRequest(`${field} is not a date`, { [field]: ['A date, YYYY-MM-DD'] });
+  if (!m || Number.isNaN(Date.parse(m[1]!))) throw invalid(`${field} is not a date`, { [field]: ['A date, YYYY-MM-DD'] });
   return m[1]!;
 }
 
@@ -36,7 +36,7 @@ export const invoiceList = implement(api.Invoice.list, ({ body }, ctx) => {
   const amountText = text(body.netAmount) ?? text(body.amount);
   const netAmount = amountText === null ? null : parseRupees(amountText);
   if (amountText !== null && netAmount === null) {
-    throw badRequest('Not an amount', { [text(body.netAmount) ? 'netAmount' : 'amount']: ['An amount in rupees'] });
+    throw invalid('Not an amount', { [text(body.netAmount) ? 'netAmount' : 'amount']: ['An amount in rupees'] });
   }
   const customerText = text(body.customerID);
   const { count, rows } = invoices(ctx.db).list(

@@ -1,5 +1,5 @@
 import { api } from '../../../../shared/endpoints/index.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { invalid, notFound } from '../../errors.js';
 import { implement } from '../../http/handler.js';
 import { raiseInvoice } from '../../sale/invoice.js';
 import { invoices } from '../../store/invoice.js';
@@ -14,11 +14,11 @@ export const saveInvoiceData = implement(api.Invoice.saveInvoiceData, ({ body },
   const orderNo = model?.salesOrderNo?.trim();
   if (rowId !== null && rowId !== undefined) {
     if (!Number.isSafeInteger(rowId) || rowId <= 0) {
-      throw badRequest('salesOrderId is not an order id', { 'salesorderModel.salesOrderId': ['A positive whole number'] });
+      throw invalid('salesOrderId is not an order id', { 'salesorderModel.salesOrderId': ['A positive whole number'] });
     }
     return raiseInvoice(ctx, rowId, 'salesorderModel.salesOrderId');
   }
-  if (!orderNo) throw badRequest('Which order?', { 'salesorderModel.salesOrderId': ['Give salesOrderId or salesOrderNo'] });
+  if (!orderNo) throw invalid('Which order?', { 'salesorderModel.salesOrderId': ['Give salesOrderId or salesOrderNo'] });
   const id = invoices(ctx.db).orderIdByNo(orderNo, ctx.user.companyId);
   if (id === undefined) throw notFound(`No order ${orderNo}`);
   return raiseInvoice(ctx, id, 'salesorderModel.salesOrderNo');

@@ -2,8 +2,8 @@ import { api } from '../../../../shared/endpoints/index.js';
 import { rupees } from '../../../../shared/domain/money.js';
 import { implement } from '../../http/handler.js';
 import { dueOf } from '../../store/sales-order.js';
-import { masksMobiles, mobileShown } from '../customer/mobile.js';
-import { fullName, orderFromPath } from './order-view.js';
+import { masksMobiles, mobileShown } from '../../customer/mobile.js';
+import { fullName, orderFromPath } from '../../order/order-view.js';
 
 /**
  * The balance is what the customer still owes: net − insurer's share − received receipts, the

@@ -2,7 +2,7 @@ import { api } from '../../../../shared/endpoints/index.js';
 import { localDate } from '../../../../shared/domain/calendar.js';
 import { rupees } from '../../../../shared/domain/money.js';
 import { canTransition, RECEIPT_STATUS, SALES_ORDER_STATUS } from '../../../../shared/contract/statuses.js';
-import { badRequest } from '../../http/errors.js';
+import { invalid } from '../../errors.js';
 import { implement } from '../../http/handler.js';
 import { cancellationReasons } from '../../store/cancellation-reason.js';
 import { purchaseOrders } from '../../store/purchase-order.js';
@@ -10,8 +10,8 @@ import { salesOrders } from '../../store/sales-order.js';
 import { stock } from '../../store/stock.js';
 import { stockMovements } from '../../store/stock-movement.js';
 import { settleReceipts } from '../../sale/settle-receipts.js';
-import { calendarDate } from '../customer/dates.js';
-import { orderFromPath } from './order-view.js';
+import { calendarDate } from '../../input/dates.js';
+import { orderFromPath } from '../../order/order-view.js';
 import { statusName } from './status.js';
 
 /**
@@ -25,17 +25,17 @@ export const cancelOrder = implement(api.Orders.cancel, ({ params, body }, ctx) 
     .transaction(() => {
       const order = orderFromPath(ctx, params.salesOrderId);
       if (!canTransition(order.status_id, SALES_ORDER_STATUS.Cancelled)) {
-        throw badRequest(`Order ${order.order_no} is ${statusName(order.status_id)} and cannot be cancelled`, {
+        throw invalid(`Order ${order.order_no} is ${statusName(order.status_id)} and cannot be cancelled`, {
           salesOrderId: [`${statusName(order.status_id)} → Cancelled is not allowed`],
         });
       }
       if (order.invoiced) {
         // A GST invoice cannot be withdrawn by cancelling the order; it needs a credit note against the invoice.
-        throw badRequest(`Order ${order.order_no} has been invoiced and cannot be cancelled`, { salesOrderId: ['Invoiced'] });
+        throw invalid(`Order ${order.order_no} has been invoiced and cannot be cancelled`, { salesOrderId: ['Invoiced'] });
       }
       const reasonId = body.cancellationReasonID ?? null;
       if (reasonId !== null && !cancellationReasons(ctx.db).exists(reasonId)) {
-        throw badRequest('Unknown cancellation reason', { cancellationReasonID: ['One of cancellation-reasons'] });
+        throw invalid('Unknown cancellation reason', { cancellationReasonID: ['One of cancellation-reasons'] });
       }
       const at = ctx.now();
       const stamp = at.toISOString();
@@ -53,7 +53,7 @@ export const cancelOrder = implement(api.Orders.cancel, ({ params, body }, ctx) 
 
       const settled = settleReceipts(ctx, order.id, body.receiptStatusId, day, stamp);
       purchaseOrders(ctx.db).cancelOpenOfOrder(order.id);
-      if (!salesOrders(ctx.db).cancel(order.id, ctx.user.id, stamp, reasonId, body.cancellReason?.trim() || null)) throw badRequest(`Order ${order.order_no} is already cancelled`);
+      if (!salesOrders(ctx.db).cancel(order.id, ctx.user.id, stamp, reasonId, body.cancellReason?.trim() || null)) throw invalid(`Order ${order.order_no} is already cancelled`);
 
       const money = [
         settled.byChoice === 0

@@ -3,11 +3,11 @@ import { rupees } from '../../../../shared/domain/money.js';
 import { formatDiopter, formatMillimetres } from '../../../../shared/domain/rx.js';
 import type { SalesOrderDetailLine } from '../../../../shared/models/order.js';
 import type { RequestContext } from '../../context.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../errors.js';
 import { implement } from '../../http/handler.js';
 import { salesOrders, type OrderHeaderRow, type OrderLineRow } from '../../store/sales-order.js';
-import { masksMobiles, mobileShown } from '../customer/mobile.js';
-import { fullName } from './order-view.js';
+import { masksMobiles, mobileShown } from '../../customer/mobile.js';
+import { fullName } from '../../order/order-view.js';
 
 const TAX_TYPE = { intra: { id: '1', name: 'CGST + SGST' }, inter: { id: '2', name: 'IGST' } } as const;
 

@@ -1,5 +1,5 @@
 import { api } from '../../../../shared/endpoints/index.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../errors.js';
 import { implement } from '../../http/handler.js';
 import { salesOrders } from '../../store/sales-order.js';
 

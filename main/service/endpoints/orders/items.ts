@@ -2,7 +2,7 @@ import { api } from '../../../../shared/endpoints/index.js';
 import { rupees } from '../../../../shared/domain/money.js';
 import { implement } from '../../http/handler.js';
 import { salesOrders } from '../../store/sales-order.js';
-import { orderOr404 } from './order-view.js';
+import { orderOr404 } from '../../order/order-view.js';
 
 /** The spec declares this id int64, so it is the row id, not an ENC id. */
 export const orderItems = implement(api.Orders.items, ({ params }, ctx) => {

@@ -3,14 +3,14 @@ import { parseRupees, rupees } from '../../../../shared/domain/money.js';
 import { isSalesOrderStatus, SALES_ORDER_STATUS_NAMES, type SalesOrderStatusId } from '../../../../shared/contract/statuses.js';
 import type { SalesOrderSearchRequest } from '../../../../shared/models/order.js';
 import type { RequestContext } from '../../context.js';
-import { badRequest } from '../../http/errors.js';
+import { invalid } from '../../errors.js';
 import { implement } from '../../http/handler.js';
-import { orderClause, orderField, pageRange } from '../../http/paging.js';
+import { orderClause, orderField, pageRange } from '../../input/paging.js';
 import { COUNT_AHEAD, statementCache } from '../../store/statement-cache.js';
 import { dueOf, INDEXED_ORDER_SORTS, ORDER_SEARCH_COLUMNS, salesOrders, type Condition } from '../../store/sales-order.js';
-import { calendarDate } from '../customer/dates.js';
-import { digitsOf, masksMobiles, mobileShown } from '../customer/mobile.js';
-import { fullName } from './order-view.js';
+import { calendarDate } from '../../input/dates.js';
+import { digitsOf, masksMobiles, mobileShown } from '../../customer/mobile.js';
+import { fullName } from '../../order/order-view.js';
 
 const text = (v: string | null | undefined) => v?.trim() || null;
 /** Case-insensitive "contains" without LIKE, so % and _ in the filter are plain characters. */
@@ -25,7 +25,7 @@ const FEW_CUSTOMERS = 256;
 
 function money(value: string, field: string): number {
   const paise = parseRupees(value);
-  if (paise === null) throw badRequest(`Invalid amount: ${field}`, { [field]: ['Expected an amount like 1299.50'] });
+  if (paise === null) throw invalid(`Invalid amount: ${field}`, { [field]: ['Expected an amount like 1299.50'] });
   return paise;
 }
 
@@ -36,7 +36,7 @@ function status(value: string): SalesOrderStatusId {
   const byName = Object.entries(SALES_ORDER_STATUS_NAMES).find(([, name]) => name.toLowerCase() === value.toLowerCase());
   if (byName) return Number(byName[0]) as SalesOrderStatusId;
   const names = Object.entries(SALES_ORDER_STATUS_NAMES).map(([k, n]) => `${k} ${n}`).join(', ');
-  throw badRequest('Invalid status', { status: [`One of ${names}`] });
+  throw invalid('Invalid status', { status: [`One of ${names}`] });
 }
 
 function conditions(ctx: RequestContext, b: SalesOrderSearchRequest): { where: Condition[]; statusId?: number } {
@@ -78,7 +78,7 @@ function conditions(ctx: RequestContext, b: SalesOrderSearchRequest): { where: C
   const mobile = v('customerMobile');
   if (mobile) {
     const digits = digitsOf(mobile);
-    if (!digits) throw badRequest('Invalid mobile', { customerMobile: ['Expected digits of a mobile number'] });
+    if (!digits) throw invalid('Invalid mobile', { customerMobile: ['Expected digits of a mobile number'] });
     where.push(customers([range('mobile_digits', digits)]));
   }
   const no = v('salesOrderNo');
@@ -94,7 +94,7 @@ function conditions(ctx: RequestContext, b: SalesOrderSearchRequest): { where: C
   if (from) where.push({ sql: 'o.order_date >= ?', params: [from] });
   const to = calendarDate(v('toDate'), 'toDate');
   if (to) where.push({ sql: 'o.order_date <= ?', params: [to] });
-  if (from && to && to < from) throw badRequest('Invalid date range', { toDate: ['toDate must not be before fromDate'] });
+  if (from && to && to < from) throw invalid('Invalid date range', { toDate: ['toDate must not be before fromDate'] });
   const by = v('acceptedBy');
   if (by) {
     where.push({
@@ -124,7 +124,7 @@ const pageKey = (ctx: RequestContext, row: { order_date: string; id: number }) =
 
 function afterKey(ctx: RequestContext, key: string): { date: string; id: number } {
   const m = /^(\d{4}-\d{2}-\d{2})\.(.+)$/.exec(key.trim());
-  if (!m) throw badRequest('Invalid after', { after: ['Pass the nextPage the previous page answered'] });
+  if (!m) throw invalid('Invalid after', { after: ['Pass the nextPage the previous page answered'] });
   return { date: m[1]!, id: ctx.decode('salesOrder', m[2]!, 'after') };
 }
 
@@ -138,7 +138,7 @@ export const searchOrders = implement(api.Orders.search, ({ body }, ctx) => {
   const order = orderClause(body.orderBy, ORDER_SEARCH_COLUMNS, 'date desc', 'o.id');
   const newestFirst = field === 'date' && direction === 'DESC';
   const after = text(body.after);
-  if (after && !newestFirst) throw badRequest('Invalid after', { after: ['after continues the newest-first order only; leave orderBy out'] });
+  if (after && !newestFirst) throw invalid('Invalid after', { after: ['after continues the newest-first order only; leave orderBy out'] });
   const indexed = INDEXED_ORDER_SORTS.has(field);
   const { where, statusId } = conditions(ctx, body);
   const { rows, count } = salesOrders(ctx.db).search({
@@ -153,7 +153,7 @@ export const searchOrders = implement(api.Orders.search, ({ body }, ctx) => {
     ...(indexed ? {} : { sortLimit: SORT_LIMIT }),
   });
   if (!indexed && count.total > SORT_LIMIT) {
-    throw badRequest(`Too many orders to sort by ${field}`, {
+    throw invalid(`Too many orders to sort by ${field}`, {
       orderBy: [`Narrow the search to ${SORT_LIMIT.toLocaleString('en-IN')} orders or fewer (a date range, customer or status) to sort by ${field}, or sort by date`],
     });
   }

@@ -1,9 +1,9 @@
 import { api } from '../../../../shared/endpoints/index.js';
 import { canTransition, SALES_ORDER_STATUS_NAMES, type SalesOrderStatusId } from '../../../../shared/contract/statuses.js';
-import { badRequest } from '../../http/errors.js';
+import { invalid } from '../../errors.js';
 import { implement } from '../../http/handler.js';
 import { salesOrders } from '../../store/sales-order.js';
-import { orderFromPath } from './order-view.js';
+import { orderFromPath } from '../../order/order-view.js';
 
 export const statusName = (id: number) => SALES_ORDER_STATUS_NAMES[id as SalesOrderStatusId] ?? `status ${id}`;
 
@@ -16,7 +16,7 @@ export const changeStatus = implement(api.Orders.status, ({ params, body }, ctx)
       const to = body.statusId;
       if (!canTransition(from, to)) {
         const why = `Order ${order.order_no} cannot move from ${statusName(from)} to ${statusName(to)}`;
-        throw badRequest(why, { statusId: [`${statusName(from)} → ${statusName(to)} is not allowed`] });
+        throw invalid(why, { statusId: [`${statusName(from)} → ${statusName(to)} is not allowed`] });
       }
       salesOrders(ctx.db).setStatus(order.id, to, ctx.user.id, ctx.now().toISOString());
       return { message: `Order ${order.order_no} is now ${statusName(to)}` };

@@ -1,10 +1,10 @@
 import { api } from '../../../../shared/endpoints/index.js';
 import { rupees } from '../../../../shared/domain/money.js';
 import { implement } from '../../http/handler.js';
-import { MAX_ROWS } from '../../http/paging.js';
+import { MAX_ROWS } from '../../input/paging.js';
 import { dueOf, salesOrders } from '../../store/sales-order.js';
-import { masksMobiles, mobileShown } from '../customer/mobile.js';
-import { fullName } from './order-view.js';
+import { masksMobiles, mobileShown } from '../../customer/mobile.js';
+import { fullName } from '../../order/order-view.js';
 
 /**
  * The branch's orders with money still to collect from the customer (net − insurer's share −

@@ -1,5 +1,5 @@
 import { api } from '../../../../shared/endpoints/index.js';
-import { badRequest } from '../../http/errors.js';
+import { invalid } from '../../errors.js';
 import { implement } from '../../http/handler.js';
 import { insuranceCompanies } from '../../store/insurance-company.js';
 
@@ -10,7 +10,7 @@ export const addInsuranceCompany = implement(api.QuickSale.addInsuranceCompany, 
   const id = ctx.db
     .transaction(() => {
       if (store.byName(ctx.user.companyId, name)) {
-        throw badRequest('This insurance company already exists', { insuranceCompanyName: [`${name} already exists`] });
+        throw invalid('This insurance company already exists', { insuranceCompanyName: [`${name} already exists`] });
       }
       return store.insert(ctx.ids, ctx.user.companyId, { name, code: null, active: body.isActive ?? true }, ctx.now().toISOString());
     })

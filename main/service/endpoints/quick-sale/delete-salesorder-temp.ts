@@ -1,5 +1,5 @@
 import { api } from '../../../../shared/endpoints/index.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { invalid, notFound } from '../../errors.js';
 import { implement } from '../../http/handler.js';
 import { carts } from '../../store/cart.js';
 import { findOpenCart } from '../../sale/cart-view.js';
@@ -12,12 +12,12 @@ export const deleteSalesOrderTemp = implement(api.QuickSale.deleteSalesOrderTemp
   const pairNo = body.pairNo?.trim();
   let removed: number;
   if (lineText) {
-    if (!/^\d{1,16}$/.test(lineText)) throw badRequest('Invalid salesOrderTempId', { salesOrderTempId: ['A cart line id'] });
+    if (!/^\d{1,16}$/.test(lineText)) throw invalid('Invalid salesOrderTempId', { salesOrderTempId: ['A cart line id'] });
     removed = store.deleteLine(Number(lineText), cart.session_id);
   } else if (pairNo) {
     removed = store.deletePair(pairNo, cart.session_id);
   } else {
-    throw badRequest('Say which line or pair to remove', { salesOrderTempId: ['salesOrderTempId or pairNo is required'] });
+    throw invalid('Say which line or pair to remove', { salesOrderTempId: ['salesOrderTempId or pairNo is required'] });
   }
   if (removed === 0) throw notFound('No such cart line');
   store.touch(cart.session_id, ctx.now().toISOString());

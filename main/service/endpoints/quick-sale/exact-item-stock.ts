@@ -1,8 +1,8 @@
 import { api } from '../../../../shared/endpoints/index.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../errors.js';
 import { implement } from '../../http/handler.js';
 import { items } from '../../store/item.js';
-import { branchStock } from './item-view.js';
+import { branchStock } from '../../catalog/item-view.js';
 
 /** itemId is the item's row id, as the spec declares it (int64); another company's item is a 404. */
 export const exactItemStock = implement(api.QuickSale.exactItemStock, ({ query }, ctx) => {

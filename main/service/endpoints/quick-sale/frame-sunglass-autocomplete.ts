@@ -2,7 +2,7 @@ import { api } from '../../../../shared/endpoints/index.js';
 import { implement } from '../../http/handler.js';
 import { ITEM_TYPE } from '../../store/item-type.js';
 import { items } from '../../store/item.js';
-import { autoCompleteItem, branchStock } from './item-view.js';
+import { autoCompleteItem, branchStock } from '../../catalog/item-view.js';
 
 export const AUTOCOMPLETE_LIMIT = 20;
 

@@ -1,6 +1,6 @@
 import { api } from '../../../../shared/endpoints/index.js';
 import { implement } from '../../http/handler.js';
-import { pageRange } from '../../http/paging.js';
+import { pageRange } from '../../input/paging.js';
 import { memberships } from '../../store/membership.js';
 
 export const getMemberships = implement(api.QuickSale.getMemberships, ({ query }, ctx) => {

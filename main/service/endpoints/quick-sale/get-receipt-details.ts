@@ -1,9 +1,9 @@
 import { api } from '../../../../shared/endpoints/index.js';
 import { rupees } from '../../../../shared/domain/money.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../errors.js';
 import { implement } from '../../http/handler.js';
 import { orderBalance } from '../../sale/receipt.js';
-import { masksMobiles, mobileShown } from '../customer/mobile.js';
+import { masksMobiles, mobileShown } from '../../customer/mobile.js';
 
 interface Row {
   id: number;

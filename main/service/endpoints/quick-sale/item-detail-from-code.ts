@@ -1,8 +1,8 @@
 import { api } from '../../../../shared/endpoints/index.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../errors.js';
 import { implement } from '../../http/handler.js';
 import { items } from '../../store/item.js';
-import { branchStock, itemDetail } from './item-view.js';
+import { branchStock, itemDetail } from '../../catalog/item-view.js';
 
 /** What a barcode scanner sends: the barcode first, then an item code typed by hand. */
 export const itemDetailFromCode = implement(api.QuickSale.itemDetailFromCode, ({ query }, ctx) => {

@@ -4,7 +4,7 @@ import { billTotals } from '../../../../shared/domain/gst.js';
 import { DEFAULT_PRESCRIPTION_TYPE, lensTypeId, readRxEntry } from '../../../../shared/domain/rx.js';
 import type { CustomerModel, OMFastWizardModel, SalesorderModel, SaveSaleResult } from '../../../../shared/models/sale.js';
 import type { RequestContext } from '../../context.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { conflict, invalid, notFound } from '../../errors.js';
 import { implement } from '../../http/handler.js';
 import { priceLines } from '../../sale/bill.js';
 import { findCart, ownsCart, paiseField } from '../../sale/cart-view.js';
@@ -26,12 +26,12 @@ import { purchaseOrders } from '../../store/purchase-order.js';
 import { salesOrders } from '../../store/sales-order.js';
 import { stock } from '../../store/stock.js';
 import { stockMovements } from '../../store/stock-movement.js';
-import type { CustomerInput } from '../customer/customer-input.js';
-import { saveCustomer } from '../customer/customer-save.js';
-import { calendarDate } from '../customer/dates.js';
-import { typedDoctor } from '../customer/doctor-name.js';
+import type { CustomerInput } from '../../customer/customer-input.js';
+import { saveCustomer } from '../../customer/customer-save.js';
+import { calendarDate } from '../../input/dates.js';
+import { typedDoctor } from '../../customer/doctor-name.js';
 import { orderDate } from '../../sale/order-date.js';
-import { recordExam } from '../customer/exam.js';
+import { recordExam } from '../../customer/exam.js';
 
 /** OMCustomerModel fields whose names differ from the customer form's. */
 const RENAMED: Partial<Record<keyof CustomerModel, keyof CustomerInput>> = {
@@ -60,7 +60,7 @@ function resolveCustomer(ctx: RequestContext, body: OMFastWizardModel, cartCusto
   }
   const idText = body.salesorderModel?.customerId?.trim();
   const id = idText ? ctx.decode('customer', idText, 'salesorderModel.customerId') : cartCustomer;
-  if (id === null) throw badRequest('A sale needs a customer', { customerModel: ['Required'] });
+  if (id === null) throw invalid('A sale needs a customer', { customerModel: ['Required'] });
   if (!customers(ctx.db).byId(ctx.user.companyId, id)) throw notFound('No such customer');
   return id;
 }
@@ -73,7 +73,7 @@ type ListedLine = NonNullable<SalesorderModel['salesOrderDetailList']>[number];
 function lineInput(l: ListedLine, i: number): LineInput {
   const text = l.spectacleLensType?.trim();
   if (!text) return { ...l, spectacleLensType: null };
-  if (!/^\d{1,9}$/.test(text)) throw badRequest('Invalid spectacleLensType', { [`${LIST}.${i}.spectacleLensType`]: ['A lens type number'] });
+  if (!/^\d{1,9}$/.test(text)) throw invalid('Invalid spectacleLensType', { [`${LIST}.${i}.spectacleLensType`]: ['A lens type number'] });
   return { ...l, spectacleLensType: Number(text) };
 }
 
@@ -98,7 +98,7 @@ function listedLines(ctx: RequestContext, so: SalesorderModel, figures: readonly
       at: (f) => `${LIST}.${i}.${f}`,
       itemField: 'itemId',
       linesBeforeInPair: before,
-      unknownItem: 'badRequest',
+      unknownItem: 'invalid',
       samePriceOnly: !mayChangePrice,
     });
     if (pairNo) inPair.set(pairNo, before + 1);
@@ -129,7 +129,7 @@ function customerRxRows(m: CustomerModel | null | undefined) {
     const { entry, errors } = readRxEntry({ lensTypeID: lensTypeId('distance', eye), sph, cyl, axis, add });
     const names: Record<string, string> = { sph: 'SPH', cyl: 'CYL', axis: 'AXIS', add: 'ADD' };
     const named = Object.fromEntries(Object.entries(errors).map(([k, v]) => [`customerModel.${prefix}${names[k] ?? k}`, v]));
-    if (Object.keys(named).length > 0) throw badRequest('The customer’s prescription has errors', named);
+    if (Object.keys(named).length > 0) throw invalid('The customer’s prescription has errors', named);
     rows.push(rxRowOf(entry));
   }
   return rows;
@@ -160,7 +160,7 @@ function examRows(lines: readonly CartLineView[]) {
 export const saveSale = implement(api.QuickSale.saveSale, ({ body }, ctx) => {
   const so = body.salesorderModel ?? {};
   const sessionId = body.sessionID?.trim() || so.sessionId?.trim();
-  if (!sessionId) throw badRequest('sessionID is required', { sessionID: ['Required'] });
+  if (!sessionId) throw invalid('sessionID is required', { sessionID: ['Required'] });
   const charges = {
     jobCharges: paiseField(so.jobCharges, 'salesorderModel.jobCharges') ?? 0,
     shippingCharges: paiseField(so.shippingCharges, 'salesorderModel.shippingCharges') ?? 0,
@@ -181,7 +181,7 @@ export const saveSale = implement(api.QuickSale.saveSale, ({ body }, ctx) => {
       const cart = figures.length > 0 ? own(carts(ctx.db).get(sessionId, companyId, ctx.now())) : findCart(ctx, sessionId, 'sessionID');
       const inCart = cart ? carts(ctx.db).lines(sessionId) : [];
       const cartLines = withOrderHeights(inCart.length > 0 ? inCart : listedLines(ctx, so, figures), so);
-      if (cartLines.length === 0) throw badRequest('The cart is empty', { sessionID: ['Add at least one item'] });
+      if (cartLines.length === 0) throw invalid('The cart is empty', { sessionID: ['Add at least one item'] });
 
       const customerId = resolveCustomer(ctx, body, cart?.customer_id ?? null);
       const customer = customers(ctx.db).byId(companyId, customerId)!;
@@ -251,7 +251,7 @@ export const saveSale = implement(api.QuickSale.saveSale, ({ body }, ctx) => {
         checkAgainstBalance(ctx, payment.amount, split.patient, 'receiptModel.amount');
         receipt = writeReceipt(ctx, orderId, customerId, payment);
       } else if (split.patient > 0 && !body.allowZeroAmountReceiptInQuickSale && !body.defaultZeroReceiptAmountForQuickSale) {
-        throw badRequest('Take a payment: this store does not allow a sale with nothing paid', { 'receiptModel.amount': ['More than 0'] });
+        throw invalid('Take a payment: this store does not allow a sale with nothing paid', { 'receiptModel.amount': ['More than 0'] });
       }
 
       if (ordered.length > 0) raiseLabOrder(ctx, body, orderId, ordered, today);
@@ -289,7 +289,7 @@ function takeStock(ctx: RequestContext, l: CartLineView, orderId: number, field:
   const batches = shelf.sellableBatches(l.item_id, ctx.user.branchId, today, l.batch_no);
   const available = batches.reduce((s, b) => s + b.on_hand, 0);
   if (available < l.qty) {
-    throw conflict(`${l.item_name} (${l.item_code}) is out of stock here: ${available} on the shelf, ${l.qty} in the sale (${field}). Nothing was saved.`);
+    throw conflict(`${l.item_name} (${l.item_code}) is out of stock here: ${available} on the shelf, ${l.qty} in the sale (${field}). Nothing was saved.`, 'STOCK_SHORT');
   }
   const moves = stockMovements(ctx.db);
   let left = l.qty;

@@ -4,7 +4,7 @@ import { implement } from '../../http/handler.js';
 import { ITEM_TYPE } from '../../store/item-type.js';
 import { items } from '../../store/item.js';
 import { AUTOCOMPLETE_LIMIT } from './frame-sunglass-autocomplete.js';
-import { branchStock, contactLensItem } from './item-view.js';
+import { branchStock, contactLensItem } from '../../catalog/item-view.js';
 
 /**
  * A term that reads as a power ("-2.50", "-2.5", "+1") finds lenses of exactly that power;

@@ -3,7 +3,7 @@ import { implement } from '../../http/handler.js';
 import { ITEM_TYPE } from '../../store/item-type.js';
 import { items } from '../../store/item.js';
 import { AUTOCOMPLETE_LIMIT } from './frame-sunglass-autocomplete.js';
-import { autoCompleteItem, branchStock } from './item-view.js';
+import { autoCompleteItem, branchStock } from '../../catalog/item-view.js';
 
 export const spectacleLensAutoComplete = implement(api.QuickSale.spectacleLensAutoComplete, ({ query }, ctx) => {
   const rows = items(ctx.db).complete(ctx.user.companyId, [ITEM_TYPE.spectacleLens], query.term.trim(), ['code', 'name', 'brand'], AUTOCOMPLETE_LIMIT);

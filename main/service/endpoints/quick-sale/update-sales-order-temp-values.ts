@@ -1,6 +1,6 @@
 import { api } from '../../../../shared/endpoints/index.js';
 import { rupees } from '../../../../shared/domain/money.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { invalid, notFound } from '../../errors.js';
 import { implement } from '../../http/handler.js';
 import { carts } from '../../store/cart.js';
 import { items } from '../../store/item.js';
@@ -12,7 +12,7 @@ import { cartView, findOpenCart, paiseField } from '../../sale/cart-view.js';
  * amount replaces a discount rate and the other way round, so the line never carries both.
  */
 export const updateSalesOrderTempValues = implement(api.QuickSale.updateSalesOrderTempValues, ({ body }, ctx) => {
-  if (body.id === null || body.id === undefined) throw badRequest('id is required', { id: ['Required'] });
+  if (body.id === null || body.id === undefined) throw invalid('id is required', { id: ['Required'] });
   const lineId = body.id;
   return ctx.db
     .transaction(() => {
@@ -30,7 +30,7 @@ export const updateSalesOrderTempValues = implement(api.QuickSale.updateSalesOrd
       if (rate !== null && (rate < 0 || rate > 100)) errors.discountRate = ['A percent from 0 to 100'];
       const amount = paiseField(body.discountAmount, 'discountAmount');
       if (amount !== null && amount > qty * price) errors.discountAmount = ['Not more than the line'];
-      if (Object.keys(errors).length > 0) throw badRequest('The cart line has errors', errors);
+      if (Object.keys(errors).length > 0) throw invalid('The cart line has errors', errors);
       const discount =
         amount !== null ? { discount_amount: amount, discount_bp: null }
         : rate !== null ? { discount_amount: null, discount_bp: Math.round(rate * 100) }

@@ -1,7 +1,7 @@
 import { api } from '../../../../shared/endpoints/index.js';
 import { RECEIPT_STATUS_NAMES, type ReceiptStatusId } from '../../../../shared/contract/statuses.js';
 import { rupees } from '../../../../shared/domain/money.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../errors.js';
 import { implement } from '../../http/handler.js';
 import { receipts } from '../../store/receipt.js';
 

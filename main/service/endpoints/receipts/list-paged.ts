@@ -2,9 +2,9 @@ import { api } from '../../../../shared/endpoints/index.js';
 import { RECEIPT_STATUS_NAMES, type ReceiptStatusId } from '../../../../shared/contract/statuses.js';
 import { rupees } from '../../../../shared/domain/money.js';
 import { implement } from '../../http/handler.js';
-import { orderClause, pageRange } from '../../http/paging.js';
+import { orderClause, pageRange } from '../../input/paging.js';
 import { receipts } from '../../store/receipt.js';
-import { masksMobiles, mobileShown } from '../customer/mobile.js';
+import { masksMobiles, mobileShown } from '../../customer/mobile.js';
 
 const COLUMNS = {
   receiptDate: ['r.receipt_date'],

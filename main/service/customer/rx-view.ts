@@ -2,8 +2,8 @@
  * Stored Rx rows → the spec's per-eye strings. Values were normalised on save; here they are
  * only formatted back ("+1.25", "31.5") with the same functions the forms use.
  */
-import { formatDiopter, formatKeratometry, formatMillimetres, LENS_TYPES, type Eye, type LensUse, type RxEntry } from '../../../../shared/domain/rx.js';
-import type { EyeRxRow } from '../../store/eye-exam.js';
+import { formatDiopter, formatKeratometry, formatMillimetres, LENS_TYPES, type Eye, type LensUse, type RxEntry } from '../../../shared/domain/rx.js';
+import type { EyeRxRow } from '../store/eye-exam.js';
 
 export type RxValues = Omit<RxEntry, 'lensTypeID'>;
 

@@ -1,10 +1,10 @@
 /** A stored customer as the spec's answers show it: the 77-field record and the list item. */
-import type { CustomerListItem, CustomerRecord } from '../../../../shared/models/customer.js';
-import { localDate } from '../../../../shared/domain/calendar.js';
-import type { RequestContext } from '../../context.js';
-import type { CustomerListRow, CustomerView } from '../../store/customer.js';
-import { eyeExams } from '../../store/eye-exam.js';
-import { ageOn } from './dates.js';
+import type { CustomerListItem, CustomerRecord } from '../../../shared/models/customer.js';
+import { localDate } from '../../../shared/domain/calendar.js';
+import type { RequestContext } from '../context.js';
+import type { CustomerListRow, CustomerView } from '../store/customer.js';
+import { eyeExams } from '../store/eye-exam.js';
+import { ageOn } from '../input/dates.js';
 import { mobileShown } from './mobile.js';
 import { byUse, primaryUse } from './rx-view.js';
 

@@ -6,17 +6,17 @@
  * must not wipe it); `null` or `''` clears it. A caller who sees masked mobiles cannot have read
  * the number, so an empty mobile from them keeps the stored one.
  */
-import { localDate } from '../../../../shared/domain/calendar.js';
-import { gstinProblem } from '../../../../shared/domain/gstin.js';
-import { EMAIL_MAX, EMAIL_PATTERN, MOBILE_PATTERN, TAX_NO_MAX, type EncryptedCustomerModel } from '../../../../shared/models/customer.js';
-import type { RequestContext } from '../../context.js';
-import { badRequest, HttpError } from '../../http/errors.js';
-import type { Entity } from '../../ids/entities.js';
-import { branches } from '../../store/branch.js';
-import { countries } from '../../store/country.js';
-import type { CustomerFields, CustomerView } from '../../store/customer.js';
-import { states } from '../../store/state.js';
-import { calendarDate } from './dates.js';
+import { localDate } from '../../../shared/domain/calendar.js';
+import { gstinProblem } from '../../../shared/domain/gstin.js';
+import { EMAIL_MAX, EMAIL_PATTERN, MOBILE_PATTERN, TAX_NO_MAX, type EncryptedCustomerModel } from '../../../shared/models/customer.js';
+import type { RequestContext } from '../context.js';
+import { ServiceError, invalid } from '../errors.js';
+import type { Entity } from '../ids/entities.js';
+import { branches } from '../store/branch.js';
+import { countries } from '../store/country.js';
+import type { CustomerFields, CustomerView } from '../store/customer.js';
+import { states } from '../store/state.js';
+import { calendarDate } from '../input/dates.js';
 import { digitsOf } from './mobile.js';
 
 export type CustomerInput = Partial<EncryptedCustomerModel>;
@@ -65,7 +65,7 @@ export function readCustomer(
     try {
       return ctx.decode(entity, v, path(key));
     } catch (err) {
-      if (!(err instanceof HttpError)) throw err;
+      if (!(err instanceof ServiceError)) throw err;
       for (const [field, messages] of Object.entries(err.errors ?? {})) (errors[field] ??= []).push(...messages);
       return null;
     }
@@ -180,6 +180,6 @@ export function readCustomer(
     is_foreigner: isForeigner,
     is_active: bool('isActive', existing?.is_active, 1),
   };
-  if (Object.keys(errors).length > 0) throw badRequest('The customer has errors', errors);
+  if (Object.keys(errors).length > 0) throw invalid('The customer has errors', errors);
   return fields;
 }

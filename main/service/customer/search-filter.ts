@@ -2,12 +2,12 @@
  * The 26-field customer search filter (OMSearchCustomer), read once for the customer list and
  * the duplicate check. Which fields match how is in docs/decisions.md, "Customer search".
  */
-import type { OMSearchCustomer } from '../../../../shared/models/customer.js';
-import type { RequestContext } from '../../context.js';
-import { badRequest } from '../../http/errors.js';
-import { orderClause } from '../../http/paging.js';
-import type { CustomerSearch } from '../../store/customer.js';
-import { calendarDate } from './dates.js';
+import type { OMSearchCustomer } from '../../../shared/models/customer.js';
+import type { RequestContext } from '../context.js';
+import { invalid } from '../errors.js';
+import { orderClause } from '../input/paging.js';
+import type { CustomerSearch } from '../store/customer.js';
+import { calendarDate } from '../input/dates.js';
 import { digitsOf } from './mobile.js';
 
 const CUSTOMER_ORDER: Record<string, readonly string[]> = {
@@ -28,7 +28,7 @@ export function flagFilter(text: string | null | undefined, field: string): bool
   if (t === '') return undefined;
   if (t === 'true' || t === '1') return true;
   if (t === 'false' || t === '0') return false;
-  throw badRequest(`Invalid ${field}`, { [field]: ['Expected true or false'] });
+  throw invalid(`Invalid ${field}`, { [field]: ['Expected true or false'] });
 }
 
 const text = (value: string | null | undefined): string | undefined => {
@@ -42,7 +42,7 @@ const text = (value: string | null | undefined): string | undefined => {
  */
 export function customerSearch(ctx: RequestContext, f: OMSearchCustomer): Omit<CustomerSearch, 'offset' | 'limit'> {
   const mobileDigits = digitsOf(f.mobile) ?? undefined;
-  if (f.mobile && !mobileDigits) throw badRequest('Invalid mobile', { mobile: ['Search a mobile number by its digits'] });
+  if (f.mobile && !mobileDigits) throw invalid('Invalid mobile', { mobile: ['Search a mobile number by its digits'] });
   const s: Omit<CustomerSearch, 'offset' | 'limit'> = {
     companyId: ctx.user.companyId,
     branchId: ctx.user.branchId,

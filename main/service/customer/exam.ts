@@ -1,12 +1,12 @@
 /** Finding an eye examination named by a request, within the caller's company only. */
-import type { RequestContext } from '../../context.js';
-import { badRequest, notFound } from '../../http/errors.js';
-import { customers } from '../../store/customer.js';
-import { eyeExams, type EyeExamView, type EyeRxRow } from '../../store/eye-exam.js';
-import { addMonths, ageOn } from './dates.js';
+import type { RequestContext } from '../context.js';
+import { invalid, notFound } from '../errors.js';
+import { customers } from '../store/customer.js';
+import { eyeExams, type EyeExamView, type EyeRxRow } from '../store/eye-exam.js';
+import { addMonths, ageOn } from '../input/dates.js';
 
 export function findExam(ctx: RequestContext, idText: string | null | undefined, field: string): EyeExamView {
-  if (!idText?.trim()) throw badRequest(`${field} is required`, { [field]: ['Required'] });
+  if (!idText?.trim()) throw invalid(`${field} is required`, { [field]: ['Required'] });
   const id = ctx.decode('prescription', idText.trim(), field);
   const exam = eyeExams(ctx.db).byId(ctx.user.companyId, id);
   if (!exam) throw notFound('No such prescription');

@@ -1,7 +1,7 @@
 /** What several Orders endpoints share: finding an order in the caller's company, names, balances. */
-import type { RequestContext } from '../../context.js';
-import { notFound } from '../../http/errors.js';
-import { salesOrders, type OrderHeaderRow } from '../../store/sales-order.js';
+import type { RequestContext } from '../context.js';
+import { notFound } from '../errors.js';
+import { salesOrders, type OrderHeaderRow } from '../store/sales-order.js';
 
 export const fullName = (r: { first_name: string; last_name: string }) => `${r.first_name} ${r.last_name}`.trim();
 

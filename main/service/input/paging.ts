@@ -3,7 +3,7 @@
  * are 1-based row numbers, both inclusive; orderBy is "<field> [asc|desc]" checked against the
  * list's own columns, so no request text ever reaches SQL.
  */
-import { badRequest } from './errors.js';
+import { invalid } from '../errors.js';
 
 export const MAX_ROWS = 500;
 const DEFAULT_ROWS = 20;
@@ -16,7 +16,7 @@ export function rowRange(fromPage: number | null | undefined, toPage: number | n
   if (from < 1) errors.fromPage = ['fromPage is a 1-based row number'];
   if (to < from) errors.toPage = ['toPage must not be before fromPage'];
   else if (to - from + 1 > MAX_ROWS) errors.toPage = [`At most ${MAX_ROWS} rows at a time`];
-  if (Object.keys(errors).length > 0) throw badRequest('Invalid row range', errors);
+  if (Object.keys(errors).length > 0) throw invalid('Invalid row range', errors);
   return { offset: from - 1, limit: to - from + 1 };
 }
 
@@ -33,7 +33,7 @@ export function orderField(
   const m = /^([A-Za-z_]+)(?:\s+(asc|desc))?$/i.exec(wanted);
   const field = m ? Object.keys(columns).find((k) => k.toLowerCase() === m[1]!.toLowerCase()) : undefined;
   if (!m || !field) {
-    throw badRequest('Invalid orderBy', { orderBy: [`Order by one of ${Object.keys(columns).join(', ')}, then optionally asc or desc`] });
+    throw invalid('Invalid orderBy', { orderBy: [`Order by one of ${Object.keys(columns).join(', ')}, then optionally asc or desc`] });
   }
   return { field, direction: (m[2] ?? 'asc').toLowerCase() === 'desc' ? 'DESC' : 'ASC' };
 }
@@ -57,6 +57,6 @@ export function pageRange(page: number, pageSize: number): { offset: number; lim
   const errors: Record<string, string[]> = {};
   if (page < 1) errors.page = ['page is 1-based'];
   if (pageSize < 1 || pageSize > MAX_ROWS) errors.pageSize = [`pageSize is 1 to ${MAX_ROWS}`];
-  if (Object.keys(errors).length > 0) throw badRequest('Invalid page', errors);
+  if (Object.keys(errors).length > 0) throw invalid('Invalid page', errors);
   return { offset: (page - 1) * pageSize, limit: pageSize };
 }

@@ -3,9 +3,9 @@
  * so a customer saved at the counter obeys the same rules as one saved on the customer screen.
  * Runs inside the caller's transaction.
  */
-import type { RequestContext } from '../../context.js';
-import { notFound } from '../../http/errors.js';
-import { customers } from '../../store/customer.js';
+import type { RequestContext } from '../context.js';
+import { notFound } from '../errors.js';
+import { customers } from '../store/customer.js';
 import { readCustomer, type CustomerInput } from './customer-input.js';
 import { masksMobiles } from './mobile.js';
 

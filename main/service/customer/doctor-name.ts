@@ -2,9 +2,9 @@
  * A doctor's name as typed at the counter (SaveSale's eyeInfoModel.doctorName), linked to a doctor
  * of the company when it names exactly one, else kept as the text typed.
  */
-import type { RequestContext } from '../../context.js';
-import { badRequest } from '../../http/errors.js';
-import { doctors } from '../../store/doctor.js';
+import type { RequestContext } from '../context.js';
+import { invalid } from '../errors.js';
+import { doctors } from '../store/doctor.js';
 
 export interface TypedDoctor {
   /** The company's active doctor the name matched, or null. */
@@ -32,7 +32,7 @@ export const doctorNameKey = (name: string) =>
 export function typedDoctor(ctx: RequestContext, typed: string | null | undefined, field: string): TypedDoctor {
   const name = tidy(typed ?? '');
   if (!name) return { doctorId: null, typedName: null };
-  if (name.length > MAX_LENGTH) throw badRequest('The doctor’s name is too long', { [field]: [`At most ${MAX_LENGTH} characters`] });
+  if (name.length > MAX_LENGTH) throw invalid('The doctor’s name is too long', { [field]: [`At most ${MAX_LENGTH} characters`] });
   const key = doctorNameKey(name);
   const matches = doctors(ctx.db)
     .activeNames(ctx.user.companyId)

@@ -1,6 +1,6 @@
 /** Optional ENC ids of look-up requests: null, absent and '' all mean "not given". */
-import type { RequestContext } from '../../context.js';
-import type { Entity } from '../../ids/entities.js';
+import type { RequestContext } from '../context.js';
+import type { Entity } from '../ids/entities.js';
 
 export function optionalId(ctx: RequestContext, entity: Entity, value: string | null | undefined, field: string): number | undefined {
   const text = value?.trim();

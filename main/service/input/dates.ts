@@ -2,7 +2,7 @@
  * Calendar dates of the customer group (birth, marriage, visit, recall). They are days, not
  * instants: stored as YYYY-MM-DD, taken from the date part of whatever ISO form the client sends.
  */
-import { badRequest } from '../../http/errors.js';
+import { invalid } from '../errors.js';
 
 const SHAPE = /^(\d{4})-(\d{2})-(\d{2})(T.*)?$/;
 
@@ -13,7 +13,7 @@ export function calendarDate(text: string | null | undefined, field: string): st
   const [y, mo, d] = m ? [Number(m[1]), Number(m[2]), Number(m[3])] : [0, 0, 0];
   const at = new Date(Date.UTC(y, mo - 1, d));
   if (!m || at.getUTCFullYear() !== y || at.getUTCMonth() !== mo - 1 || at.getUTCDate() !== d) {
-    throw badRequest(`Invalid date: ${field}`, { [field]: ['Expected a date like 2025-04-01'] });
+    throw invalid(`Invalid date: ${field}`, { [field]: ['Expected a date like 2025-04-01'] });
   }
   return `${m[1]}-${m[2]}-${m[3]}`;
 }

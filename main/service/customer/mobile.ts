@@ -2,8 +2,8 @@
  * Mobile numbers: searched by their digits, and masked for roles that must not see them
  * (docs/decisions.md, "maskCustomerMobileNumber").
  */
-import type { RequestContext } from '../../context.js';
-import { companies } from '../../store/company.js';
+import type { RequestContext } from '../context.js';
+import { companies } from '../store/company.js';
 
 /** "(982) 501-2345" → "9825012345"; null when there are no digits. */
 export function digitsOf(text: string | null | undefined): string | null {

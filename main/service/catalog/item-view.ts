@@ -1,12 +1,12 @@
 /** How catalog rows look at the boundary: ENC ids, rupees, and the branch's sellable stock today. */
-import { localDate } from '../../../../shared/domain/calendar.js';
-import { formatDiopter, formatMillimetres } from '../../../../shared/domain/rx.js';
-import { rupees } from '../../../../shared/domain/money.js';
-import type { AutoCompleteItem, ContactLensItem, ItemDetail, SearchItem } from '../../../../shared/models/catalog.js';
-import type { RequestContext } from '../../context.js';
-import { gstRates } from '../../store/gst-rate.js';
-import type { ItemRow } from '../../store/item.js';
-import { stock } from '../../store/stock.js';
+import { localDate } from '../../../shared/domain/calendar.js';
+import { formatDiopter, formatMillimetres } from '../../../shared/domain/rx.js';
+import { rupees } from '../../../shared/domain/money.js';
+import type { AutoCompleteItem, ContactLensItem, ItemDetail, SearchItem } from '../../../shared/models/catalog.js';
+import type { RequestContext } from '../context.js';
+import { gstRates } from '../store/gst-rate.js';
+import type { ItemRow } from '../store/item.js';
+import { stock } from '../store/stock.js';
 
 /** Sellable stock of each row in the caller's branch (null for made-to-order items). */
 export function branchStock(ctx: RequestContext, rows: readonly ItemRow[]): Map<number, number | null> {

@@ -2,11 +2,11 @@
  * Doctors are kept per company (a doctor refers patients to every branch). The customer filter
  * is reused as the spec does: firstName is a name prefix, mobile a digits prefix, isActive filters.
  */
-import type { DoctorListItem } from '../../../../shared/models/doctor.js';
-import type { OMSearchCustomer } from '../../../../shared/models/customer.js';
-import type { RequestContext } from '../../context.js';
-import { orderClause } from '../../http/paging.js';
-import type { DoctorRow, DoctorSearch } from '../../store/doctor.js';
+import type { DoctorListItem } from '../../../shared/models/doctor.js';
+import type { OMSearchCustomer } from '../../../shared/models/customer.js';
+import type { RequestContext } from '../context.js';
+import { orderClause } from '../input/paging.js';
+import type { DoctorRow, DoctorSearch } from '../store/doctor.js';
 import { digitsOf } from './mobile.js';
 import { flagFilter } from './search-filter.js';
 

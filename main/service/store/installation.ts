@@ -4,7 +4,7 @@
  */
 import { hkdfSync, randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.js';
-import { settings } from '../store/setting.js';
+import { settings } from './setting.js';
 
 export interface Installation {
   node: number;

@@ -1,0 +1,76 @@
+/**
+ * The layering of the code, declared as what each folder MAY import (issue 13, VS Code style).
+ * Anything not listed here is refused by `npm run lint` (dependency-cruiser), static and dynamic
+ * imports alike, and no import cycle is allowed anywhere. docs/layout.md explains the layers.
+ *
+ * Bottom to top inside the service:
+ *   errors.ts            coded errors; imports nothing of the service
+ *   db/                  the SQLite file, pragmas, append-only migrations
+ *   ids/                 row ids unique across nodes, ENC_ ids at the boundary
+ *   store/               all SQL: one module per table or read model
+ *   context.ts, auth/    the request context (who, where, when) and sign-in
+ *   input/               reading request values (trimmed text, paise, dates, mobiles)
+ *   domain areas         customer/, catalog/, sale/, order/: the business rules, as commands and queries
+ *   print/               what a receipt, invoice, job card or Rx card says, and its three writers
+ *   http/, endpoints/    the edge: contract request → command → contract response
+ *   reads/               the read workers, which run the same handlers off the main thread
+ *   setup/               creating a store, the demo, the seeders
+ *   service.ts, server.ts, store-file.ts   wiring
+ */
+const S = '^main/service/';
+const shared = '^shared/';
+
+/** folder (a path regex) → the path regexes it may import besides itself and shared/. */
+const layers = {
+  [`${S}errors\\.ts$`]: [],
+  [`${S}db/`]: [`${S}errors\\.ts$`],
+  [`${S}ids/`]: [`${S}errors\\.ts$`, `${S}db/`],
+  [`${S}store/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}ids/`],
+  [`${S}context\\.ts$`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}auth/(token|login-throttle)\\.ts$`],
+  [`${S}auth/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}store/`, `${S}context\\.ts$`],
+  [`${S}input/`]: [`${S}errors\\.ts$`, `${S}context\\.ts$`, `${S}ids/`],
+  [`${S}customer/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}store/`, `${S}context\\.ts$`, `${S}auth/`, `${S}input/`],
+  [`${S}catalog/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}store/`, `${S}context\\.ts$`, `${S}auth/`, `${S}input/`],
+  [`${S}sale/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}store/`, `${S}context\\.ts$`, `${S}auth/`, `${S}input/`, `${S}customer/`, `${S}catalog/`],
+  [`${S}order/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}store/`, `${S}context\\.ts$`, `${S}auth/`, `${S}input/`, `${S}customer/`, `${S}catalog/`, `${S}sale/`],
+  [`${S}print/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}store/`, `${S}context\\.ts$`, `${S}input/`, `${S}customer/`, `${S}catalog/`, `${S}sale/`, `${S}order/`],
+  [`${S}http/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}context\\.ts$`, `${S}auth/`, `${S}input/`, `${S}print/(font-route|output)\\.ts$`, `${S}reads/read-pool\\.ts$`],
+  [`${S}endpoints/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}store/`, `${S}context\\.ts$`, `${S}auth/`, `${S}input/`, `${S}customer/`, `${S}catalog/`, `${S}sale/`, `${S}order/`, `${S}print/`, `${S}http/(handler|paging)\\.ts$`],
+  [`${S}reads/`]: [`${S}errors\\.ts$`, `${S}context\\.ts$`, `${S}ids/`, `${S}endpoints/index\\.ts$`],
+  [`${S}setup/`]: [`${S}store-file\\.ts$`, `${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}store/`, `${S}context\\.ts$`, `${S}auth/`, `${S}input/`, `${S}customer/`, `${S}catalog/`, `${S}sale/`, `${S}order/`],
+  [`${S}(service|server|store-file)\\.ts$`]: [`${S}`],
+  '^main/[^/]+\\.ts$': ['^main/service/', '^main/[^/]+\\.ts$'],
+  '^main/electron/': ['^main/service/', '^main/electron/', '^main/[^/]+\\.ts$'],
+  [shared]: [],
+  '^renderer/': ['^renderer/'],
+};
+
+/** Where the app's files are (main/app-root.ts) is known to every part of main/. */
+const appRoot = '^main/app-root\\.ts$';
+
+const allowed = Object.entries(layers).map(([from, to]) => ({
+  from: { path: from },
+  to: { path: [from.replace(/\$$/, ''), shared, ...(from.startsWith('^main/') ? [appRoot] : []), ...to] },
+}));
+
+module.exports = {
+  forbidden: [
+    { name: 'no-circular', severity: 'error', comment: 'No import cycles: a layer that needs its caller is in the wrong layer.', from: {}, to: { circular: true } },
+    { name: 'not-to-unresolvable', severity: 'error', comment: 'An import that does not resolve.', from: {}, to: { couldNotResolve: true } },
+  ],
+  allowed: [
+    ...allowed,
+    // Packages and Node built-ins: the ESLint rules (eslint.config.js) say which layer may use which.
+    { from: {}, to: { dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown', 'core'] } },
+    // Tests, e2e, scripts and the bench drive everything from outside.
+    { from: { path: '^(test|e2e|scripts|bench)/' }, to: {} },
+  ],
+  allowedSeverity: 'error',
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['^node_modules', '^dist', '^release', '^\\.native', '^renderer/vite\\.config\\.ts$'] },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    combinedDependencies: false,
+  },
+};

@@ -1,0 +1,61 @@
+/**
+ * Coded errors (issue 13), the bottom of the service: a rule anywhere — a domain area, a store
+ * module, a document — refuses with a kind and a stable code, in words a cashier understands. It
+ * never decides an HTTP status: one table at the edge (http/errors.ts) turns kinds into statuses,
+ * as Fastify's `FST_ERR_*` errors carry a code and their status is mapped once.
+ *
+ * Codes are stable: a client may act on them (PRICE_APPROVAL_REQUIRED offers the manager's
+ * approval at the till). A refusal with no particular code gets its kind's code (INVALID_INPUT …).
+ * This module imports nothing from the service.
+ */
+
+export type ErrorKind = 'invalid' | 'unauthenticated' | 'forbidden' | 'not-found' | 'conflict' | 'too-many' | 'unavailable';
+
+/** Field path (e.g. `customerModel.mobile`) to the messages for that field. */
+export type FieldErrors = Record<string, string[]>;
+
+export class ServiceError extends Error {
+  constructor(
+    readonly kind: ErrorKind,
+    readonly code: string,
+    message: string,
+    readonly errors?: FieldErrors,
+    /** For 'too-many': when the caller may try again. */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = 'ServiceError';
+  }
+}
+
+/** The code a refusal of each kind carries when its rule names none. */
+export const KIND_CODES: Record<ErrorKind, string> = {
+  invalid: 'INVALID_INPUT',
+  unauthenticated: 'NOT_SIGNED_IN',
+  forbidden: 'NOT_ALLOWED',
+  'not-found': 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  'too-many': 'TOO_MANY_ATTEMPTS',
+  unavailable: 'UNAVAILABLE',
+};
+
+/** Bad input: names the field(s) it refuses. */
+export const invalid = (message: string, errors?: FieldErrors, code = KIND_CODES.invalid) => new ServiceError('invalid', code, message, errors);
+/** No valid sign-in. */
+export const unauthenticated = (message: string, code = KIND_CODES.unauthenticated) => new ServiceError('unauthenticated', code, message);
+/** Signed in, but the role or branch does not own this. */
+export const forbidden = (message: string, code = KIND_CODES.forbidden, errors?: FieldErrors) => new ServiceError('forbidden', code, message, errors);
+/** No such record (or none this user may see). */
+export const notFound = (message: string, code = KIND_CODES['not-found']) => new ServiceError('not-found', code, message);
+/** The record's state does not allow it (already saved, already cancelled, not enough stock …). */
+export const conflict = (message: string, code = KIND_CODES.conflict) => new ServiceError('conflict', code, message);
+/** Too many attempts: try again after the given seconds. */
+export const tooMany = (message: string, retryAfterSeconds: number, code = KIND_CODES['too-many']) =>
+  new ServiceError('too-many', code, message, undefined, retryAfterSeconds);
+/** The service cannot answer now (a read stopped, a worker lost); not the caller's fault. */
+export const unavailable = (message: string, code = KIND_CODES.unavailable) => new ServiceError('unavailable', code, message);
+
+/** An id that failed to decode, named by the field it came in. */
+export function invalidId(field: string, reason: string): ServiceError {
+  return invalid(`Invalid identifier: ${field}`, { [field]: [reason] }, 'INVALID_ID');
+}
