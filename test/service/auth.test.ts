@@ -56,7 +56,7 @@ describe('POST /api/Auth/login', () => {
     const unknown = await post({ userName: 'nobody-here', password: 'nope-nope' });
     assert.equal(wrong.status, 401);
     assert.equal(unknown.status, 401);
-    assert.deepEqual(wrong.json, { message: 'Wrong user name or password' });
+    assert.deepEqual(wrong.json, { message: 'Wrong user name or password', code: 'LOGIN_FAILED' });
     assert.deepEqual(unknown.json, wrong.json);
   });
 
@@ -112,7 +112,7 @@ describe('bearer tokens', () => {
   test('a missing token is 401 {message}', async () => {
     const res = await http(userDetails());
     assert.equal(res.status, 401);
-    assert.deepEqual(Object.keys(res.json), ['message']);
+    assert.deepEqual(res.json, { message: 'Missing bearer token', code: 'NOT_SIGNED_IN' });
   });
 
   test('a malformed Authorization header is 401', async () => {
@@ -177,7 +177,7 @@ describe('bearer tokens', () => {
   test('a role the endpoint does not list is 403', async () => {
     const { token } = await svc.as('cashier');
     const authenticate = guard(svc.server.deps);
-    await assert.rejects(authenticate(`Bearer ${token}`, ['admin', 'manager']), (err: { status?: number }) => err.status === 403);
+    await assert.rejects(authenticate(`Bearer ${token}`, ['admin', 'manager']), (err: { kind?: string; code?: string }) => err.kind === 'forbidden' && err.code === 'ROLE_NOT_ALLOWED');
     const user = await authenticate(`Bearer ${token}`, ['cashier']);
     assert.equal(user.role, 'cashier');
   });

@@ -12,7 +12,7 @@ after(() => svc.close());
 test('an unknown route is 404 {message}', async () => {
   const res = await http(`${svc.url}/api-v1/api/Nope/nothing`);
   assert.equal(res.status, 404);
-  assert.deepEqual(Object.keys(res.json), ['message']);
+  assert.deepEqual(res.json, { message: 'No such endpoint: GET /api-v1/api/Nope/nothing', code: 'NO_SUCH_ENDPOINT' });
   assert.equal(res.headers.get('x-frame-options'), 'DENY');
   assert.equal(res.headers.get('x-content-type-options'), 'nosniff');
 });

@@ -5,7 +5,7 @@
  */
 import type { Role } from '../../../shared/contract/roles.js';
 import type { ServiceDeps, SessionUser } from '../context.js';
-import { forbidden, unauthenticated } from '../errors.js';
+import { forbidden, ServiceError, unauthenticated } from '../errors.js';
 import { users } from '../store/user.js';
 import { TokenError } from './token.js';
 
@@ -43,7 +43,7 @@ export function guard(deps: ServiceDeps) {
     } catch (err) {
       // A signature that verified but ids that do not decode means a token from another
       // installation's key, which cannot happen honestly: treat it as forged.
-      throw err instanceof Error && 'status' in err ? err : unauthenticated('Invalid token');
+      throw err instanceof ServiceError ? err : unauthenticated('Invalid token');
     }
     if (!allowed.includes(session.role)) throw forbidden(`Your role (${session.role}) may not do this`, 'ROLE_NOT_ALLOWED');
     return session;

@@ -27,7 +27,7 @@ export const login = implement(api.Auth.login, async ({ body }, ctx) => {
       : (await verifyPassword(body.password, await decoyHash)) && false;
   if (!user || !ok) {
     ctx.throttle.failed(body.userName);
-    throw unauthenticated(WRONG);
+    throw unauthenticated(WRONG, 'LOGIN_FAILED');
   }
   ctx.throttle.succeeded(body.userName);
 
