@@ -10,6 +10,7 @@ import { insuranceCompanies } from '../store/insurance-company.js';
 import type { InsuranceClaim } from '../store/sales-order.js';
 import { calendarDate } from '../input/dates.js';
 import { paiseField } from './cart-view.js';
+import { optionalText } from '../input/text.js';
 
 /** Paise. */
 export interface BillSplit {
@@ -27,7 +28,6 @@ export function splitBill(gross: number, claimed: number, cover: number | null =
 }
 
 const AT = 'salesorderModel.';
-const text = (v: string | null | undefined) => v?.trim() || null;
 
 /** The insurer named by insuranceCompanyID (row id or ENC id; 0 is none): the company's own and active, else a 400. */
 function insurer(ctx: RequestContext, value: SalesorderModel['insuranceCompanyID']): number | null {
@@ -64,9 +64,9 @@ export function readClaim(ctx: RequestContext, so: SalesorderModel, bookedOn: st
     insurance_company_id: insuranceCompanyId,
     insurance_claimed: claimed,
     insurance_cover: given.length > 0 ? Math.min(...given) : null,
-    insurance_info: text(so.insuranceInformation),
-    insurance_membership_type: text(so.membershipType),
-    insurance_verification_no: text(so.verificationNumber),
+    insurance_info: optionalText(so.insuranceInformation),
+    insurance_membership_type: optionalText(so.membershipType),
+    insurance_verification_no: optionalText(so.verificationNumber),
     insurance_start_date: start,
     insurance_end_date: end,
   };

@@ -12,6 +12,7 @@ import { receipts, type ReceiptPayment } from '../store/receipt.js';
 import { salesOrders } from '../store/sales-order.js';
 import { settings } from '../store/setting.js';
 import { paiseField } from './cart-view.js';
+import { optionalText } from '../input/text.js';
 
 /** Setting key: '1' lets a receipt exceed the order's balance (the excess is an advance). */
 export const ALLOW_ADVANCE_SETTING = 'receipt.allowAdvance';
@@ -19,19 +20,18 @@ export const ALLOW_ADVANCE_SETTING = 'receipt.allowAdvance';
 /** Payment kind 5 is 'Credit Note' (reference list in migration 004). */
 const CREDIT_NOTE_KIND = 5;
 
-const text = (v: string | null | undefined) => v?.trim() || null;
 
 /** The amount in paise (0 when none was given) and how it was paid; `prefix` names fields in errors. */
 export function readPayment(ctx: RequestContext, model: ReceiptWithouInvoiceModel, prefix: string): ReceiptPayment {
   const amountField = model.amount !== null && model.amount !== undefined ? 'amount' : 'receiptAmount';
   const amount = paiseField(model.amount ?? model.receiptAmount, `${prefix}${amountField}`) ?? 0;
-  const kindText = text(model.receiptTypeId);
+  const kindText = optionalText(model.receiptTypeId);
   if (amount > 0 && !kindText) throw invalid('How was it paid?', { [`${prefix}receiptTypeId`]: ['Required'] });
-  const cardText = text(model.cardTypeId);
+  const cardText = optionalText(model.cardTypeId);
   // Only the last four digits are kept: a full card number must never sit in the store's file.
-  const cardDigits = text(model.cardNo)?.replace(/\D/g, '') ?? '';
+  const cardDigits = optionalText(model.cardNo)?.replace(/\D/g, '') ?? '';
   const paymentKind = kindText ? ctx.decode('paymentKind', kindText, `${prefix}receiptTypeId`) : 1;
-  const noteText = text(model.creditNoteID);
+  const noteText = optionalText(model.creditNoteID);
   if (paymentKind === CREDIT_NOTE_KIND && amount > 0 && !noteText) {
     throw invalid('Which credit note?', { [`${prefix}creditNoteID`]: ['Required when paying by credit note'] });
   }
@@ -41,12 +41,12 @@ export function readPayment(ctx: RequestContext, model: ReceiptWithouInvoiceMode
     credit_note_id: noteText ? ctx.decode('creditNote', noteText, `${prefix}creditNoteID`) : null,
     card_type_id: cardText ? ctx.decode('cardType', cardText, `${prefix}cardTypeId`) : null,
     card_no: cardDigits ? cardDigits.slice(-4) : null,
-    name_on_card: text(model.nameOnCard),
-    bank_name: text(model.bankName) ?? text(model.cardBankName),
-    cheque_no: text(model.chequeNo),
-    cheque_date: text(model.chequeDateString),
-    reference_no: text(model.referenceNo),
-    remarks: text(model.remarks),
+    name_on_card: optionalText(model.nameOnCard),
+    bank_name: optionalText(model.bankName) ?? optionalText(model.cardBankName),
+    cheque_no: optionalText(model.chequeNo),
+    cheque_date: optionalText(model.chequeDateString),
+    reference_no: optionalText(model.referenceNo),
+    remarks: optionalText(model.remarks),
   };
 }
 

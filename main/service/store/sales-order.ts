@@ -8,6 +8,7 @@ import type { Db } from '../db/database.js';
 import { RX_COLUMN_NAMES, type LineRx } from './cart.js';
 import type { CustomerRow } from './customer.js';
 import { perDatabase } from './per-database.js';
+import { orderConditions, type OrderFilter } from './order-filter.js';
 import { countUpTo, statementCache, type Counted } from './statement-cache.js';
 
 /**
@@ -225,12 +226,6 @@ export interface OrderBalanceRow {
   received: number;
 }
 
-/** A WHERE fragment with its parameters; fragments are fixed text, only values are bound. */
-export interface Condition {
-  sql: string;
-  params: ReadonlyArray<string | number>;
-}
-
 const HEADER = `
   SELECT o.*, EXISTS (SELECT 1 FROM invoice i WHERE i.sales_order_id = o.id) AS invoiced,
     ic.name AS insurance_company_name,
@@ -283,10 +278,7 @@ export const INDEXED_ORDER_SORTS: ReadonlySet<string> = new Set(['date', 'salesO
 
 /** An Orders/search as the store runs it; `orderBy` is built from ORDER_SEARCH_COLUMNS, never request text. */
 export interface OrderSearch {
-  companyId: number;
-  where: readonly Condition[];
-  /** Set when one of `where` is the status filter (its count comes from the tally). */
-  statusId?: number;
+  filter: OrderFilter;
   orderBy: string;
   offset: number;
   limit: number;
@@ -379,11 +371,13 @@ export const salesOrders = perDatabase((db: Db) => {
      * after a row (keyset paging: no rows are skipped over, however deep the page).
      */
     search(q: OrderSearch): { rows: OrderListRow[]; count: Counted } {
-      const where = ['o.company_id = ?', ...q.where.map((w) => `(${w.sql})`)];
-      const params: Array<string | number> = [q.companyId, ...q.where.flatMap((w) => w.params)];
-      const count =
-        q.where.length === 0 || (q.where.length === 1 && q.statusId !== undefined)
-          ? { total: tally.get(q.companyId, q.statusId ?? null, q.statusId ?? null)!.n, exact: true }
+      const { companyId, statusId } = q.filter;
+      const conditions = orderConditions(db, q.filter);
+      const where = ['o.company_id = ?', ...conditions.map((w) => `(${w.sql})`)];
+      const params: Array<string | number> = [companyId, ...conditions.flatMap((w) => w.params)];
+      const onlyStatus = conditions.length === 0 || (conditions.length === 1 && statusId !== undefined);
+      const count = onlyStatus
+          ? { total: tally.get(companyId, statusId ?? null, statusId ?? null)!.n, exact: true }
           : countUpTo(db, `FROM sales_order o WHERE ${where.join(' AND ')}`, params, q.countCap);
       if (q.sortLimit !== undefined && count.total > q.sortLimit) return { rows: [], count };
       if (q.after) {

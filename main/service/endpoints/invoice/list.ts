@@ -5,6 +5,7 @@ import { implement } from '../../http/handler.js';
 import { orderClause, rowRange } from '../../input/paging.js';
 import { invoices } from '../../store/invoice.js';
 import { masksMobiles, mobileShown } from '../../customer/mobile.js';
+import { optionalText } from '../../input/text.js';
 
 const COLUMNS = {
   date: ['i.invoice_date'],
@@ -14,11 +15,10 @@ const COLUMNS = {
   customerName: ['c.first_name', 'c.last_name'],
 } as const;
 
-const text = (v: string | null | undefined) => v?.trim() || null;
 
 /** A day as YYYY-MM-DD; a time after it (an ISO timestamp from a date picker) is ignored. */
 function day(value: string | null | undefined, field: string): string | null {
-  const t = text(value);
+  const t = optionalText(value);
   if (t === null) return null;
   const m = /^(\d{4}-\d{2}-\d{2})(?:$|T)/.exec(t);
   if (!m || Number.isNaN(Date.parse(m[1]!))) throw invalid(`${field} is not a date`, { [field]: ['A date, YYYY-MM-DD'] });
@@ -33,22 +33,22 @@ export const invoiceList = implement(api.Invoice.list, ({ body }, ctx) => {
   const { offset, limit } = rowRange(body.fromPage, body.toPage);
   const order = orderClause(body.orderBy, COLUMNS, 'date desc', 'i.id');
   const on = day(body.date, 'date');
-  const amountText = text(body.netAmount) ?? text(body.amount);
+  const amountText = optionalText(body.netAmount) ?? optionalText(body.amount);
   const netAmount = amountText === null ? null : parseRupees(amountText);
   if (amountText !== null && netAmount === null) {
-    throw invalid('Not an amount', { [text(body.netAmount) ? 'netAmount' : 'amount']: ['An amount in rupees'] });
+    throw invalid('Not an amount', { [optionalText(body.netAmount) ? 'netAmount' : 'amount']: ['An amount in rupees'] });
   }
-  const customerText = text(body.customerID);
+  const customerText = optionalText(body.customerID);
   const { count, rows } = invoices(ctx.db).list(
     {
       companyId: ctx.user.companyId,
       branchId: ctx.user.branchId,
       yearId: null,
       customerId: customerText ? ctx.decode('customer', customerText, 'customerID') : null,
-      mobilePrefix: text(body.customerMobile),
-      namePrefix: text(body.customerName),
-      invoiceNoPrefix: text(body.invoiceNumber),
-      orderNoPrefix: text(body.salesOrderNo),
+      mobilePrefix: optionalText(body.customerMobile),
+      namePrefix: optionalText(body.customerName),
+      invoiceNoPrefix: optionalText(body.invoiceNumber),
+      orderNoPrefix: optionalText(body.salesOrderNo),
       fromDate: on ?? day(body.fromDate, 'fromDate'),
       toDate: on ?? day(body.toDate, 'toDate'),
       netAmount,

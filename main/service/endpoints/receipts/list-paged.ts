@@ -5,6 +5,7 @@ import { implement } from '../../http/handler.js';
 import { orderClause, pageRange } from '../../input/paging.js';
 import { receipts } from '../../store/receipt.js';
 import { masksMobiles, mobileShown } from '../../customer/mobile.js';
+import { optionalText } from '../../input/text.js';
 
 const COLUMNS = {
   receiptDate: ['r.receipt_date'],
@@ -13,13 +14,12 @@ const COLUMNS = {
   customerName: ['c.first_name', 'c.last_name'],
 } as const;
 
-const text = (v: string | null | undefined) => v?.trim() || null;
 
 export const receiptsListPaged = implement(api.Receipts.listPaged, ({ body }, ctx) => {
   const { offset, limit } = pageRange(body.pageNumber ?? 1, body.pageSize ?? 20);
   const order = orderClause(body.orderBy, COLUMNS, 'receiptDate desc', 'r.id');
-  const customerText = text(body.customerID);
-  const kindText = text(body.receiptTypeID);
+  const customerText = optionalText(body.customerID);
+  const kindText = optionalText(body.receiptTypeID);
   const { count, rows } = receipts(ctx.db).list(
     {
       companyId: ctx.user.companyId,
@@ -28,11 +28,11 @@ export const receiptsListPaged = implement(api.Receipts.listPaged, ({ body }, ct
       toDate: body.toDate?.slice(0, 10) ?? null,
       customerId: customerText ? ctx.decode('customer', customerText, 'customerID') : null,
       salesOrderId: null,
-      orderNoPrefix: text(body.salesOrderNo),
-      receiptNoPrefix: text(body.receiptNo),
+      orderNoPrefix: optionalText(body.salesOrderNo),
+      receiptNoPrefix: optionalText(body.receiptNo),
       statusId: body.statusID ?? null,
       paymentKindId: kindText ? ctx.decode('paymentKind', kindText, 'receiptTypeID') : null,
-      search: text(body.searchTerm),
+      search: optionalText(body.searchTerm),
     },
     order,
     offset,
