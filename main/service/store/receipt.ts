@@ -91,7 +91,38 @@ const FROM = `FROM receipt r
 
 type Params = SqlParams;
 
+/** A receipt with what its slip names: order, invoice, customer, branch, company. */
+export interface ReceiptSlipRow {
+  id: number;
+  receipt_no: string;
+  receipt_date: string;
+  amount: number;
+  sales_order_id: number | null;
+  order_no: string | null;
+  invoice_no: string | null;
+  first_name: string;
+  last_name: string;
+  mobile: string | null;
+  branch_name: string;
+  branch_address: string | null;
+  company_name: string;
+}
+
+const SLIP = `SELECT r.id, r.receipt_no, r.receipt_date, r.amount, r.sales_order_id, o.order_no, i.invoice_no,
+                       c.first_name, c.last_name, c.mobile, b.name AS branch_name, b.address AS branch_address, co.name AS company_name
+                FROM receipt r
+                JOIN customer c ON c.id = r.customer_id
+                JOIN branch b ON b.id = r.branch_id
+                JOIN company co ON co.id = r.company_id
+                LEFT JOIN sales_order o ON o.id = r.sales_order_id
+                LEFT JOIN invoice i ON i.sales_order_id = r.sales_order_id
+                WHERE r.company_id = ?`;
+
 export const receipts = perDatabase((db: Db) => {
+  const latest = 'ORDER BY r.receipt_date DESC, r.id DESC LIMIT 1';
+  const slipById = db.prepare<[number, number], ReceiptSlipRow>(`${SLIP} AND r.id = ?`);
+  const slipOfOrder = db.prepare<[number, number], ReceiptSlipRow>(`${SLIP} AND r.sales_order_id = ? ${latest}`);
+  const slipOfCustomer = db.prepare<[number, number], ReceiptSlipRow>(`${SLIP} AND r.customer_id = ? ${latest}`);
   function where(f: ReceiptFilter): { sql: string; params: Params } {
     const { add, build } = conditions(['r.company_id = @companyId', 'r.branch_id = @branchId'], {
       companyId: f.companyId,
@@ -134,6 +165,9 @@ export const receipts = perDatabase((db: Db) => {
       });
       return { count, rows };
     },
+    /** A receipt's slip by its id, or the newest receipt of an order or a customer. */
+    slip: (companyId: number, by: 'receipt' | 'order' | 'customer', id: number): ReceiptSlipRow | undefined =>
+      (by === 'receipt' ? slipById : by === 'order' ? slipOfOrder : slipOfCustomer).get(companyId, id),
     /** The order's customer and branch, to check Receipts/id's pair of ids belongs together. */
     orderOwner: (orderId: number, companyId: number) =>
       orderOwner.get(orderId, companyId),

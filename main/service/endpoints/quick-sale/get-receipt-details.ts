@@ -4,43 +4,17 @@ import { notFound } from '../../errors.js';
 import { implement } from '../../http/handler.js';
 import { orderBalance } from '../../sale/receipt.js';
 import { masksMobiles, mobileShown } from '../../customer/mobile.js';
-
-interface Row {
-  id: number;
-  receipt_no: string;
-  receipt_date: string;
-  amount: number;
-  sales_order_id: number | null;
-  order_no: string | null;
-  invoice_no: string | null;
-  first_name: string;
-  last_name: string;
-  mobile: string | null;
-  branch_name: string;
-  branch_address: string | null;
-  company_name: string;
-}
-
-const SELECT = `SELECT r.id, r.receipt_no, r.receipt_date, r.amount, r.sales_order_id, o.order_no, i.invoice_no,
-                       c.first_name, c.last_name, c.mobile, b.name AS branch_name, b.address AS branch_address, co.name AS company_name
-                FROM receipt r
-                JOIN customer c ON c.id = r.customer_id
-                JOIN branch b ON b.id = r.branch_id
-                JOIN company co ON co.id = r.company_id
-                LEFT JOIN sales_order o ON o.id = r.sales_order_id
-                LEFT JOIN invoice i ON i.sales_order_id = r.sales_order_id
-                WHERE r.company_id = ?`;
+import { receipts } from '../../store/receipt.js';
 
 /** Ids are the row ids the spec declares (int64); the latter two give the newest receipt. */
 export const getReceiptDetails = implement(api.QuickSale.getReceiptDetails, ({ query }, ctx) => {
-  const latest = 'ORDER BY r.receipt_date DESC, r.id DESC LIMIT 1';
-  const [where, id] =
-    query.receiptId != null ? ['AND r.id = ?', ctx.rowId('receipt', query.receiptId, 'receiptId')]
-    : query.salesOrderId != null ? [`AND r.sales_order_id = ? ${latest}`, ctx.rowId('salesOrder', query.salesOrderId, 'salesOrderId')]
-    : query.customerId != null ? [`AND r.customer_id = ? ${latest}`, ctx.rowId('customer', query.customerId, 'customerId')]
+  const [by, id] =
+    query.receiptId != null ? (['receipt', ctx.rowId('receipt', query.receiptId, 'receiptId')] as const)
+    : query.salesOrderId != null ? (['order', ctx.rowId('salesOrder', query.salesOrderId, 'salesOrderId')] as const)
+    : query.customerId != null ? (['customer', ctx.rowId('customer', query.customerId, 'customerId')] as const)
     : [null, null];
-  if (where === null || id === null) throw notFound('Give receiptId, salesOrderId or customerId');
-  const r = ctx.db.prepare<[number, number], Row>(`${SELECT} ${where}`).get(ctx.user.companyId, id);
+  if (by === null || id === null) throw notFound('Give receiptId, salesOrderId or customerId');
+  const r = receipts(ctx.db).slip(ctx.user.companyId, by, id);
   if (!r) throw notFound('No such receipt');
   return {
     receiptId: ctx.enc.encode('receipt', r.id),
