@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { ESLint } from 'eslint';
 
@@ -78,4 +78,21 @@ test('no import cycles, even inside one folder', async () => {
     'main/service/db/b.ts': "import { a } from './a.js';\nexport const b = () => a;\n",
   });
   assert.deepEqual(violations, ['no-circular: main/service/db/a.ts → main/service/db/b.ts']);
+});
+
+/** Issue 13: handlers only map. Read from the sources, so a new handler is held to it too. */
+test('no handler holds SQL, and no handler file is longer than 80 lines', async () => {
+  const dir = path.join(root, 'main', 'service', 'endpoints');
+  const files = (await readdir(dir, { recursive: true })).map(String).filter((f) => f.endsWith('.ts'));
+  assert.ok(files.length > 50, 'the handlers were found');
+  const sql = /\b(SELECT\s[\s\S]*?\bFROM|INSERT\s+INTO|DELETE\s+FROM|UPDATE\s+\w+\s+SET)\b|\.prepare\s*[<(]|\bdb\.exec\s*\(/;
+  const withSql = [];
+  const long = [];
+  for (const f of files) {
+    const text = await readFile(path.join(dir, f), 'utf8');
+    if (sql.test(text)) withSql.push(f);
+    if (text.includes('implement(') && text.trimEnd().split('\n').length > 80) long.push(f);
+  }
+  assert.deepEqual(withSql, [], 'SQL belongs in store/');
+  assert.deepEqual(long, [], 'a handler maps; rules belong in their domain area');
 });

@@ -8,6 +8,7 @@ import { localDate } from '../../shared/domain/calendar.js';
 import { lensTypeId } from '../../shared/domain/rx.js';
 import { failure, freshMobile, freshName, otherCompany } from '../helpers/customers.js';
 import { startTestService, type TestService } from '../helpers/service.js';
+import { frameInStock, sellFrameAndPair } from '../helpers/sales.js';
 
 let svc: TestService;
 let optometrist: Client & { token: string };
@@ -265,4 +266,16 @@ test('a bad K1 is a 400 naming prescriptionList.<i>.k1', async () => {
     const e = await failure(save({ firstName: 'Bad', lastName: freshName('Kerato'), prescriptionList: list }), 400);
     assert.match(e.fieldErrors(field).join(' '), message, JSON.stringify(e.body.errors));
   }
+});
+
+test('an examination an order was booked with links to it, and the customer record names the newest order', async () => {
+  const customer = await cashier.call(api.Customer.upsert, { body: { firstName: 'Rekha', lastName: freshName('Linked'), mobile: freshMobile() } });
+  const fresh = await cashier.call(api.Customer.detail, { body: { customerID: customer.customerID } });
+  assert.equal(fresh.salesOrderID, null, 'no order yet');
+  const sale = await sellFrameAndPair(svc, cashier, { customerID: customer.customerID, paid: 100, frameId: frameInStock(svc, 'cashier') });
+  const history = await cashier.call(api.Customer.prescriptionList, { body: { customerID: customer.customerID } });
+  assert.ok(history.length > 0, 'the sale recorded the lens pair’s Rx as an examination');
+  assert.deepEqual([...new Set(history.map((h) => h.goToSalesOrder))], [true]);
+  const record = await cashier.call(api.Customer.detail, { body: { customerID: customer.customerID } });
+  assert.equal(record.salesOrderID, sale.salesOrderID);
 });

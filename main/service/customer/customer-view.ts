@@ -4,6 +4,7 @@ import { localDate } from '../../../shared/domain/calendar.js';
 import type { RequestContext } from '../context.js';
 import type { CustomerListRow, CustomerView } from '../store/customer.js';
 import { eyeExams } from '../store/eye-exam.js';
+import { salesOrders } from '../store/sales-order.js';
 import { ageOn } from '../input/dates.js';
 import { mobileShown } from './mobile.js';
 import { byUse, primaryUse } from './rx-view.js';
@@ -103,8 +104,8 @@ export function customerRecord(ctx: RequestContext, mask: boolean, c: CustomerVi
     leftdia: contact.left?.dia ?? null,
     rightdia: contact.right?.dia ?? null,
     prescriptionRemarks: latest?.remarks ?? null,
-    // Orders arrive with issue 4; until then a customer has no latest order.
-    salesOrderID: null,
+    // The customer's newest order, for the profile's "last order" link.
+    salesOrderID: ctx.enc.encodeNullable('salesOrder', salesOrders(ctx.db).latestOfCustomer(ctx.user.companyId, c.id)),
     isMarried: flag(c.is_married),
     isActive: flag(c.is_active),
     newCustomer: flag(c.new_customer),

@@ -50,3 +50,31 @@ export function primaryUse(uses: Map<LensUse, EyePair>): LensUse | undefined {
 
 /** The spec's numbering of spectacleType in prescription lists. */
 export const SPECTACLE_TYPE: Record<LensUse, number> = { distance: 1, near: 2, contact: 3 };
+
+/**
+ * One eye's columns of a PrescriptionListItem (`spherical_Left` …): the pair's figures, the
+ * distance and near PD, and null for what the save request cannot carry (wODist, wONear, pIN, iOP).
+ */
+export function eyeColumns(pair: EyePair, side: 'left' | 'right', distancePd: EyePair | undefined, nearPd: EyePair | undefined) {
+  const Side = side === 'left' ? 'Left' : 'Right';
+  const v = pair[side];
+  return {
+    [`spherical_${Side}`]: v?.sph ?? null,
+    [`cylindrical_${Side}`]: v?.cyl ?? null,
+    [`axis_${Side}`]: v?.axis ?? null,
+    [`addition_${Side}`]: v?.add ?? null,
+    [`vision_${Side}`]: v?.va ?? null,
+    [`baseCurve_${Side}`]: v?.bc ?? null,
+    [`diameter_${Side}`]: v?.dia ?? null,
+    [`vN_${Side}`]: v?.vn ?? null,
+    [`pD_${Side}`]: v?.pd ?? null,
+    [`k1_${Side}`]: v?.k1 ?? null,
+    [`k2_${Side}`]: v?.k2 ?? null,
+    [`dist_${Side}`]: distancePd?.[side]?.pd ?? null,
+    [`near_${Side}`]: nearPd?.[side]?.pd ?? null,
+    [`wODist_${Side}`]: null,
+    [`wONear_${Side}`]: null,
+    [`pIN_${Side}`]: null,
+    [`iOP_${Side}`]: null,
+  };
+}

@@ -291,6 +291,12 @@ export interface OrderSearch {
 
 export const salesOrders = perDatabase((db: Db) => {
   const byNo = db.prepare<[number, string], OrderHeaderRow>(`${HEADER} WHERE o.company_id = ? AND o.order_no = ?`);
+  const latestOfCustomer = db.prepare<[number, number], { id: number }>(
+    'SELECT id FROM sales_order WHERE customer_id = ? AND company_id = ? ORDER BY order_date DESC, id DESC LIMIT 1',
+  );
+  const examsWithOrders = db.prepare<[number, number], { eye_info_id: number }>(
+    'SELECT DISTINCT eye_info_id FROM sales_order WHERE customer_id = ? AND company_id = ? AND eye_info_id IS NOT NULL',
+  );
   const byId = db.prepare<[number, number], OrderHeaderRow>(`${HEADER} WHERE o.company_id = ? AND o.id = ?`);
   const lines = db.prepare<[number], OrderLineRow>(
     `SELECT l.id, l.line_no, l.item_id, t.name AS item_type_name, l.name, l.hsn_code, l.qty, l.mrp, l.price, l.discount_bp,
@@ -350,6 +356,10 @@ export const salesOrders = perDatabase((db: Db) => {
     /** The order saved from a cart (SaveSale's idempotency key). */
     bySession: (companyId: number, sessionId: string) => bySession.get(companyId, sessionId),
     byNo: (companyId: number, orderNo: string) => byNo.get(companyId, orderNo),
+    /** The customer's newest order's id, if any. */
+    latestOfCustomer: (companyId: number, customerId: number) => latestOfCustomer.get(customerId, companyId)?.id ?? null,
+    /** The customer's examinations an order was booked with (sales_order.eye_info_id). */
+    examsWithOrders: (companyId: number, customerId: number) => new Set(examsWithOrders.all(customerId, companyId).map((r) => r.eye_info_id)),
     /** What the customer still owes on an order (DUE_SQL; negative when an advance left it in credit). */
     balance: (orderId: number) => balance.get(orderId)!.due,
     /** Who pays an order and whether it still takes payment (SaveReceipt reads it in its transaction). */

@@ -5,8 +5,9 @@ import { invalid, notFound } from '../../errors.js';
 import { implement } from '../../http/handler.js';
 import { customers } from '../../store/customer.js';
 import { eyeExams } from '../../store/eye-exam.js';
+import { salesOrders } from '../../store/sales-order.js';
 import { indianDate } from '../../input/dates.js';
-import { byUse, SPECTACLE_TYPE, type EyePair } from '../../customer/rx-view.js';
+import { byUse, eyeColumns, SPECTACLE_TYPE, type EyePair } from '../../customer/rx-view.js';
 import { flagFilter } from '../../customer/search-filter.js';
 
 const USES: readonly LensUse[] = ['distance', 'near', 'contact'];
@@ -27,6 +28,7 @@ export const prescriptionList = implement(api.Customer.prescriptionList, ({ body
   const store = eyeExams(ctx.db);
   const exams = store.ofCustomer(ctx.user.companyId, customerId);
   const current = exams.find((e) => e.is_active === 1)?.id;
+  const withOrders = salesOrders(ctx.db).examsWithOrders(ctx.user.companyId, customerId);
   const items: PrescriptionListItem[] = [];
   for (const exam of exams) {
     if (isActive !== undefined && (exam.is_active === 1) !== isActive) continue;
@@ -49,36 +51,14 @@ export const prescriptionList = implement(api.Customer.prescriptionList, ({ body
       modifiedIP: null,
       eyeCheckupRecallDate: exam.recall_date,
       isActive: exam.is_active === 1,
-      // Orders arrive with issue 4; until then no examination has one to go to.
-      goToSalesOrder: false,
+      // An order was booked with this examination (its Rx went to the lab).
+      goToSalesOrder: withOrders.has(exam.id),
       isPrevious: exam.id !== current,
     };
     for (const use of USES) {
       const pair: EyePair | undefined = uses.get(use);
       if (!pair) continue;
-      const eye = (side: 'left' | 'right', Side: 'Left' | 'Right') => {
-        const v = pair[side];
-        return {
-          [`spherical_${Side}`]: v?.sph ?? null,
-          [`cylindrical_${Side}`]: v?.cyl ?? null,
-          [`axis_${Side}`]: v?.axis ?? null,
-          [`addition_${Side}`]: v?.add ?? null,
-          [`vision_${Side}`]: v?.va ?? null,
-          [`baseCurve_${Side}`]: v?.bc ?? null,
-          [`diameter_${Side}`]: v?.dia ?? null,
-          [`vN_${Side}`]: v?.vn ?? null,
-          [`pD_${Side}`]: v?.pd ?? null,
-          [`k1_${Side}`]: v?.k1 ?? null,
-          [`k2_${Side}`]: v?.k2 ?? null,
-          [`dist_${Side}`]: distancePd?.[side]?.pd ?? null,
-          [`near_${Side}`]: nearPd?.[side]?.pd ?? null,
-          [`wODist_${Side}`]: null,
-          [`wONear_${Side}`]: null,
-          [`pIN_${Side}`]: null,
-          [`iOP_${Side}`]: null,
-        };
-      };
-      items.push({ ...head, spectacleType: SPECTACLE_TYPE[use], ...eye('left', 'Left'), ...eye('right', 'Right') } as PrescriptionListItem);
+      items.push({ ...head, spectacleType: SPECTACLE_TYPE[use], ...eyeColumns(pair, 'left', distancePd, nearPd), ...eyeColumns(pair, 'right', distancePd, nearPd) } as PrescriptionListItem);
     }
   }
   return items;

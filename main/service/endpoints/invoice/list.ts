@@ -6,6 +6,7 @@ import { orderClause, rowRange } from '../../input/paging.js';
 import { invoices } from '../../store/invoice.js';
 import { masksMobiles, mobileShown } from '../../customer/mobile.js';
 import { optionalText } from '../../input/text.js';
+import { calendarDate } from '../../input/dates.js';
 
 const COLUMNS = {
   date: ['i.invoice_date'],
@@ -15,16 +16,6 @@ const COLUMNS = {
   customerName: ['c.first_name', 'c.last_name'],
 } as const;
 
-
-/** A day as YYYY-MM-DD; a time after it (an ISO timestamp from a date picker) is ignored. */
-function day(value: string | null | undefined, field: string): string | null {
-  const t = optionalText(value);
-  if (t === null) return null;
-  const m = /^(\d{4}-\d{2}-\d{2})(?:$|T)/.exec(t);
-  if (!m || Number.isNaN(Date.parse(m[1]!))) throw invalid(`${field} is not a date`, { [field]: ['A date, YYYY-MM-DD'] });
-  return m[1]!;
-}
-
 /**
  * The caller's branch only; the body's companyID/branchID are not read (the token says where the
  * till is), yearID is not either: the spec's int32 cannot hold our ids, so a year is a date range.
@@ -32,7 +23,7 @@ function day(value: string | null | undefined, field: string): string | null {
 export const invoiceList = implement(api.Invoice.list, ({ body }, ctx) => {
   const { offset, limit } = rowRange(body.fromPage, body.toPage);
   const order = orderClause(body.orderBy, COLUMNS, 'date desc', 'i.id');
-  const on = day(body.date, 'date');
+  const on = calendarDate(body.date, 'date');
   const amountText = optionalText(body.netAmount) ?? optionalText(body.amount);
   const netAmount = amountText === null ? null : parseRupees(amountText);
   if (amountText !== null && netAmount === null) {
@@ -49,8 +40,8 @@ export const invoiceList = implement(api.Invoice.list, ({ body }, ctx) => {
       namePrefix: optionalText(body.customerName),
       invoiceNoPrefix: optionalText(body.invoiceNumber),
       orderNoPrefix: optionalText(body.salesOrderNo),
-      fromDate: on ?? day(body.fromDate, 'fromDate'),
-      toDate: on ?? day(body.toDate, 'toDate'),
+      fromDate: on ?? calendarDate(body.fromDate, 'fromDate'),
+      toDate: on ?? calendarDate(body.toDate, 'toDate'),
       netAmount,
     },
     order,
