@@ -5,11 +5,11 @@
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../../shared/endpoints/index.js';
-import { client } from '../service.js';
-import { useSession } from '../session.js';
-import { useDebouncedValue } from '../shell/debounce.js';
-import { bannerFor, ErrorBanner } from '../shell/errors.js';
-import { Pager } from '../shell/Pager.js';
+import { client } from '../app/service.js';
+import { useSession } from '../app/session.js';
+import { useDebouncedValue } from '../ui/debounce.js';
+import { bannerFor, ErrorBanner } from '../ui/errors.js';
+import { Pager } from '../ui/Pager.js';
 import { useCatalogFilter } from './filter.js';
 import { ItemSearch, type PickedItem } from './ItemSearch.js';
 import { formatGstRate, formatRupees } from './money.js';

@@ -10,8 +10,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { ApiError } from '../../../shared/client.js';
-import { useDebouncedValue } from '../shell/debounce.js';
-import { bannerFor, type Banner } from '../shell/errors.js';
+import { useDebouncedValue } from '../ui/debounce.js';
+import { bannerFor, type Banner } from '../ui/errors.js';
 import { itemByCode, suggestItems, type ItemOption, type ItemSource } from './items.js';
 import { formatRupees } from './money.js';
 import { StockTag } from './stock.js';

@@ -4,7 +4,7 @@
  */
 import { api } from '../../../shared/endpoints/index.js';
 import type { AutoCompleteItem, ItemDetail, SearchItem } from '../../../shared/models/catalog.js';
-import { client } from '../service.js';
+import { client } from '../app/service.js';
 
 export interface ItemOption {
   id: string;

@@ -4,7 +4,7 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/endpoints/index.js';
-import { client } from '../service.js';
+import { client } from '../app/service.js';
 
 const CREDIT_NOTES = 'QuickSale.creditNotes';
 

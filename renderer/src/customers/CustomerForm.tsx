@@ -9,11 +9,11 @@ import {
   type CustomerListItem,
   type CustomerRecord,
 } from '../../../shared/models/customer.js';
-import { client } from '../service.js';
-import { dateInputValue } from '../shell/dates.js';
-import { bannerFor, ErrorBanner, placeFieldErrors } from '../shell/errors.js';
-import { Field } from '../shell/Field.js';
-import { hrefFor, navigate } from '../shell/router.js';
+import { client } from '../app/service.js';
+import { dateInputValue } from '../ui/dates.js';
+import { bannerFor, ErrorBanner, placeFieldErrors } from '../ui/errors.js';
+import { Field } from '../ui/Field.js';
+import { hrefFor, navigate } from '../app/router.js';
 
 type CustomerInput = z.input<typeof EncryptedCustomerModel>;
 type CustomerBody = z.output<typeof EncryptedCustomerModel>;

@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/endpoints/index.js';
-import { client } from '../service.js';
-import { useDebouncedValue } from '../shell/debounce.js';
-import { bannerFor, ErrorBanner } from '../shell/errors.js';
-import { Pager, rowRange } from '../shell/Pager.js';
-import { hrefFor } from '../shell/router.js';
-import { formatDate } from '../shell/dates.js';
+import { client } from '../app/service.js';
+import { useDebouncedValue } from '../ui/debounce.js';
+import { bannerFor, ErrorBanner } from '../ui/errors.js';
+import { Pager, rowRange } from '../ui/Pager.js';
+import { hrefFor } from '../app/router.js';
+import { formatDate } from '../ui/dates.js';
 import { searchFilter, useCustomerSearch } from './search.js';
 
 const PAGE_SIZE = 10;

@@ -3,10 +3,10 @@ import type { KeyboardEvent } from 'react';
 import { api } from '../../../shared/endpoints/index.js';
 import type { CustomerRecord } from '../../../shared/models/customer.js';
 import { PrescriptionHistory } from '../prescriptions/PrescriptionHistory.js';
-import { client } from '../service.js';
-import { formatDate } from '../shell/dates.js';
-import { bannerFor, ErrorBanner } from '../shell/errors.js';
-import { hrefFor, navigate, type CustomerTab } from '../shell/router.js';
+import { client } from '../app/service.js';
+import { formatDate } from '../ui/dates.js';
+import { bannerFor, ErrorBanner } from '../ui/errors.js';
+import { hrefFor, navigate, type CustomerTab } from '../app/router.js';
 import { CustomerOrders } from './CustomerOrders.js';
 
 const TABS: { tab: CustomerTab; label: string }[] = [

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { hasRole } from '../../../shared/contract/roles.js';
 import { api } from '../../../shared/endpoints/index.js';
 import { formatRupees } from '../catalog/money.js';
-import { client } from '../service.js';
-import { dateInputValue, formatDate } from '../shell/dates.js';
-import { bannerFor, ErrorBanner } from '../shell/errors.js';
+import { client } from '../app/service.js';
+import { dateInputValue, formatDate } from '../ui/dates.js';
+import { bannerFor, ErrorBanner } from '../ui/errors.js';
 import { SalesChart } from './SalesChart.js';
 
 /** Whether the signed-in role may open the dashboard: the roles its endpoint row allows. */

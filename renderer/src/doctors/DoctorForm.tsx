@@ -6,11 +6,11 @@ import type { z } from 'zod';
 import { api } from '../../../shared/endpoints/index.js';
 import { DOCTOR_EDITORS, hasRole } from '../../../shared/contract/roles.js';
 import { EncryptedDoctorSaveModel, type Doctor } from '../../../shared/models/doctor.js';
-import { client } from '../service.js';
-import { useSession } from '../session.js';
-import { bannerFor, ErrorBanner, placeFieldErrors } from '../shell/errors.js';
-import { Field } from '../shell/Field.js';
-import { hrefFor, navigate } from '../shell/router.js';
+import { client } from '../app/service.js';
+import { useSession } from '../app/session.js';
+import { bannerFor, ErrorBanner, placeFieldErrors } from '../ui/errors.js';
+import { Field } from '../ui/Field.js';
+import { hrefFor, navigate } from '../app/router.js';
 
 type DoctorInput = z.input<typeof EncryptedDoctorSaveModel>;
 type DoctorBody = z.output<typeof EncryptedDoctorSaveModel>;

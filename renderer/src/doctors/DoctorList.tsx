@@ -2,11 +2,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../../shared/endpoints/index.js';
 import { isInactive } from '../customers/CustomerList.js';
-import { client } from '../service.js';
-import { useDebouncedValue } from '../shell/debounce.js';
-import { bannerFor, ErrorBanner } from '../shell/errors.js';
-import { Pager, rowRange } from '../shell/Pager.js';
-import { hrefFor } from '../shell/router.js';
+import { client } from '../app/service.js';
+import { useDebouncedValue } from '../ui/debounce.js';
+import { bannerFor, ErrorBanner } from '../ui/errors.js';
+import { Pager, rowRange } from '../ui/Pager.js';
+import { hrefFor } from '../app/router.js';
 
 const PAGE_SIZE = 10;
 

@@ -1,4 +1,4 @@
-import { createListSearch } from '../shell/list-search.js';
+import { createListSearch } from '../ui/list-search.js';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/endpoints/index.js';
 import type { SearchInvoice } from '../../../shared/models/invoice.js';
@@ -6,11 +6,11 @@ import { formatRupees } from '../catalog/money.js';
 import { useState } from 'react';
 import type { PrintCopy } from '../print/documents.js';
 import { CopyChoice, PrintActions } from '../print/PrintActions.js';
-import { client } from '../service.js';
-import { formatDate } from '../shell/dates.js';
-import { useDebouncedValue } from '../shell/debounce.js';
-import { bannerFor, ErrorBanner } from '../shell/errors.js';
-import { Pager, rowRange } from '../shell/Pager.js';
+import { client } from '../app/service.js';
+import { formatDate } from '../ui/dates.js';
+import { useDebouncedValue } from '../ui/debounce.js';
+import { bannerFor, ErrorBanner } from '../ui/errors.js';
+import { Pager, rowRange } from '../ui/Pager.js';
 import { OrderLink } from '../orders/OrderLink.js';
 
 const PAGE_SIZE = 15;

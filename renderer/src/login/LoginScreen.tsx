@@ -4,8 +4,8 @@ import { useForm } from 'react-hook-form';
 import { ApiError } from '../../../shared/client.js';
 import { api } from '../../../shared/endpoints/index.js';
 import { LoginRequest } from '../../../shared/models/auth.js';
-import { client, serviceUrl } from '../service.js';
-import { useSession } from '../session.js';
+import { client, serviceUrl } from '../app/service.js';
+import { useSession } from '../app/session.js';
 
 type Banner = { title: string; detail: string };
 

@@ -3,15 +3,15 @@
  * the service. The filters live in a store so that going back from an order returns to the same
  * search and page.
  */
-import { createListSearch } from '../shell/list-search.js';
+import { createListSearch } from '../ui/list-search.js';
 import { SALES_ORDER_STATUS, SALES_ORDER_STATUS_IDS, SALES_ORDER_STATUS_NAMES } from '../../../shared/contract/statuses.js';
 import type { SalesOrderSearchRequest } from '../../../shared/models/order.js';
 import { formatRupees } from '../catalog/money.js';
-import { formatDate } from '../shell/dates.js';
-import { useDebouncedValue } from '../shell/debounce.js';
-import { bannerFor, ErrorBanner } from '../shell/errors.js';
-import { Pager } from '../shell/Pager.js';
-import { hrefFor } from '../shell/router.js';
+import { formatDate } from '../ui/dates.js';
+import { useDebouncedValue } from '../ui/debounce.js';
+import { bannerFor, ErrorBanner } from '../ui/errors.js';
+import { Pager } from '../ui/Pager.js';
+import { hrefFor } from '../app/router.js';
 import { useOrderSearch } from './service.js';
 import { StatusTag } from './StatusTag.js';
 import { formatDue } from './DeliveryDue.js';

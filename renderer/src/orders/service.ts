@@ -7,7 +7,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { api } from '../../../shared/endpoints/index.js';
 import type { CancelSalesOrderRequest, SalesOrderSearchRequest } from '../../../shared/models/order.js';
 import { useRefreshCreditNotes } from '../credit-notes/service.js';
-import { client } from '../service.js';
+import { client } from '../app/service.js';
 
 const ORDER = 'order';
 

@@ -4,10 +4,10 @@ import { api } from '../../../shared/endpoints/index.js';
 import { PRESCRIPTION_TYPES } from '../../../shared/domain/rx.js';
 import type { PrescriptionListItem } from '../../../shared/models/prescription.js';
 import { PrintActions } from '../print/PrintActions.js';
-import { client } from '../service.js';
-import { dateInputValue, formatDate } from '../shell/dates.js';
-import { bannerFor, ErrorBanner } from '../shell/errors.js';
-import { hrefFor } from '../shell/router.js';
+import { client } from '../app/service.js';
+import { dateInputValue, formatDate } from '../ui/dates.js';
+import { bannerFor, ErrorBanner } from '../ui/errors.js';
+import { hrefFor } from '../app/router.js';
 import { COLUMNS, EYES, USES } from './grid.js';
 import { groupExams, historyValue, useOf, usedColumns } from './history.js';
 

@@ -7,10 +7,10 @@ import { DEFAULT_PRESCRIPTION_TYPE, PRESCRIPTION_TYPES, transpose, type Eye, typ
 import type { OMAppCustomerData } from '../../../shared/models/prescription.js';
 import { fullName } from '../customers/CustomerPage.js';
 import { isInactive } from '../customers/CustomerList.js';
-import { client } from '../service.js';
-import { formatDate } from '../shell/dates.js';
-import { bannerFor, ErrorBanner, placeFieldErrors } from '../shell/errors.js';
-import { hrefFor, navigate } from '../shell/router.js';
+import { client } from '../app/service.js';
+import { formatDate } from '../ui/dates.js';
+import { bannerFor, ErrorBanner, placeFieldErrors } from '../ui/errors.js';
+import { hrefFor, navigate } from '../app/router.js';
 import { cellLabel, cellPath, COLUMNS, emptyGrid, entryErrorPath, EYES, gridEntries, gridProblems, tidyCell, USES, type Grid, type GridColumn } from './grid.js';
 import { groupExams, historyValue, useOf } from './history.js';
 import { prescriptionListKey, prescriptionTypeLabel, usePrescriptionList } from './PrescriptionHistory.js';

@@ -7,8 +7,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent, type RefObject } from 'react';
 import { api } from '../../../shared/endpoints/index.js';
 import type { CustomerListItem } from '../../../shared/models/customer.js';
-import { client } from '../service.js';
-import { bannerFor, ErrorBanner, placeFieldErrors } from '../shell/errors.js';
+import { client } from '../app/service.js';
+import { bannerFor, ErrorBanner, placeFieldErrors } from '../ui/errors.js';
 import { useCart, type CartCustomer } from './cart.js';
 import { COUNTER_KEYS } from './keys.js';
 

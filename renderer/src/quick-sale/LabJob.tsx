@@ -8,8 +8,8 @@ import { api } from '../../../shared/endpoints/index.js';
 import type { PrescriptionListItem } from '../../../shared/models/prescription.js';
 import { historyValue, useOf } from '../prescriptions/history.js';
 import { prescriptionListKey } from '../prescriptions/PrescriptionHistory.js';
-import { client } from '../service.js';
-import { formatDate } from '../shell/dates.js';
+import { client } from '../app/service.js';
+import { formatDate } from '../ui/dates.js';
 import type { LatestRx } from './LensPair.js';
 
 /** Labs, fitters and priorities change rarely: fetched once an hour at most. */

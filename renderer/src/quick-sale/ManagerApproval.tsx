@@ -8,8 +8,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../shared/client.js';
 import { api } from '../../../shared/endpoints/index.js';
-import { client } from '../service.js';
-import { bannerFor, ErrorBanner } from '../shell/errors.js';
+import { client } from '../app/service.js';
+import { bannerFor, ErrorBanner } from '../ui/errors.js';
 
 /** The line as it will be if approved. */
 export interface ApprovalLine {

@@ -7,9 +7,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { hasRole } from '../../../shared/contract/roles.js';
 import { api } from '../../../shared/endpoints/index.js';
 import { formatRupees } from '../catalog/money.js';
-import { client } from '../service.js';
-import { useSession } from '../session.js';
-import { bannerFor, ErrorBanner } from '../shell/errors.js';
+import { client } from '../app/service.js';
+import { useSession } from '../app/session.js';
+import { bannerFor, ErrorBanner } from '../ui/errors.js';
 import { useCart } from './cart.js';
 
 const KEY = ['QuickSale.openCarts'];

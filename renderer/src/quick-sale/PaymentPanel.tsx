@@ -12,7 +12,7 @@ import type { CreditNote } from '../../../shared/models/lookup.js';
 import { formatRupees } from '../catalog/money.js';
 import { payableKinds, planPayment, remainder, type NoteChoice } from '../credit-notes/credit-note.js';
 import { CreditNoteFields } from '../credit-notes/CreditNoteFields.js';
-import { bannerFor, ErrorBanner } from '../shell/errors.js';
+import { bannerFor, ErrorBanner } from '../ui/errors.js';
 import { COUNTER_KEYS } from './keys.js';
 import { useCardTypes, useInsuranceCompanies, useReceiptTypes } from './service.js';
 

@@ -14,7 +14,7 @@ import { ItemSearch, type PickedItem } from '../catalog/ItemSearch.js';
 import { formatRupees } from '../catalog/money.js';
 import { isCreditNoteKind, payableKinds, planPayment } from '../credit-notes/credit-note.js';
 import { useCreditNotes } from '../credit-notes/service.js';
-import { bannerFor, ErrorBanner } from '../shell/errors.js';
+import { bannerFor, ErrorBanner } from '../ui/errors.js';
 import { useCart, type Charges } from './cart.js';
 import { CartGrid, type LineChange } from './CartGrid.js';
 import { CustomerPanel } from './CustomerPanel.js';

@@ -10,7 +10,7 @@ import type { SalesOrderTempModelRequest } from '../../../shared/models/cart.js'
 import type { ReceiptWithouInvoiceModel, SaveReceiptResult } from '../../../shared/models/receipt.js';
 import type { OMFastWizardModel, SaveSaleResult } from '../../../shared/models/sale.js';
 import { useRefreshCreditNotes } from '../credit-notes/service.js';
-import { client } from '../service.js';
+import { client } from '../app/service.js';
 import { useCart, type Charges } from './cart.js';
 
 const CART = 'QuickSale.getSalesOrderTemp';

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/endpoints/index.js';
 import type { LoginResponse } from '../../../shared/models/auth.js';
-import { client } from '../service.js';
-import { useSession } from '../session.js';
+import { client } from './service.js';
+import { useSession } from './session.js';
 import { FinancialYear } from './FinancialYear.js';
 import { Nav } from './Nav.js';
 import { navigate, useRoute } from './router.js';

@@ -1,13 +1,14 @@
 /** The one client of the Optical Retail Service API that the whole renderer shares. */
-import { createClient } from '../../shared/client.js';
-import { TILL_HEADER } from '../../shared/contract/till.js';
-import { SERVICE_KEY_HEADER } from '../../shared/desktop.js';
+import { createClient } from '../../../shared/client.js';
+import { TILL_HEADER } from '../../../shared/contract/till.js';
+import { SERVICE_KEY_HEADER } from '../../../shared/desktop.js';
+import { serviceUrl } from '../ui/service-url.js';
 import { useSession } from './session.js';
 
 const bridge = window.opticalPos;
 const serviceKey = bridge?.serviceKey;
 
-export const serviceUrl = bridge?.serviceUrl ?? window.location.origin;
+export { serviceUrl };
 
 /**
  * This till's id: made once per installation (the desktop app's profile, or this browser) and kept,

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/endpoints/index.js';
 import { localDate } from '../../../shared/domain/calendar.js';
 import { yearSpan } from '../../../shared/domain/financial-year.js';
-import { client } from '../service.js';
+import { client } from './service.js';
 
 /**
  * The session's financial year by name. The login response carries only the year's opaque id,
