@@ -1,6 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { api } from '../../../shared/endpoints/index.js';
-import { client } from '../app/service.js';
+import { useEndpoint } from '../app/service.js';
 import { useDebouncedValue } from '../ui/debounce.js';
 import { bannerFor, ErrorBanner } from '../ui/errors.js';
 import { Pager, rowRange } from '../ui/Pager.js';
@@ -15,12 +15,12 @@ export function CustomerList() {
   const settled = useDebouncedValue(text, 250);
   const filter = searchFilter(settled);
 
-  const list = useQuery({
-    queryKey: ['Customer.list', filter, page, PAGE_SIZE],
-    queryFn: () => client.call(api.Customer.list, { body: { ...filter, ...rowRange(page, PAGE_SIZE) } }),
+  const list = useEndpoint(
+    api.Customer.list,
+    { body: { ...filter, ...rowRange(page, PAGE_SIZE) } },
     // Keep the previous rows on screen while the next keystroke's answer is on its way.
-    placeholderData: keepPreviousData,
-  });
+    { placeholderData: keepPreviousData },
+  );
 
   const rows = list.data?.data ?? [];
   const searching = text !== settled || list.isFetching;

@@ -1,8 +1,8 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../../shared/endpoints/index.js';
 import { isInactive } from '../customers/CustomerList.js';
-import { client } from '../app/service.js';
+import { useEndpoint } from '../app/service.js';
 import { useDebouncedValue } from '../ui/debounce.js';
 import { bannerFor, ErrorBanner } from '../ui/errors.js';
 import { Pager, rowRange } from '../ui/Pager.js';
@@ -15,15 +15,12 @@ export function DoctorList() {
   const [page, setPage] = useState(1);
   const settled = useDebouncedValue(text.trim(), 250);
 
-  const list = useQuery({
-    queryKey: ['Customer.doctorListPage', settled, page, PAGE_SIZE],
+  const list = useEndpoint(
+    api.Customer.doctorListPage,
     // doctor-list-page matches a doctor's name by the filter's firstName (prefix).
-    queryFn: () =>
-      client.call(api.Customer.doctorListPage, {
-        body: { firstName: settled || null, ...rowRange(page, PAGE_SIZE) },
-      }),
-    placeholderData: keepPreviousData,
-  });
+    { body: { firstName: settled || null, ...rowRange(page, PAGE_SIZE) } },
+    { placeholderData: keepPreviousData },
+  );
   const rows = list.data?.data ?? [];
 
   return (

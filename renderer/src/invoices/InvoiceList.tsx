@@ -1,12 +1,12 @@
 import { createListSearch } from '../ui/list-search.js';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { api } from '../../../shared/endpoints/index.js';
 import type { SearchInvoice } from '../../../shared/models/invoice.js';
 import { formatRupees } from '../catalog/money.js';
 import { useState } from 'react';
 import type { PrintCopy } from '../print/documents.js';
 import { CopyChoice, PrintActions } from '../print/PrintActions.js';
-import { client } from '../app/service.js';
+import { useEndpoint } from '../app/service.js';
 import { formatDate } from '../ui/dates.js';
 import { useDebouncedValue } from '../ui/debounce.js';
 import { bannerFor, ErrorBanner } from '../ui/errors.js';
@@ -47,11 +47,11 @@ export function InvoiceList() {
   const settled = useDebouncedValue(filter, 250);
   const body = invoiceFilter(settled);
 
-  const list = useQuery({
-    queryKey: ['Invoice.list', body, page, PAGE_SIZE],
-    queryFn: () => client.call(api.Invoice.list, { body: { ...body, ...rowRange(page, PAGE_SIZE) } }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useEndpoint(
+    api.Invoice.list,
+    { body: { ...body, ...rowRange(page, PAGE_SIZE) } },
+    { placeholderData: keepPreviousData },
+  );
   const rows = list.data?.data ?? [];
 
   return (

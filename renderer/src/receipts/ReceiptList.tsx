@@ -1,5 +1,5 @@
 import { createListSearch } from '../ui/list-search.js';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { RECEIPT_STATUS_IDS, RECEIPT_STATUS_NAMES, type ReceiptStatusId } from '../../../shared/contract/statuses.js';
 import { api } from '../../../shared/endpoints/index.js';
 import type { ReceiptFilterRequest } from '../../../shared/models/receipt.js';
@@ -8,7 +8,7 @@ import { formatRupees } from '../catalog/money.js';
 import type { PrintCopy } from '../print/documents.js';
 import { CopyChoice, PrintActions } from '../print/PrintActions.js';
 import { useReceiptTypes } from '../quick-sale/service.js';
-import { client } from '../app/service.js';
+import { useEndpoint } from '../app/service.js';
 import { formatDate } from '../ui/dates.js';
 import { useDebouncedValue } from '../ui/debounce.js';
 import { bannerFor, ErrorBanner } from '../ui/errors.js';
@@ -50,9 +50,7 @@ export function ReceiptList() {
   const kinds = useReceiptTypes();
   const [copy, setCopy] = useState<PrintCopy>('customer');
 
-  const list = useQuery({
-    queryKey: ['Receipts.listPaged', body, page, PAGE_SIZE],
-    queryFn: () => client.call(api.Receipts.listPaged, { body: { ...body, pageNumber: page, pageSize: PAGE_SIZE } }),
+  const list = useEndpoint(api.Receipts.listPaged, { body: { ...body, pageNumber: page, pageSize: PAGE_SIZE } }, {
     placeholderData: keepPreviousData,
   });
   const rows = list.data?.items ?? [];
