@@ -8,11 +8,12 @@ import { useMutation } from '@tanstack/react-query';
 import { ApiError } from '../../../shared/client.js';
 import { api } from '../../../shared/endpoints/index.js';
 import type { SalesOrderTempModelRequest } from '../../../shared/models/cart.js';
-import type { ReceiptWithouInvoiceModel, SaveReceiptResult } from '../../../shared/models/receipt.js';
-import type { OMFastWizardModel, SaveSaleResult } from '../../../shared/models/sale.js';
+import type { SaveReceiptResult } from '../../../shared/models/receipt.js';
+import type { SaveSaleResult } from '../../../shared/models/sale.js';
 import { useRefreshCreditNotes } from '../credit-notes/service.js';
 import { client, useEndpoint, useEndpointMutation, useInvalidate } from '../app/service.js';
 import { useCart, type Charges } from './cart.js';
+import type { SaleToSave } from './sale-request.js';
 
 export function useCartLines(sessionID: string | null, charges: Charges) {
   const forget = useCart((s) => s.reset);
@@ -83,15 +84,6 @@ export function useClearCart() {
     onSuccess: reset,
     onSettled: refresh,
   });
-}
-
-export interface SaleToSave {
-  sale: OMFastWizardModel;
-  /**
-   * A second payment taken right after the sale, against its order: SaveSale takes one receipt,
-   * so when a credit note pays part of the bill (that receipt) the rest is a receipt of its own.
-   */
-  rest: Omit<ReceiptWithouInvoiceModel, 'salesOrderID'> | null;
 }
 
 export interface SavedSaleAnswer {
