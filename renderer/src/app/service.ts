@@ -122,21 +122,23 @@ export function useEndpointMutation<E extends EndpointDef, V = EndpointInput<E>>
 }
 
 /**
- * Marks calls of the given endpoints stale, so what shows them asks again: the endpoint as a
- * whole, or `[endpoint, input]` for the calls whose input contains that input.
+ * Marks calls stale, so what shows them asks again: an endpoint as a whole, or
+ * `endpointKey(endpoint, input)` for the calls of it with that input.
  */
 export function useInvalidate() {
   const queryClient = useQueryClient();
   return useCallback(
-    async (...targets: (EndpointDef | readonly [EndpointDef, unknown])[]) => {
+    async (...targets: (EndpointDef | EndpointKey)[]) => {
       await Promise.all(
         targets.map((target) =>
-          queryClient.invalidateQueries({
-            queryKey: Array.isArray(target) ? [target[0].name, target[1]] : [(target as EndpointDef).name],
-          }),
+          queryClient.invalidateQueries({ queryKey: isEndpointKey(target) ? target : endpointKey(target) }),
         ),
       );
     },
     [queryClient],
   );
+}
+
+function isEndpointKey(target: EndpointDef | EndpointKey): target is EndpointKey {
+  return Array.isArray(target);
 }

@@ -8,7 +8,7 @@ import {
   type CustomerListItem,
   type CustomerRecord,
 } from '../../../shared/models/customer.js';
-import { useEndpoint, useEndpointMutation, useInvalidate } from '../app/service.js';
+import { endpointKey, useEndpoint, useEndpointMutation, useInvalidate } from '../app/service.js';
 import { dateInputValue } from '../ui/dates.js';
 import { bannerFor, ErrorBanner, placeFieldErrors } from '../ui/errors.js';
 import { Field } from '../ui/Field.js';
@@ -107,7 +107,7 @@ export function CustomerForm({ customerId }: { customerId?: string }) {
     input: (body: CustomerBody) => ({ body }),
     onSuccess: async (result) => {
       await invalidate(api.Customer.list);
-      await invalidate([api.Customer.detail, { body: { customerID: result.customerID } }]);
+      await invalidate(endpointKey(api.Customer.detail, { body: { customerID: result.customerID } }));
       navigate({ name: 'customer', customerId: result.customerID, tab: 'profile' }, { replace: editing });
     },
     onError: (error) => {

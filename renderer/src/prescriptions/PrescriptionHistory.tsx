@@ -3,14 +3,14 @@ import { api } from '../../../shared/endpoints/index.js';
 import { PRESCRIPTION_TYPES } from '../../../shared/domain/rx.js';
 import type { PrescriptionListItem } from '../../../shared/models/prescription.js';
 import { PrintActions } from '../print/PrintActions.js';
-import { useEndpoint, useEndpointMutation, useInvalidate } from '../app/service.js';
+import { endpointKey, useEndpoint, useEndpointMutation, useInvalidate } from '../app/service.js';
 import { dateInputValue, formatDate } from '../ui/dates.js';
 import { bannerFor, ErrorBanner } from '../ui/errors.js';
 import { hrefFor } from '../app/router.js';
 import { COLUMNS, EYES, USES } from './grid.js';
 import { groupExams, historyValue, useOf, usedColumns } from './history.js';
 
-/** The customer's prescriptions; a change to one refreshes `[api.Customer.prescriptionList, prescriptionsOf(customerId)]`. */
+/** The input of a customer's prescription list; a change to one refreshes `endpointKey(api.Customer.prescriptionList, prescriptionsOf(customerId))`. */
 export const prescriptionsOf = (customerId: string) => ({ body: { customerID: customerId } });
 
 export function usePrescriptionList(customerId: string) {
@@ -56,7 +56,7 @@ export function RxCard({ exam, customerId }: { exam: PrescriptionListItem[]; cus
   // A soft delete: the card stays, marked, because orders made from it still show this Rx.
   const remove = useEndpointMutation(api.Customer.deletePrescription, {
     input: (_: void) => ({ body: { customerEyeInfoID: item.id } }),
-    onSuccess: () => invalidate([api.Customer.prescriptionList, prescriptionsOf(customerId)]),
+    onSuccess: () => invalidate(endpointKey(api.Customer.prescriptionList, prescriptionsOf(customerId))),
     onSettled: () => setConfirming(false),
   });
   const columns = usedColumns(exam);

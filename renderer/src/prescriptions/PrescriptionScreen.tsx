@@ -6,7 +6,7 @@ import { DEFAULT_PRESCRIPTION_TYPE, PRESCRIPTION_TYPES, transpose, type Eye, typ
 import type { OMAppCustomerData } from '../../../shared/models/prescription.js';
 import { fullName } from '../customers/CustomerPage.js';
 import { isInactive } from '../customers/CustomerList.js';
-import { useEndpoint, useEndpointMutation, useInvalidate } from '../app/service.js';
+import { endpointKey, useEndpoint, useEndpointMutation, useInvalidate } from '../app/service.js';
 import { formatDate } from '../ui/dates.js';
 import { bannerFor, ErrorBanner, placeFieldErrors } from '../ui/errors.js';
 import { hrefFor, navigate } from '../app/router.js';
@@ -110,7 +110,7 @@ export function PrescriptionScreen({ customerId }: { customerId: string }) {
       return { body };
     },
     onSuccess: async () => {
-      await invalidate([api.Customer.prescriptionList, prescriptionsOf(customerId)]);
+      await invalidate(endpointKey(api.Customer.prescriptionList, prescriptionsOf(customerId)));
       await invalidate(api.Customer.list);
       navigate({ name: 'customer', customerId, tab: 'prescriptions' }, { replace: true });
     },
