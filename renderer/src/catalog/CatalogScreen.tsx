@@ -2,14 +2,14 @@
  * The catalog: a price check (the counter's item search) above the item list by type, category
  * and sub-category with price and stock, paged by the service.
  */
-import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../../shared/endpoints/index.js';
-import { client } from '../service.js';
-import { useSession } from '../session.js';
-import { useDebouncedValue } from '../shell/debounce.js';
-import { bannerFor, ErrorBanner } from '../shell/errors.js';
-import { Pager } from '../shell/Pager.js';
+import { endpointQuery, useEndpoint } from '../app/service.js';
+import { useSession } from '../app/session.js';
+import { useDebouncedValue } from '../ui/debounce.js';
+import { bannerFor, ErrorBanner } from '../ui/errors.js';
+import { Pager } from '../ui/Pager.js';
 import { useCatalogFilter } from './filter.js';
 import { ItemSearch, type PickedItem } from './ItemSearch.js';
 import { formatGstRate, formatRupees } from './money.js';
@@ -27,35 +27,28 @@ export function CatalogScreen() {
   const modules = (useSession((s) => s.session?.modules) ?? []).filter((m) => m.isActive);
 
   // Every type, for naming a row's type whatever module it belongs to.
-  const itemTypes = useQuery({
-    queryKey: ['Common.itemTypes'],
-    queryFn: () => client.call(api.Common.itemTypes),
-    staleTime: MASTER_DATA_STALE_MS,
-  });
+  const itemTypes = useEndpoint(api.Common.itemTypes, undefined, { staleTime: MASTER_DATA_STALE_MS });
   // The picker offers the types of the company's active modules, grouped by module as the shop
   // thinks of them (Optical: frames, lenses...; Accessories: cases, cleaners...).
   const moduleTypes = useQueries({
     queries: modules.map((m) => ({
-      queryKey: ['Common.itemTypesByModule', m.moduleID],
-      queryFn: () => client.call(api.Common.itemTypesByModule, { body: { moduleID: String(m.moduleID) } }),
+      ...endpointQuery(api.Common.itemTypesByModule, { body: { moduleID: String(m.moduleID) } }),
       staleTime: MASTER_DATA_STALE_MS,
     })),
   });
   const typeGroups = modules
     .map((m, i) => ({ module: m.moduleName, types: moduleTypes[i]?.data ?? [] }))
     .filter((g) => g.types.length > 0);
-  const categories = useQuery({
-    queryKey: ['Common.categoriesByItemType', filter.itemTypeID],
-    queryFn: () => client.call(api.Common.categoriesByItemType, { body: { itemTypeID: filter.itemTypeID } }),
-    enabled: filter.itemTypeID !== '',
-    staleTime: MASTER_DATA_STALE_MS,
-  });
-  const subCategories = useQuery({
-    queryKey: ['Common.subCategoriesByCategory', filter.categoryID],
-    queryFn: () => client.call(api.Common.subCategoriesByCategory, { body: { categoryID: filter.categoryID } }),
-    enabled: filter.categoryID !== '',
-    staleTime: MASTER_DATA_STALE_MS,
-  });
+  const categories = useEndpoint(
+    api.Common.categoriesByItemType,
+    filter.itemTypeID !== '' ? { body: { itemTypeID: filter.itemTypeID } } : null,
+    { staleTime: MASTER_DATA_STALE_MS },
+  );
+  const subCategories = useEndpoint(
+    api.Common.subCategoriesByCategory,
+    filter.categoryID !== '' ? { body: { categoryID: filter.categoryID } } : null,
+    { staleTime: MASTER_DATA_STALE_MS },
+  );
 
   const body = {
     itemTypeID: filter.itemTypeID || null,
@@ -65,11 +58,7 @@ export function CatalogScreen() {
     pageNumber: filter.page,
     pageSize: PAGE_SIZE,
   };
-  const items = useQuery({
-    queryKey: ['Common.searchItems', body],
-    queryFn: () => client.call(api.Common.searchItems, { body }),
-    placeholderData: keepPreviousData,
-  });
+  const items = useEndpoint(api.Common.searchItems, { body }, { placeholderData: keepPreviousData });
 
   const typeName = new Map((itemTypes.data ?? []).map((t) => [t.value, t.name]));
   const categoryName = new Map((categories.data ?? []).map((c) => [c.id, c.name]));

@@ -7,12 +7,11 @@
  * with nothing highlighted looks the typed text up as an exact code or barcode (which is what a
  * scan is), Escape clears. After a pick the box is empty and focused, ready for the next scan.
  */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { ApiError } from '../../../shared/client.js';
-import { useDebouncedValue } from '../shell/debounce.js';
-import { bannerFor, type Banner } from '../shell/errors.js';
-import { itemByCode, suggestItems, type ItemOption, type ItemSource } from './items.js';
+import { useDebouncedValue } from '../ui/debounce.js';
+import { bannerFor, type Banner } from '../ui/errors.js';
+import { itemByCode, useItemSuggestions, type ItemOption, type ItemSource } from './items.js';
 import { formatRupees } from './money.js';
 import { StockTag } from './stock.js';
 
@@ -66,15 +65,7 @@ export function ItemSearch({
 
   const typed = text.trim();
   const term = useDebouncedValue(typed, TYPE_AHEAD_DELAY_MS);
-  const suggestions = useQuery({
-    queryKey: ['ItemSearch', source, itemTypeID, term],
-    queryFn: () => suggestItems(source, term, itemTypeID),
-    enabled: term.length >= MIN_TERM && typed.length >= MIN_TERM,
-    staleTime: 30_000,
-    // The previous keystroke's rows stay up until the next answer replaces them, so the list
-    // does not flicker shut between keys.
-    placeholderData: keepPreviousData,
-  });
+  const suggestions = useItemSuggestions(source, term, itemTypeID, term.length >= MIN_TERM && typed.length >= MIN_TERM);
 
   const options = typed.length >= MIN_TERM ? (suggestions.data ?? []) : [];
   const expanded = open && options.length > 0 && lookingUp === null;

@@ -4,7 +4,8 @@
  */
 import { api } from '../../../shared/endpoints/index.js';
 import type { AutoCompleteItem, ItemDetail, SearchItem } from '../../../shared/models/catalog.js';
-import { client } from '../service.js';
+import { keepPreviousData, type UseQueryResult } from '@tanstack/react-query';
+import { client, useEndpoint } from '../app/service.js';
 
 export interface ItemOption {
   id: string;
@@ -64,23 +65,40 @@ export function fromDetail(detail: ItemDetail, scanned: string): ItemOption {
   };
 }
 
-export async function suggestItems(source: ItemSource, term: string, itemTypeID: string | null): Promise<ItemOption[]> {
-  switch (source) {
-    case 'framesAndSunglasses': {
-      const rows = await client.call(api.QuickSale.frameSunGlassAutoComplete, { query: { term } });
-      return rows.slice(0, SUGGESTION_LIMIT).map(fromAutoComplete);
-    }
-    case 'spectacleLenses': {
-      const rows = await client.call(api.QuickSale.spectacleLensAutoComplete, { query: { term } });
-      return rows.slice(0, SUGGESTION_LIMIT).map(fromAutoComplete);
-    }
-    case 'all': {
-      const page = await client.call(api.Common.searchItems, {
-        body: { searchTerm: term, itemTypeID, pageNumber: 1, pageSize: SUGGESTION_LIMIT },
-      });
-      return page.data.map(fromSearchItem);
-    }
-  }
+const fromAutoCompletes = (rows: AutoCompleteItem[]) => rows.slice(0, SUGGESTION_LIMIT).map(fromAutoComplete);
+
+/**
+ * The type-ahead's suggestions for `term` from `source`: one query per source, only the chosen
+ * one asked. While `enabled` is false nothing is asked.
+ */
+export function useItemSuggestions(
+  source: ItemSource,
+  term: string,
+  itemTypeID: string | null,
+  enabled: boolean,
+): UseQueryResult<ItemOption[], Error> {
+  const options = {
+    staleTime: 30_000,
+    // The previous keystroke's rows stay up until the next answer replaces them, so the list
+    // does not flicker shut between keys.
+    placeholderData: keepPreviousData,
+  };
+  const frames = useEndpoint(
+    api.QuickSale.frameSunGlassAutoComplete,
+    enabled && source === 'framesAndSunglasses' ? { query: { term } } : null,
+    { ...options, select: fromAutoCompletes },
+  );
+  const lenses = useEndpoint(
+    api.QuickSale.spectacleLensAutoComplete,
+    enabled && source === 'spectacleLenses' ? { query: { term } } : null,
+    { ...options, select: fromAutoCompletes },
+  );
+  const all = useEndpoint(
+    api.Common.searchItems,
+    enabled && source === 'all' ? { body: { searchTerm: term, itemTypeID, pageNumber: 1, pageSize: SUGGESTION_LIMIT } } : null,
+    { ...options, select: (page) => page.data.map(fromSearchItem) },
+  );
+  return source === 'framesAndSunglasses' ? frames : source === 'spectacleLenses' ? lenses : all;
 }
 
 export async function itemByCode(code: string): Promise<ItemOption> {

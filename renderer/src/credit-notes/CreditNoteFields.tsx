@@ -6,8 +6,8 @@
  */
 import type { CreditNote } from '../../../shared/models/lookup.js';
 import { formatRupees } from '../catalog/money.js';
-import { formatDate } from '../shell/dates.js';
-import { bannerFor, ErrorBanner } from '../shell/errors.js';
+import { formatDate } from '../ui/dates.js';
+import { bannerFor, ErrorBanner } from '../ui/errors.js';
 import { fromNote, noteProblem, type NoteChoice } from './credit-note.js';
 
 export function CreditNoteFields({

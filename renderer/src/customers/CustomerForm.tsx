@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
@@ -9,11 +8,11 @@ import {
   type CustomerListItem,
   type CustomerRecord,
 } from '../../../shared/models/customer.js';
-import { client } from '../service.js';
-import { dateInputValue } from '../shell/dates.js';
-import { bannerFor, ErrorBanner, placeFieldErrors } from '../shell/errors.js';
-import { Field } from '../shell/Field.js';
-import { hrefFor, navigate } from '../shell/router.js';
+import { endpointKey, useEndpoint, useEndpointMutation, useInvalidate } from '../app/service.js';
+import { dateInputValue } from '../ui/dates.js';
+import { bannerFor, ErrorBanner, placeFieldErrors } from '../ui/errors.js';
+import { Field } from '../ui/Field.js';
+import { hrefFor, navigate } from '../app/router.js';
 
 type CustomerInput = z.input<typeof EncryptedCustomerModel>;
 type CustomerBody = z.output<typeof EncryptedCustomerModel>;
@@ -84,15 +83,11 @@ function isShown(path: string): path is ShownField {
 
 export function CustomerForm({ customerId }: { customerId?: string }) {
   const editing = customerId !== undefined;
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const [duplicates, setDuplicates] = useState<{ rows: CustomerListItem[]; body: CustomerBody } | null>(null);
   const [unplaced, setUnplaced] = useState<string[]>([]);
 
-  const detail = useQuery({
-    queryKey: ['Customer.detail', customerId],
-    queryFn: () => client.call(api.Customer.detail, { body: { customerID: customerId } }),
-    enabled: editing,
-  });
+  const detail = useEndpoint(api.Customer.detail, customerId !== undefined ? { body: { customerID: customerId } } : null);
 
   const maskedMobile = editing && isMaskedMobile(detail.data?.mobile) ? detail.data.mobile : null;
   const {
@@ -108,11 +103,11 @@ export function CustomerForm({ customerId }: { customerId?: string }) {
     if (detail.data) reset(recordToForm(detail.data));
   }, [detail.data, reset]);
 
-  const save = useMutation({
-    mutationFn: (body: CustomerBody) => client.call(api.Customer.upsert, { body }),
+  const save = useEndpointMutation(api.Customer.upsert, {
+    input: (body: CustomerBody) => ({ body }),
     onSuccess: async (result) => {
-      await queryClient.invalidateQueries({ queryKey: ['Customer.list'] });
-      await queryClient.invalidateQueries({ queryKey: ['Customer.detail', result.customerID] });
+      await invalidate(api.Customer.list);
+      await invalidate(endpointKey(api.Customer.detail, { body: { customerID: result.customerID } }));
       navigate({ name: 'customer', customerId: result.customerID, tab: 'profile' }, { replace: editing });
     },
     onError: (error) => {
@@ -130,17 +125,16 @@ export function CustomerForm({ customerId }: { customerId?: string }) {
     },
   });
 
-  const check = useMutation({
-    mutationFn: (body: CustomerBody) =>
-      client.call(api.Customer.checkDuplicate, {
-        body: {
-          mobile: body.mobile || null,
-          email: body.emailId || null,
-          firstName: body.firstName,
-          lastName: body.lastName,
-          birthDate: body.birthDate ?? null,
-        },
-      }),
+  const check = useEndpointMutation(api.Customer.checkDuplicate, {
+    input: (body: CustomerBody) => ({
+      body: {
+        mobile: body.mobile || null,
+        email: body.emailId || null,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        birthDate: body.birthDate ?? null,
+      },
+    }),
   });
 
   async function submit(body: CustomerBody) {

@@ -8,10 +8,10 @@ import { SALES_ORDER_STATUS } from '../../../shared/contract/statuses.js';
 import { formatRupees } from '../catalog/money.js';
 import { useOrderSearch } from '../orders/service.js';
 import { StatusTag } from '../orders/StatusTag.js';
-import { formatDate } from '../shell/dates.js';
-import { bannerFor, ErrorBanner } from '../shell/errors.js';
-import { Pager } from '../shell/Pager.js';
-import { hrefFor } from '../shell/router.js';
+import { formatDate } from '../ui/dates.js';
+import { bannerFor, ErrorBanner } from '../ui/errors.js';
+import { Pager } from '../ui/Pager.js';
+import { hrefFor } from '../app/router.js';
 import { OrderLink } from '../orders/OrderLink.js';
 
 const PAGE_SIZE = 10;

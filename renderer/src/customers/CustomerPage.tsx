@@ -1,12 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import type { KeyboardEvent } from 'react';
 import { api } from '../../../shared/endpoints/index.js';
 import type { CustomerRecord } from '../../../shared/models/customer.js';
 import { PrescriptionHistory } from '../prescriptions/PrescriptionHistory.js';
-import { client } from '../service.js';
-import { formatDate } from '../shell/dates.js';
-import { bannerFor, ErrorBanner } from '../shell/errors.js';
-import { hrefFor, navigate, type CustomerTab } from '../shell/router.js';
+import { useEndpoint } from '../app/service.js';
+import { formatDate } from '../ui/dates.js';
+import { bannerFor, ErrorBanner } from '../ui/errors.js';
+import { hrefFor, navigate, type CustomerTab } from '../app/router.js';
 import { CustomerOrders } from './CustomerOrders.js';
 
 const TABS: { tab: CustomerTab; label: string }[] = [
@@ -16,10 +15,7 @@ const TABS: { tab: CustomerTab; label: string }[] = [
 ];
 
 export function CustomerPage({ customerId, tab }: { customerId: string; tab: CustomerTab }) {
-  const detail = useQuery({
-    queryKey: ['Customer.detail', customerId],
-    queryFn: () => client.call(api.Customer.detail, { body: { customerID: customerId } }),
-  });
+  const detail = useEndpoint(api.Customer.detail, { body: { customerID: customerId } });
 
   if (detail.isError) {
     return (

@@ -1,11 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { hasRole } from '../../../shared/contract/roles.js';
 import { api } from '../../../shared/endpoints/index.js';
 import { formatRupees } from '../catalog/money.js';
-import { client } from '../service.js';
-import { dateInputValue, formatDate } from '../shell/dates.js';
-import { bannerFor, ErrorBanner } from '../shell/errors.js';
+import { useEndpoint } from '../app/service.js';
+import { dateInputValue, formatDate } from '../ui/dates.js';
+import { bannerFor, ErrorBanner } from '../ui/errors.js';
 import { SalesChart } from './SalesChart.js';
 
 /** Whether the signed-in role may open the dashboard: the roles its endpoint row allows. */
@@ -29,10 +28,7 @@ export function DashboardScreen() {
   // Null until a day is picked: the service's today is the branch's local day, which this PC's
   // clock may not agree with around midnight.
   const [date, setDate] = useState<string | null>(null);
-  const data = useQuery({
-    queryKey: ['Dashboard.dashboardData', date],
-    queryFn: () => client.call(api.Dashboard.dashboardData, { body: date ? { date } : {} }),
-  });
+  const data = useEndpoint(api.Dashboard.dashboardData, { body: date ? { date } : {} });
   const d = data.data;
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 

@@ -4,7 +4,7 @@
  */
 import type { DashboardData } from '../../../shared/models/dashboard.js';
 import { formatRupees } from '../catalog/money.js';
-import { dateInputValue } from '../shell/dates.js';
+import { dateInputValue } from '../ui/dates.js';
 
 type Day = DashboardData['period']['days'][number];
 

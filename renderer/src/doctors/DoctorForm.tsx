@@ -1,16 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { api } from '../../../shared/endpoints/index.js';
 import { DOCTOR_EDITORS, hasRole } from '../../../shared/contract/roles.js';
 import { EncryptedDoctorSaveModel, type Doctor } from '../../../shared/models/doctor.js';
-import { client } from '../service.js';
-import { useSession } from '../session.js';
-import { bannerFor, ErrorBanner, placeFieldErrors } from '../shell/errors.js';
-import { Field } from '../shell/Field.js';
-import { hrefFor, navigate } from '../shell/router.js';
+import { useEndpoint, useEndpointMutation, useInvalidate } from '../app/service.js';
+import { useSession } from '../app/session.js';
+import { bannerFor, ErrorBanner, placeFieldErrors } from '../ui/errors.js';
+import { Field } from '../ui/Field.js';
+import { hrefFor, navigate } from '../app/router.js';
 
 type DoctorInput = z.input<typeof EncryptedDoctorSaveModel>;
 type DoctorBody = z.output<typeof EncryptedDoctorSaveModel>;
@@ -34,17 +33,13 @@ function doctorToForm(d: Doctor): DoctorInput {
 
 export function DoctorForm({ doctorId }: { doctorId?: string }) {
   const editing = doctorId !== undefined;
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   // The contract lets cashiers read doctors but not edit them; say so instead of failing on save.
   const role = useSession((s) => s.session?.userRole);
   const readOnly = !hasRole(role, DOCTOR_EDITORS);
   const [unplaced, setUnplaced] = useState<string[]>([]);
 
-  const doctor = useQuery({
-    queryKey: ['Customer.getDoctor', doctorId],
-    queryFn: () => client.call(api.Customer.getDoctor, { params: { id: doctorId ?? '' } }),
-    enabled: editing,
-  });
+  const doctor = useEndpoint(api.Customer.getDoctor, doctorId !== undefined ? { params: { id: doctorId } } : null);
 
   const {
     register,
@@ -58,12 +53,12 @@ export function DoctorForm({ doctorId }: { doctorId?: string }) {
     if (doctor.data) reset(doctorToForm(doctor.data));
   }, [doctor.data, reset]);
 
-  const save = useMutation({
-    mutationFn: (body: DoctorBody) => client.call(api.Customer.saveDoctor, { body }),
+  const save = useEndpointMutation(api.Customer.saveDoctor, {
+    input: (body: DoctorBody) => ({ body }),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['Customer.doctorListPage'] });
-      await queryClient.invalidateQueries({ queryKey: ['Customer.doctorList'] });
-      await queryClient.invalidateQueries({ queryKey: ['Customer.getDoctor'] });
+      await invalidate(api.Customer.doctorListPage);
+      await invalidate(api.Customer.doctorList);
+      await invalidate(api.Customer.getDoctor);
       navigate({ name: 'doctors' });
     },
     onError: (error) => {

@@ -1,19 +1,29 @@
-import { createListSearch } from '../shell/list-search.js';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { createListSearch } from '../ui/list-search.js';
+import { keepPreviousData } from '@tanstack/react-query';
 import { api } from '../../../shared/endpoints/index.js';
 import type { SearchInvoice } from '../../../shared/models/invoice.js';
 import { formatRupees } from '../catalog/money.js';
 import { useState } from 'react';
 import type { PrintCopy } from '../print/documents.js';
 import { CopyChoice, PrintActions } from '../print/PrintActions.js';
-import { client } from '../service.js';
-import { formatDate } from '../shell/dates.js';
-import { useDebouncedValue } from '../shell/debounce.js';
-import { bannerFor, ErrorBanner } from '../shell/errors.js';
-import { Pager, rowRange } from '../shell/Pager.js';
+import { useEndpoint } from '../app/service.js';
+import { formatDate } from '../ui/dates.js';
+import { useDebouncedValue } from '../ui/debounce.js';
+import { FilterBar, ListScreen, SearchStatus, type Column } from '../ui/ListScreen.js';
+import { rowRange } from '../ui/Pager.js';
 import { OrderLink } from '../orders/OrderLink.js';
 
 const PAGE_SIZE = 15;
+
+const COLUMNS: Column[] = [
+  { label: 'Invoice no' },
+  { label: 'Date' },
+  { label: 'Order no' },
+  { label: 'Customer' },
+  { label: 'Mobile' },
+  { label: 'Net amount', className: 'num' },
+  { label: 'Print' },
+];
 
 interface InvoiceFilter {
   customer: string;
@@ -47,97 +57,69 @@ export function InvoiceList() {
   const settled = useDebouncedValue(filter, 250);
   const body = invoiceFilter(settled);
 
-  const list = useQuery({
-    queryKey: ['Invoice.list', body, page, PAGE_SIZE],
-    queryFn: () => client.call(api.Invoice.list, { body: { ...body, ...rowRange(page, PAGE_SIZE) } }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useEndpoint(
+    api.Invoice.list,
+    { body: { ...body, ...rowRange(page, PAGE_SIZE) } },
+    { placeholderData: keepPreviousData },
+  );
   const rows = list.data?.data ?? [];
+  const total = list.data && { rows: list.data.totalRows, exact: list.data.totalExact };
 
   return (
-    <section className="panel screen" aria-labelledby="invoices-title">
-      <header className="screen-head">
-        <h1 id="invoices-title">Invoices</h1>
-        <span className="search-status muted" aria-live="polite">
-          {filter !== settled || list.isFetching ? 'Searching…' : list.data ? `${list.data.totalRows}${list.data.totalExact === false ? '+' : ''} found` : ''}
-        </span>
-      </header>
-
-      <div className="list-filters" role="group" aria-label="Filter invoices">
-        <div className="field">
-          <label htmlFor="inv-customer">Customer (name or mobile)</label>
-          <input id="inv-customer" type="search" autoComplete="off" value={filter.customer} onChange={(e) => set({ customer: e.target.value })} />
-        </div>
-        <div className="field">
-          <label htmlFor="inv-no">Invoice no</label>
-          <input id="inv-no" type="search" autoComplete="off" value={filter.invoiceNo} onChange={(e) => set({ invoiceNo: e.target.value })} />
-        </div>
-        <div className="field">
-          <label htmlFor="inv-order">Order no</label>
-          <input id="inv-order" type="search" autoComplete="off" value={filter.orderNo} onChange={(e) => set({ orderNo: e.target.value })} />
-        </div>
-        <div className="field">
-          <label htmlFor="inv-from">From</label>
-          <input id="inv-from" type="date" value={filter.fromDate} onChange={(e) => set({ fromDate: e.target.value })} />
-        </div>
-        <div className="field">
-          <label htmlFor="inv-to">To</label>
-          <input id="inv-to" type="date" value={filter.toDate} onChange={(e) => set({ toDate: e.target.value })} />
-        </div>
-        <div className="list-filters-actions">
-          <button type="button" className="button button-secondary" onClick={clear}>
-            Clear
-          </button>
-        </div>
-      </div>
-
-      {list.isError && <ErrorBanner banner={bannerFor(list.error, 'list invoices')} />}
-
-      <div className="list-toolbar">
-        <CopyChoice kind="invoice" id="inv-copy" value={copy} onChange={setCopy} />
-      </div>
-
-      <table className="data-table" aria-label="Invoices" aria-busy={list.isFetching}>
-        <thead>
-          <tr>
-            <th scope="col">Invoice no</th>
-            <th scope="col">Date</th>
-            <th scope="col">Order no</th>
-            <th scope="col">Customer</th>
-            <th scope="col">Mobile</th>
-            <th scope="col" className="num">
-              Net amount
-            </th>
-            <th scope="col">Print</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.id}>
-              <td className="mono">{r.invoiceNo}</td>
-              <td>{formatDate(r.date) ?? '—'}</td>
-              <td>
-                <OrderLink salesOrderNo={r.salesOrderNo} />
-              </td>
-              <td>{r.customerName}</td>
-              <td className="mono">{r.customerMobileNo ?? '—'}</td>
-              <td className="num money">{formatRupees(r.netAmount)}</td>
-              <td>
-                <PrintActions compact doc={{ kind: 'invoice', id: r.id, number: r.invoiceNo, copy }} printLabel="Print invoice" />
-              </td>
-            </tr>
-          ))}
-          {list.isSuccess && rows.length === 0 && (
-            <tr>
-              <td colSpan={7} className="empty">
-                No invoice matches these filters.
-              </td>
-            </tr>
-          )}
-        </tbody>
-      </table>
-
-      {list.data && <Pager label="Invoice pages" page={page} pageSize={PAGE_SIZE} totalRows={list.data.totalRows} exact={list.data.totalExact} onPage={setPage} />}
-    </section>
+    <ListScreen
+      id="invoices"
+      title="Invoices"
+      head={<SearchStatus searching={filter !== settled || list.isFetching} total={total} />}
+      filters={
+        <FilterBar label="Filter invoices" onClear={clear}>
+          <div className="field">
+            <label htmlFor="inv-customer">Customer (name or mobile)</label>
+            <input id="inv-customer" type="search" autoComplete="off" value={filter.customer} onChange={(e) => set({ customer: e.target.value })} />
+          </div>
+          <div className="field">
+            <label htmlFor="inv-no">Invoice no</label>
+            <input id="inv-no" type="search" autoComplete="off" value={filter.invoiceNo} onChange={(e) => set({ invoiceNo: e.target.value })} />
+          </div>
+          <div className="field">
+            <label htmlFor="inv-order">Order no</label>
+            <input id="inv-order" type="search" autoComplete="off" value={filter.orderNo} onChange={(e) => set({ orderNo: e.target.value })} />
+          </div>
+          <div className="field">
+            <label htmlFor="inv-from">From</label>
+            <input id="inv-from" type="date" value={filter.fromDate} onChange={(e) => set({ fromDate: e.target.value })} />
+          </div>
+          <div className="field">
+            <label htmlFor="inv-to">To</label>
+            <input id="inv-to" type="date" value={filter.toDate} onChange={(e) => set({ toDate: e.target.value })} />
+          </div>
+        </FilterBar>
+      }
+      query={list}
+      errorAction="list invoices"
+      toolbar={<CopyChoice kind="invoice" id="inv-copy" value={copy} onChange={setCopy} />}
+      label="Invoices"
+      busy={list.isFetching}
+      columns={COLUMNS}
+      rows={rows}
+      rowKey={(r) => r.id}
+      cells={(r) => (
+        <>
+          <td className="mono">{r.invoiceNo}</td>
+          <td>{formatDate(r.date) ?? '—'}</td>
+          <td>
+            <OrderLink salesOrderNo={r.salesOrderNo} />
+          </td>
+          <td>{r.customerName}</td>
+          <td className="mono">{r.customerMobileNo ?? '—'}</td>
+          <td className="num money">{formatRupees(r.netAmount)}</td>
+          <td>
+            <PrintActions compact doc={{ kind: 'invoice', id: r.id, number: r.invoiceNo, copy }} printLabel="Print invoice" />
+          </td>
+        </>
+      )}
+      empty="No invoice matches these filters."
+      total={total}
+      paging={{ label: 'Invoice pages', page, pageSize: PAGE_SIZE, onPage: setPage }}
+    />
   );
 }

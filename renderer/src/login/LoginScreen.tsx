@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { ApiError } from '../../../shared/client.js';
 import { api } from '../../../shared/endpoints/index.js';
 import { LoginRequest } from '../../../shared/models/auth.js';
-import { client, serviceUrl } from '../service.js';
-import { useSession } from '../session.js';
+import { serviceUrl, useEndpointMutation } from '../app/service.js';
+import { useSession } from '../app/session.js';
 
 type Banner = { title: string; detail: string };
 
@@ -47,8 +46,8 @@ export function LoginScreen() {
     defaultValues: { userName: '', password: '' },
   });
 
-  const mutation = useMutation({
-    mutationFn: (body: LoginRequest) => client.call(api.Auth.login, { body }),
+  const mutation = useEndpointMutation(api.Auth.login, {
+    input: (body: LoginRequest) => ({ body }),
     onSuccess: (session) => login(session),
     onError: (error) => {
       if (error instanceof ApiError) {

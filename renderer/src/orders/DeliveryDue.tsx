@@ -3,8 +3,8 @@
  * asks for another day). The service refuses a past date and a delivered or cancelled order.
  */
 import { useState, type FormEvent } from 'react';
-import { bannerFor, ErrorBanner } from '../shell/errors.js';
-import { formatDate } from '../shell/dates.js';
+import { bannerFor, ErrorBanner } from '../ui/errors.js';
+import { formatDate } from '../ui/dates.js';
 import { useChangeDelivery } from './service.js';
 
 /** "2026-11-28T17:30" → "28 Nov 2026, 17:30"; "2026-11-28" → "28 Nov 2026". */

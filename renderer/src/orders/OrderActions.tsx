@@ -18,7 +18,7 @@ import { useCreditNotes } from '../credit-notes/service.js';
 import type { PrintCopy } from '../print/documents.js';
 import { CopyChoice, PrintActions } from '../print/PrintActions.js';
 import { useReceiptTypes } from '../quick-sale/service.js';
-import { bannerFor, ErrorBanner } from '../shell/errors.js';
+import { bannerFor, ErrorBanner } from '../ui/errors.js';
 import {
   useCancellationReasons,
   useCancelOrder,

@@ -1,4 +1,4 @@
-import { hrefFor } from '../shell/router.js';
+import { hrefFor } from '../app/router.js';
 
 /** An order number that opens its order page, as every list shows it; a dash when there is none. */
 export function OrderLink({ salesOrderNo }: { salesOrderNo: string | null | undefined }) {

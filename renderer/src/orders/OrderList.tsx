@@ -3,21 +3,32 @@
  * the service. The filters live in a store so that going back from an order returns to the same
  * search and page.
  */
-import { createListSearch } from '../shell/list-search.js';
+import { createListSearch } from '../ui/list-search.js';
 import { SALES_ORDER_STATUS, SALES_ORDER_STATUS_IDS, SALES_ORDER_STATUS_NAMES } from '../../../shared/contract/statuses.js';
 import type { SalesOrderSearchRequest } from '../../../shared/models/order.js';
 import { formatRupees } from '../catalog/money.js';
-import { formatDate } from '../shell/dates.js';
-import { useDebouncedValue } from '../shell/debounce.js';
-import { bannerFor, ErrorBanner } from '../shell/errors.js';
-import { Pager } from '../shell/Pager.js';
-import { hrefFor } from '../shell/router.js';
+import { formatDate } from '../ui/dates.js';
+import { useDebouncedValue } from '../ui/debounce.js';
+import { ListScreen, SearchStatus, type Column } from '../ui/ListScreen.js';
+import { hrefFor } from '../app/router.js';
 import { useOrderSearch } from './service.js';
 import { StatusTag } from './StatusTag.js';
 import { formatDue } from './DeliveryDue.js';
 import { OrderLink } from './OrderLink.js';
 
 const PAGE_SIZE = 15;
+
+const COLUMNS: Column[] = [
+  { label: 'Order no.' },
+  { label: 'Date' },
+  { label: 'Customer' },
+  { label: 'Mobile', className: 'wide-only' },
+  { label: 'Items', className: 'num' },
+  { label: 'Net', className: 'num' },
+  { label: 'Balance', className: 'num' },
+  { label: 'Due' },
+  { label: 'Status' },
+];
 
 export interface OrderFilters {
   customer: string;
@@ -52,127 +63,100 @@ export function OrderList() {
   const rows = search.data?.data ?? [];
   const searching = settled !== filters || search.isFetching;
   const filtered = Object.values(settled).some((v) => v.trim() !== '');
+  const total = search.data && { rows: search.data.totalRows, exact: search.data.totalExact };
 
   return (
-    <section className="panel screen screen-wide" aria-labelledby="orders-title">
-      <header className="screen-head">
-        <h1 id="orders-title">Orders</h1>
+    <ListScreen
+      id="orders"
+      title="Orders"
+      wide
+      head={
         <a className="button button-primary" href={hrefFor({ name: 'quickSale' })}>
           New sale
         </a>
-      </header>
-
-      <div className="order-filters" role="group" aria-label="Filter the orders">
-        <div className="field">
-          <label htmlFor="order-customer">Customer name or mobile</label>
-          <input
-            id="order-customer"
-            type="search"
-            autoFocus
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="e.g. 98765 or Priya"
-            value={filters.customer}
-            onChange={(e) => setFilter({ customer: e.target.value })}
-          />
+      }
+      filters={
+        <div className="order-filters" role="group" aria-label="Filter the orders">
+          <div className="field">
+            <label htmlFor="order-customer">Customer name or mobile</label>
+            <input
+              id="order-customer"
+              type="search"
+              autoFocus
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="e.g. 98765 or Priya"
+              value={filters.customer}
+              onChange={(e) => setFilter({ customer: e.target.value })}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="order-no">Order no.</label>
+            <input
+              id="order-no"
+              type="search"
+              autoComplete="off"
+              spellCheck={false}
+              value={filters.salesOrderNo}
+              onChange={(e) => setFilter({ salesOrderNo: e.target.value })}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="order-status">Status</label>
+            <select id="order-status" value={filters.status} onChange={(e) => setFilter({ status: e.target.value })}>
+              <option value="">Any status</option>
+              {SALES_ORDER_STATUS_IDS.map((id) => (
+                <option key={id} value={String(id)}>
+                  {SALES_ORDER_STATUS_NAMES[id]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="order-from">Booked from</label>
+            <input id="order-from" type="date" value={filters.fromDate} onChange={(e) => setFilter({ fromDate: e.target.value })} />
+          </div>
+          <div className="field">
+            <label htmlFor="order-to">to</label>
+            <input id="order-to" type="date" value={filters.toDate} onChange={(e) => setFilter({ toDate: e.target.value })} />
+          </div>
+          <div className="order-filters-end">
+            <button type="button" className="button button-ghost button-small" onClick={clear} disabled={!filtered}>
+              Clear
+            </button>
+            <SearchStatus searching={searching} total={total} />
+          </div>
         </div>
-        <div className="field">
-          <label htmlFor="order-no">Order no.</label>
-          <input
-            id="order-no"
-            type="search"
-            autoComplete="off"
-            spellCheck={false}
-            value={filters.salesOrderNo}
-            onChange={(e) => setFilter({ salesOrderNo: e.target.value })}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="order-status">Status</label>
-          <select id="order-status" value={filters.status} onChange={(e) => setFilter({ status: e.target.value })}>
-            <option value="">Any status</option>
-            {SALES_ORDER_STATUS_IDS.map((id) => (
-              <option key={id} value={String(id)}>
-                {SALES_ORDER_STATUS_NAMES[id]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="order-from">Booked from</label>
-          <input id="order-from" type="date" value={filters.fromDate} onChange={(e) => setFilter({ fromDate: e.target.value })} />
-        </div>
-        <div className="field">
-          <label htmlFor="order-to">to</label>
-          <input id="order-to" type="date" value={filters.toDate} onChange={(e) => setFilter({ toDate: e.target.value })} />
-        </div>
-        <div className="order-filters-end">
-          <button type="button" className="button button-ghost button-small" onClick={clear} disabled={!filtered}>
-            Clear
-          </button>
-          <span className="search-status muted" aria-live="polite">
-            {searching ? 'Searching…' : search.data ? `${search.data.totalRows}${search.data.totalExact === false ? '+' : ''} found` : ''}
-          </span>
-        </div>
-      </div>
-
-      {search.isError && <ErrorBanner banner={bannerFor(search.error, 'search orders')} />}
-
-      <table className="data-table" aria-label="Orders" aria-busy={searching}>
-        <thead>
-          <tr>
-            <th scope="col">Order no.</th>
-            <th scope="col">Date</th>
-            <th scope="col">Customer</th>
-            <th scope="col" className="wide-only">
-              Mobile
-            </th>
-            <th scope="col" className="num">
-              Items
-            </th>
-            <th scope="col" className="num">
-              Net
-            </th>
-            <th scope="col" className="num">
-              Balance
-            </th>
-            <th scope="col">Due</th>
-            <th scope="col">Status</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((o) => (
-            <tr key={o.id}>
-              <td>
-                <OrderLink salesOrderNo={o.salesOrderNo} />
-              </td>
-              <td>{formatDate(o.date) ?? '—'}</td>
-              <td>{o.customerName}</td>
-              <td className="mono wide-only">{o.customerMobileNo ?? '—'}</td>
-              <td className="num">{o.itemCount}</td>
-              <td className="num money">{formatRupees(o.netAmount)}</td>
-              <td className="num money">
-                {o.statusID === SALES_ORDER_STATUS.Cancelled ? '—' : formatRupees(Math.max(0, o.balanceAmount))}
-              </td>
-              <td>{o.statusID === SALES_ORDER_STATUS.Delivered || o.statusID === SALES_ORDER_STATUS.Cancelled ? '—' : formatDue(o.deliveryDateTime) ?? '—'}</td>
-              <td>
-                <StatusTag statusId={o.statusID} name={o.status} />
-              </td>
-            </tr>
-          ))}
-          {search.isSuccess && rows.length === 0 && (
-            <tr>
-              <td colSpan={9} className="empty">
-                {filtered ? 'No order matches these filters.' : 'No orders yet. A sale at the counter makes one.'}
-              </td>
-            </tr>
-          )}
-        </tbody>
-      </table>
-
-      {search.data && (
-        <Pager label="Order pages" page={page} pageSize={PAGE_SIZE} totalRows={search.data.totalRows} exact={search.data.totalExact} onPage={setPage} />
+      }
+      query={search}
+      errorAction="search orders"
+      label="Orders"
+      busy={searching}
+      columns={COLUMNS}
+      rows={rows}
+      rowKey={(o) => o.id}
+      cells={(o) => (
+        <>
+          <td>
+            <OrderLink salesOrderNo={o.salesOrderNo} />
+          </td>
+          <td>{formatDate(o.date) ?? '—'}</td>
+          <td>{o.customerName}</td>
+          <td className="mono wide-only">{o.customerMobileNo ?? '—'}</td>
+          <td className="num">{o.itemCount}</td>
+          <td className="num money">{formatRupees(o.netAmount)}</td>
+          <td className="num money">
+            {o.statusID === SALES_ORDER_STATUS.Cancelled ? '—' : formatRupees(Math.max(0, o.balanceAmount))}
+          </td>
+          <td>{o.statusID === SALES_ORDER_STATUS.Delivered || o.statusID === SALES_ORDER_STATUS.Cancelled ? '—' : formatDue(o.deliveryDateTime) ?? '—'}</td>
+          <td>
+            <StatusTag statusId={o.statusID} name={o.status} />
+          </td>
+        </>
       )}
-    </section>
+      empty={filtered ? 'No order matches these filters.' : 'No orders yet. A sale at the counter makes one.'}
+      total={total}
+      paging={{ label: 'Order pages', page, pageSize: PAGE_SIZE, onPage: setPage }}
+    />
   );
 }

@@ -3,36 +3,22 @@
  * receipts and invoice are the service's to decide, and one of them moving can change the others
  * (a payment can make an order invoiceable, a cancel settles the receipts).
  */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation } from '@tanstack/react-query';
 import { api } from '../../../shared/endpoints/index.js';
 import type { CancelSalesOrderRequest, SalesOrderSearchRequest } from '../../../shared/models/order.js';
 import { useRefreshCreditNotes } from '../credit-notes/service.js';
-import { client } from '../service.js';
-
-const ORDER = 'order';
+import { client, useEndpoint, useEndpointMutation, useInvalidate } from '../app/service.js';
 
 export function useOrderSearch(filter: SalesOrderSearchRequest) {
-  return useQuery({
-    queryKey: ['Orders.search', filter],
-    queryFn: () => client.call(api.Orders.search, { body: filter }),
-    placeholderData: keepPreviousData,
-  });
+  return useEndpoint(api.Orders.search, { body: filter }, { placeholderData: keepPreviousData });
 }
 
 export function useOrder(salesOrderNo: string) {
-  return useQuery({
-    queryKey: [ORDER, 'detail', salesOrderNo],
-    queryFn: () => client.call(api.Orders.detail, { params: { salesOrderNo } }),
-    retry: false,
-  });
+  return useEndpoint(api.Orders.detail, { params: { salesOrderNo } }, { retry: false });
 }
 
 export function useAdvanceReceiptData(salesOrderID: string | undefined) {
-  return useQuery({
-    queryKey: [ORDER, 'advance', salesOrderID],
-    queryFn: () => client.call(api.Orders.advanceReceiptData, { params: { salesOrderId: salesOrderID ?? '' } }),
-    enabled: !!salesOrderID,
-  });
+  return useEndpoint(api.Orders.advanceReceiptData, salesOrderID ? { params: { salesOrderId: salesOrderID } } : null);
 }
 
 /**
@@ -41,46 +27,38 @@ export function useAdvanceReceiptData(salesOrderID: string | undefined) {
  * prefix, hence the exact match here: SO-1 must not show SO-10's receipts.
  */
 export function useOrderReceipts(salesOrderNo: string) {
-  return useQuery({
-    queryKey: [ORDER, 'receipts', salesOrderNo],
-    queryFn: async () => {
-      const page = await client.call(api.Receipts.listPaged, {
-        body: { salesOrderNo, pageNumber: 1, pageSize: 500, orderBy: 'receiptDate asc' },
-      });
-      return page.items.filter((r) => r.salesOrderNo === salesOrderNo);
-    },
-  });
+  return useEndpoint(
+    api.Receipts.listPaged,
+    { body: { salesOrderNo, pageNumber: 1, pageSize: 500, orderBy: 'receiptDate asc' } },
+    { select: (page) => page.items.filter((r) => r.salesOrderNo === salesOrderNo) },
+  );
 }
 
 export function useOrderInvoice(salesOrderID: string | undefined) {
-  return useQuery({
-    queryKey: [ORDER, 'invoice', salesOrderID],
-    queryFn: () => client.call(api.Invoice.invoiceDataBySalesOrder, { query: { salesOrderId: salesOrderID ?? '' } }),
-    enabled: !!salesOrderID,
-  });
+  return useEndpoint(api.Invoice.invoiceDataBySalesOrder, salesOrderID ? { query: { salesOrderId: salesOrderID } } : null);
 }
 
 export function useCancellationReasons(enabled: boolean) {
-  return useQuery({
-    queryKey: ['Orders.cancellationReasons'],
-    queryFn: () => client.call(api.Orders.cancellationReasons),
-    staleTime: 10 * 60_000,
-    enabled,
-  });
+  return useEndpoint(api.Orders.cancellationReasons, undefined, { staleTime: 10 * 60_000, enabled });
 }
 
+/** Everything the order page shows (the order, its advance data, receipts and invoice) and the orders list. */
 function useRefreshOrder() {
-  const queryClient = useQueryClient();
-  return () => Promise.all([
-    queryClient.invalidateQueries({ queryKey: [ORDER] }),
-    queryClient.invalidateQueries({ queryKey: ['Orders.search'] }),
-  ]);
+  const invalidate = useInvalidate();
+  return () =>
+    invalidate(
+      api.Orders.detail,
+      api.Orders.advanceReceiptData,
+      api.Receipts.listPaged,
+      api.Invoice.invoiceDataBySalesOrder,
+      api.Orders.search,
+    );
 }
 
 export function useMoveStatus(salesOrderID: string) {
   const refresh = useRefreshOrder();
-  return useMutation({
-    mutationFn: (statusId: 2 | 3 | 4) => client.call(api.Orders.status, { params: { salesOrderId: salesOrderID }, body: { statusId } }),
+  return useEndpointMutation(api.Orders.status, {
+    input: (statusId: 2 | 3 | 4) => ({ params: { salesOrderId: salesOrderID }, body: { statusId } }),
     onSettled: refresh,
   });
 }
@@ -88,17 +66,16 @@ export function useMoveStatus(salesOrderID: string) {
 /** Moves the promised delivery (date, and a time or none). */
 export function useChangeDelivery(salesOrderID: string) {
   const refresh = useRefreshOrder();
-  return useMutation({
-    mutationFn: (body: { deliveryDate: string; deliveryTime: string }) =>
-      client.call(api.Orders.delivery, { params: { salesOrderId: salesOrderID }, body }),
+  return useEndpointMutation(api.Orders.delivery, {
+    input: (body: { deliveryDate: string; deliveryTime: string }) => ({ params: { salesOrderId: salesOrderID }, body }),
     onSettled: refresh,
   });
 }
 
 export function useCancelOrder(salesOrderID: string) {
   const refresh = useRefreshOrder();
-  return useMutation({
-    mutationFn: (body: CancelSalesOrderRequest) => client.call(api.Orders.cancel, { params: { salesOrderId: salesOrderID }, body }),
+  return useEndpointMutation(api.Orders.cancel, {
+    input: (body: CancelSalesOrderRequest) => ({ params: { salesOrderId: salesOrderID }, body }),
     onSettled: refresh,
   });
 }
@@ -153,8 +130,8 @@ export function useTakePayment(salesOrderID: string) {
 
 export function useRaiseInvoice(salesOrderID: string, customerID: string) {
   const refresh = useRefreshOrder();
-  return useMutation({
-    mutationFn: () => client.call(api.QuickSale.saveInvoiceOnly, { body: { salesOrderID, customerID } }),
+  return useEndpointMutation(api.QuickSale.saveInvoiceOnly, {
+    input: (_: void) => ({ body: { salesOrderID, customerID } }),
     onSettled: refresh,
   });
 }

@@ -1,23 +1,20 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../../shared/endpoints/index.js';
 import { PRESCRIPTION_TYPES } from '../../../shared/domain/rx.js';
 import type { PrescriptionListItem } from '../../../shared/models/prescription.js';
 import { PrintActions } from '../print/PrintActions.js';
-import { client } from '../service.js';
-import { dateInputValue, formatDate } from '../shell/dates.js';
-import { bannerFor, ErrorBanner } from '../shell/errors.js';
-import { hrefFor } from '../shell/router.js';
+import { endpointKey, useEndpoint, useEndpointMutation, useInvalidate } from '../app/service.js';
+import { dateInputValue, formatDate } from '../ui/dates.js';
+import { bannerFor, ErrorBanner } from '../ui/errors.js';
+import { hrefFor } from '../app/router.js';
 import { COLUMNS, EYES, USES } from './grid.js';
 import { groupExams, historyValue, useOf, usedColumns } from './history.js';
 
-export const prescriptionListKey = (customerId: string) => ['Customer.prescriptionList', customerId] as const;
+/** The input of a customer's prescription list; a change to one refreshes `endpointKey(api.Customer.prescriptionList, prescriptionsOf(customerId))`. */
+export const prescriptionsOf = (customerId: string) => ({ body: { customerID: customerId } });
 
 export function usePrescriptionList(customerId: string) {
-  return useQuery({
-    queryKey: prescriptionListKey(customerId),
-    queryFn: () => client.call(api.Customer.prescriptionList, { body: { customerID: customerId } }),
-  });
+  return useEndpoint(api.Customer.prescriptionList, prescriptionsOf(customerId));
 }
 
 export function PrescriptionHistory({ customerId }: { customerId: string }) {
@@ -54,12 +51,12 @@ const useLabel = (item: PrescriptionListItem) => USES.find((u) => u.use === useO
 /** One examination, compact: the card an optometrist compares against. */
 export function RxCard({ exam, customerId }: { exam: PrescriptionListItem[]; customerId: string }) {
   const item = exam[0]!;
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const [confirming, setConfirming] = useState(false);
   // A soft delete: the card stays, marked, because orders made from it still show this Rx.
-  const remove = useMutation({
-    mutationFn: () => client.call(api.Customer.deletePrescription, { body: { customerEyeInfoID: item.id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: prescriptionListKey(customerId) }),
+  const remove = useEndpointMutation(api.Customer.deletePrescription, {
+    input: (_: void) => ({ body: { customerEyeInfoID: item.id } }),
+    onSuccess: () => invalidate(endpointKey(api.Customer.prescriptionList, prescriptionsOf(customerId))),
     onSettled: () => setConfirming(false),
   });
   const columns = usedColumns(exam);

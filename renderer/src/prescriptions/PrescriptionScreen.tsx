@@ -1,4 +1,3 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useForm, type FieldErrors, type FieldPath, type Resolver } from 'react-hook-form';
 import { api } from '../../../shared/endpoints/index.js';
@@ -7,13 +6,13 @@ import { DEFAULT_PRESCRIPTION_TYPE, PRESCRIPTION_TYPES, transpose, type Eye, typ
 import type { OMAppCustomerData } from '../../../shared/models/prescription.js';
 import { fullName } from '../customers/CustomerPage.js';
 import { isInactive } from '../customers/CustomerList.js';
-import { client } from '../service.js';
-import { formatDate } from '../shell/dates.js';
-import { bannerFor, ErrorBanner, placeFieldErrors } from '../shell/errors.js';
-import { hrefFor, navigate } from '../shell/router.js';
+import { endpointKey, useEndpoint, useEndpointMutation, useInvalidate } from '../app/service.js';
+import { formatDate } from '../ui/dates.js';
+import { bannerFor, ErrorBanner, placeFieldErrors } from '../ui/errors.js';
+import { hrefFor, navigate } from '../app/router.js';
 import { cellLabel, cellPath, COLUMNS, emptyGrid, entryErrorPath, EYES, gridEntries, gridProblems, tidyCell, USES, type Grid, type GridColumn } from './grid.js';
 import { groupExams, historyValue, useOf } from './history.js';
-import { prescriptionListKey, prescriptionTypeLabel, usePrescriptionList } from './PrescriptionHistory.js';
+import { prescriptionsOf, prescriptionTypeLabel, usePrescriptionList } from './PrescriptionHistory.js';
 
 interface RxForm {
   doctorID: string;
@@ -61,21 +60,14 @@ const resolver: Resolver<RxForm> = (values) => {
 };
 
 export function PrescriptionScreen({ customerId }: { customerId: string }) {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const sentRef = useRef<{ use: LensUse; eye: Eye }[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
   const [unplaced, setUnplaced] = useState<string[]>([]);
   const [cylinderForm, setCylinderForm] = useState<'as typed' | 'transposed'>('as typed');
 
-  const customer = useQuery({
-    queryKey: ['Customer.detail', customerId],
-    queryFn: () => client.call(api.Customer.detail, { body: { customerID: customerId } }),
-  });
-  const doctors = useQuery({
-    queryKey: ['Customer.doctorList'],
-    queryFn: () => client.call(api.Customer.doctorList, { body: {} }),
-    staleTime: 60_000,
-  });
+  const customer = useEndpoint(api.Customer.detail, { body: { customerID: customerId } });
+  const doctors = useEndpoint(api.Customer.doctorList, { body: {} }, { staleTime: 60_000 });
   const history = usePrescriptionList(customerId);
   // The newest examination not deleted, one item per lens use.
   const previous = groupExams(history.data ?? []).find((exam) => exam[0]!.isActive) ?? null;
@@ -101,8 +93,8 @@ export function PrescriptionScreen({ customerId }: { customerId: string }) {
     },
   });
 
-  const save = useMutation({
-    mutationFn: (values: RxForm) => {
+  const save = useEndpointMutation(api.Customer.savePrescription, {
+    input: (values: RxForm) => {
       const sent = gridEntries(values.grid);
       sentRef.current = sent;
       const body: OMAppCustomerData = {
@@ -115,11 +107,11 @@ export function PrescriptionScreen({ customerId }: { customerId: string }) {
         prescriptionRemarks: values.prescriptionRemarks.trim() || null,
         prescriptionList: sent.map(({ entry }) => entry),
       };
-      return client.call(api.Customer.savePrescription, { body });
+      return { body };
     },
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: prescriptionListKey(customerId) });
-      await queryClient.invalidateQueries({ queryKey: ['Customer.list'] });
+      await invalidate(endpointKey(api.Customer.prescriptionList, prescriptionsOf(customerId)));
+      await invalidate(api.Customer.list);
       navigate({ name: 'customer', customerId, tab: 'prescriptions' }, { replace: true });
     },
     onError: (error) => {

@@ -5,7 +5,7 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { ErrorBanner } from '../shell/errors.js';
+import { ErrorBanner } from '../ui/errors.js';
 import { DOCUMENT_WORDS, type PrintCopy, type Printable } from './documents.js';
 import { openPrintTab, printDocument, savePdf } from './output.js';
 import { problemBanner } from './problem.js';

@@ -1,9 +1,9 @@
 /**
  * What to tell the cashier when printing fails. The service's refusals read as on every other
- * screen (shell/errors); a failure of the printer, the desktop side or the browser is said as it
+ * screen (ui/errors); a failure of the printer, the desktop side or the browser is said as it
  * is, not as "cannot reach the service".
  */
-import { bannerFor, type Banner } from '../shell/errors.js';
+import { bannerFor, type Banner } from '../ui/errors.js';
 
 export class PrintProblem extends Error {
   override name = 'PrintProblem';

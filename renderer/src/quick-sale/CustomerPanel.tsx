@@ -3,12 +3,11 @@
  * three fields a counter needs when the number is new. The full customer form stays on the
  * Customers screen.
  */
-import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent, type RefObject } from 'react';
 import { api } from '../../../shared/endpoints/index.js';
 import type { CustomerListItem } from '../../../shared/models/customer.js';
-import { client } from '../service.js';
-import { bannerFor, ErrorBanner, placeFieldErrors } from '../shell/errors.js';
+import { useEndpointMutation } from '../app/service.js';
+import { bannerFor, ErrorBanner, placeFieldErrors } from '../ui/errors.js';
 import { useCart, type CartCustomer } from './cart.js';
 import { COUNTER_KEYS } from './keys.js';
 
@@ -20,9 +19,8 @@ export function CustomerPanel({ mobileRef, onDone }: { mobileRef: RefObject<HTML
   const [mobile, setMobile] = useState('');
   const [creating, setCreating] = useState(false);
 
-  const find = useMutation({
-    mutationFn: (digits: string) =>
-      client.call(api.Customer.list, { body: { mobile: digits, fromPage: 1, toPage: MATCHES } }),
+  const find = useEndpointMutation(api.Customer.list, {
+    input: (digits: string) => ({ body: { mobile: digits, fromPage: 1, toPage: MATCHES } }),
   });
 
   function choose(chosen: CartCustomer) {
@@ -136,11 +134,10 @@ function NewCustomer({ mobile, onCreated }: { mobile: string; onCreated: (custom
   const [number, setNumber] = useState(mobile);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
 
-  const create = useMutation({
-    mutationFn: () =>
-      client.call(api.Customer.upsert, {
-        body: { firstName: firstName.trim(), lastName: lastName.trim(), mobile: number.trim() || null, isActive: true },
-      }),
+  const create = useEndpointMutation(api.Customer.upsert, {
+    input: (_: void) => ({
+      body: { firstName: firstName.trim(), lastName: lastName.trim(), mobile: number.trim() || null, isActive: true },
+    }),
     onSuccess: (answer) =>
       onCreated({ customerID: answer.customerID, name: `${firstName.trim()} ${lastName.trim()}`, mobile: number.trim() || null }),
     onError: (error) => {

@@ -3,13 +3,11 @@
  * SaveSale (supplierID, fitterID, priorityID) and printed on the job card; and the attached
  * customer's latest prescription, which a new lens pair starts from.
  */
-import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/endpoints/index.js';
 import type { PrescriptionListItem } from '../../../shared/models/prescription.js';
 import { historyValue, useOf } from '../prescriptions/history.js';
-import { prescriptionListKey } from '../prescriptions/PrescriptionHistory.js';
-import { client } from '../service.js';
-import { formatDate } from '../shell/dates.js';
+import { useEndpoint } from '../app/service.js';
+import { formatDate } from '../ui/dates.js';
 import type { LatestRx } from './LensPair.js';
 
 /** Labs, fitters and priorities change rarely: fetched once an hour at most. */
@@ -36,16 +34,12 @@ export function latestRxOf(items: readonly PrescriptionListItem[]): LatestRx | n
 }
 
 export function useLatestRx(customerID: string | null): LatestRx | null {
-  const query = useQuery({
-    queryKey: customerID ? prescriptionListKey(customerID) : ['Customer.prescriptionList', 'none'],
-    queryFn: () => client.call(api.Customer.prescriptionList, { body: { customerID: customerID ?? '' } }),
-    enabled: !!customerID,
-  });
+  const query = useEndpoint(api.Customer.prescriptionList, customerID ? { body: { customerID } } : null);
   return customerID && query.data ? latestRxOf(query.data) : null;
 }
 
 function useDropdown(row: typeof api.QuickSale.suppliersDropdown) {
-  return useQuery({ queryKey: [row.name], queryFn: () => client.call(row), staleTime: HOUR });
+  return useEndpoint(row, undefined, { staleTime: HOUR });
 }
 
 export function LabJobFields({ value, onChange }: { value: LabJob; onChange: (value: LabJob) => void }) {

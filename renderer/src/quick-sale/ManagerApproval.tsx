@@ -4,12 +4,11 @@
  * user name and password and a reason; the service answers a one-time approval for exactly this
  * line, which the counter sends with the same change again.
  */
-import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../shared/client.js';
 import { api } from '../../../shared/endpoints/index.js';
-import { client } from '../service.js';
-import { bannerFor, ErrorBanner } from '../shell/errors.js';
+import { useEndpointMutation } from '../app/service.js';
+import { bannerFor, ErrorBanner } from '../ui/errors.js';
 
 /** The line as it will be if approved. */
 export interface ApprovalLine {
@@ -38,11 +37,10 @@ export function ManagerApproval({
   const [userName, setUserName] = useState('');
   const [password, setPassword] = useState('');
   const [reason, setReason] = useState('');
-  const approve = useMutation({
-    mutationFn: () =>
-      client.call(api.QuickSale.priceApproval, {
-        body: { userName, password, reason, itemID: line.itemID, qty: line.qty, price: line.price, discountRate: line.discountRate },
-      }),
+  const approve = useEndpointMutation(api.QuickSale.priceApproval, {
+    input: (_: void) => ({
+      body: { userName, password, reason, itemID: line.itemID, qty: line.qty, price: line.price, discountRate: line.discountRate },
+    }),
     onSuccess: (answer) => onApproved(answer.priceApprovalID),
   });
   function submit(event: FormEvent) {

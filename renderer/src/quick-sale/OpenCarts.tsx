@@ -3,30 +3,27 @@
  * leaves the till mid-sale the manager sees whose carts are open and takes one over; the service
  * records from whom and when, and the cart becomes this counter's.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { hasRole } from '../../../shared/contract/roles.js';
 import { api } from '../../../shared/endpoints/index.js';
 import { formatRupees } from '../catalog/money.js';
-import { client } from '../service.js';
-import { useSession } from '../session.js';
-import { bannerFor, ErrorBanner } from '../shell/errors.js';
+import { useEndpoint, useEndpointMutation, useInvalidate } from '../app/service.js';
+import { useSession } from '../app/session.js';
+import { bannerFor, ErrorBanner } from '../ui/errors.js';
 import { useCart } from './cart.js';
-
-const KEY = ['QuickSale.openCarts'];
 
 export function OpenCarts() {
   const role = useSession((s) => s.session?.userRole);
   const mine = useCart((s) => s.sessionID);
   const allowed = hasRole(role, api.QuickSale.openCarts.auth);
-  const queryClient = useQueryClient();
-  const carts = useQuery({ queryKey: KEY, queryFn: () => client.call(api.QuickSale.openCarts), enabled: allowed });
-  const take = useMutation({
-    mutationFn: (sessionID: string) => client.call(api.QuickSale.takeOverCart, { body: { sessionID } }),
+  const invalidate = useInvalidate();
+  const carts = useEndpoint(api.QuickSale.openCarts, undefined, { enabled: allowed });
+  const take = useEndpointMutation(api.QuickSale.takeOverCart, {
+    input: (sessionID: string) => ({ body: { sessionID } }),
     onSuccess: (_answer, sessionID) => {
       useCart.getState().reset();
       useCart.getState().setSessionID(sessionID);
-      void queryClient.invalidateQueries({ queryKey: KEY });
-      void queryClient.invalidateQueries({ queryKey: ['QuickSale.getSalesOrderTemp'] });
+      void invalidate(api.QuickSale.openCarts);
+      void invalidate(api.QuickSale.getSalesOrderTemp, api.QuickSale.calculateTempGrossInsurance);
     },
   });
   const others = (carts.data ?? []).filter((c) => c.sessionID !== mine);

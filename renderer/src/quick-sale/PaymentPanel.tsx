@@ -12,8 +12,9 @@ import type { CreditNote } from '../../../shared/models/lookup.js';
 import { formatRupees } from '../catalog/money.js';
 import { payableKinds, planPayment, remainder, type NoteChoice } from '../credit-notes/credit-note.js';
 import { CreditNoteFields } from '../credit-notes/CreditNoteFields.js';
-import { bannerFor, ErrorBanner } from '../shell/errors.js';
+import { bannerFor, ErrorBanner } from '../ui/errors.js';
 import { COUNTER_KEYS } from './keys.js';
+import { isCardKind } from './sale-request.js';
 import { useCardTypes, useInsuranceCompanies, useReceiptTypes } from './service.js';
 
 export interface Payment extends NoteChoice {
@@ -64,7 +65,6 @@ export interface InsuranceSplit {
   error: Error | null;
 }
 
-export const isCardKind = (name: string | undefined) => /card/i.test(name ?? '');
 
 export function PaymentPanel({
   payment,

@@ -14,13 +14,14 @@ import { ItemSearch, type PickedItem } from '../catalog/ItemSearch.js';
 import { formatRupees } from '../catalog/money.js';
 import { isCreditNoteKind, payableKinds, planPayment } from '../credit-notes/credit-note.js';
 import { useCreditNotes } from '../credit-notes/service.js';
-import { bannerFor, ErrorBanner } from '../shell/errors.js';
+import { bannerFor, ErrorBanner } from '../ui/errors.js';
 import { useCart, type Charges } from './cart.js';
 import { CartGrid, type LineChange } from './CartGrid.js';
 import { CustomerPanel } from './CustomerPanel.js';
 import { actionForKey, COUNTER_KEYS } from './keys.js';
 import { LensPairForm, lineRx, rxText, type EyeRx } from './LensPair.js';
-import { claimedRupees, isCardKind, NO_PAYMENT, PaymentPanel, type Payment } from './PaymentPanel.js';
+import { claimedRupees, NO_PAYMENT, PaymentPanel, type Payment } from './PaymentPanel.js';
+import { saleRequest, spentNote, type SaleState } from './sale-request.js';
 import { SavedPanel } from './SavedPanel.js';
 import { SavedPayments } from './SavedPayments.js';
 import {
@@ -168,64 +169,30 @@ export function QuickSaleScreen() {
 
   function onSave() {
     if (!canSave || !sessionID || !customer || paid === null || plan.now === null || plan.fromNote === null) return;
-    const card = isCardKind(kind?.name);
-    const byKind = (amount: number) => ({
-      receiptTypeId: kind?.id ?? null,
-      amount,
-      receiptAmount: amount,
-      customerIDStr: customer.customerID,
-      ...(card ? { cardTypeId: payment.cardTypeId || null, cardNo: payment.cardNo || null, nameOnCard: payment.nameOnCard || null } : {}),
-    });
-    const note = plan.note && plan.fromNote > 0 ? plan.note : null;
-    // With a note, SaveSale's one receipt is the note's (spent in the sale's transaction) and the
-    // rest follows as a receipt against the new order.
-    const first = note
-      ? {
-          receiptTypeId: noteKind?.id ?? kind?.id ?? null,
-          amount: plan.fromNote,
-          receiptAmount: plan.fromNote,
-          customerIDStr: customer.customerID,
-          creditNoteID: note.creditNoteID,
-        }
-      : plan.now > 0
-        ? byKind(plan.now)
-        : null;
-    const rest = note && plan.now > 0 ? byKind(plan.now) : null;
-    const insurer = insurers.data?.find((c) => c.id === payment.insuranceCompanyId);
-    // The amounts are the service's own split; SaveSale books the insurer's share on the order.
-    const insurance =
-      split && insurer
-        ? {
-            enableInsurance: true,
-            insuranceCompanyID: insurer.id,
-            policyNo: payment.policyNo.trim() || null,
-            grossTotal: split.grossTotal,
-            totalInsuranceAmount: split.insuranceAmount,
-          }
-        : {};
     const fromNote = plan.fromNote;
     const now = plan.now;
-    save.mutate(
-      {
-        sale: {
-          sessionID,
-          salesorderModel: {
-            sessionId: sessionID,
-            customerId: customer.customerID,
-            ...charges,
-            netAmount,
-            ...insurance,
-            ...(delivery.date ? { deliveryDateString: delivery.date } : {}),
-            ...(delivery.date && delivery.time ? { deliveryTimeString: delivery.time } : {}),
-          },
-          receiptModel: first,
-          allowZeroAmountReceiptInQuickSale: paid === 0,
-          ...(labJob.supplierID ? { supplierID: labJob.supplierID } : {}),
-          ...(labJob.fitterID ? { fitterID: labJob.fitterID } : {}),
-          ...(labJob.priorityID ? { priorityID: labJob.priorityID } : {}),
-        },
-        rest,
+    const saleState: SaleState = {
+      sessionID,
+      customerID: customer.customerID,
+      charges,
+      netAmount,
+      plan: { note: plan.note, fromNote, now, total: paid },
+      kind,
+      noteKindId: noteKind?.id,
+      card: { cardTypeId: payment.cardTypeId, cardNo: payment.cardNo, nameOnCard: payment.nameOnCard },
+      insurance: {
+        insurerId: insurers.data?.find((c) => c.id === payment.insuranceCompanyId)?.id,
+        policyNo: payment.policyNo,
+        split,
       },
+      delivery,
+      labJob,
+    };
+    const note = spentNote(saleState.plan);
+    const request = saleRequest(saleState);
+    const rest = request.rest;
+    save.mutate(
+      request,
       {
         onSuccess: ({ sale, rest: restReceipt, restError }) => {
           const payments = note

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { formatRupees } from '../catalog/money.js';
 import type { PrintCopy } from '../print/documents.js';
 import { CopyChoice, PrintActions } from '../print/PrintActions.js';
-import { hrefFor } from '../shell/router.js';
+import { hrefFor } from '../app/router.js';
 import type { SavedSale } from './cart.js';
 import { COUNTER_KEYS } from './keys.js';
 

@@ -4,7 +4,7 @@
  * to check, because taking it again blindly could charge the customer twice.
  */
 import { formatRupees } from '../catalog/money.js';
-import { hrefFor } from '../shell/router.js';
+import { hrefFor } from '../app/router.js';
 import type { SavedSale } from './cart.js';
 
 export function SavedPayments({ sale }: { sale: SavedSale }) {

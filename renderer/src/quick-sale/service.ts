@@ -1,46 +1,42 @@
 /**
  * The counter's calls to the cart and sale endpoints, as react-query hooks. Every change to the
  * cart is followed by a fresh GetSalesOrderTemp: the service owns the lines, the tax and the net
- * amount, so the screen shows its answer rather than a sum of its own.
+ * amount, so the screen shows its answer rather than a sum of its own. Adding lines and saving a
+ * sale take more than one call each, so those two are plain mutations; the rest are one endpoint.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { ApiError } from '../../../shared/client.js';
 import { api } from '../../../shared/endpoints/index.js';
 import type { SalesOrderTempModelRequest } from '../../../shared/models/cart.js';
-import type { ReceiptWithouInvoiceModel, SaveReceiptResult } from '../../../shared/models/receipt.js';
-import type { OMFastWizardModel, SaveSaleResult } from '../../../shared/models/sale.js';
+import type { SaveReceiptResult } from '../../../shared/models/receipt.js';
+import type { SaveSaleResult } from '../../../shared/models/sale.js';
 import { useRefreshCreditNotes } from '../credit-notes/service.js';
-import { client } from '../service.js';
+import { client, useEndpoint, useEndpointMutation, useInvalidate } from '../app/service.js';
 import { useCart, type Charges } from './cart.js';
-
-const CART = 'QuickSale.getSalesOrderTemp';
+import type { SaleToSave } from './sale-request.js';
 
 export function useCartLines(sessionID: string | null, charges: Charges) {
   const forget = useCart((s) => s.reset);
-  return useQuery({
-    queryKey: [CART, sessionID, charges],
-    queryFn: async () => {
-      if (!sessionID) return null;
-      try {
-        return await client.call(api.QuickSale.getSalesOrderTemp, { body: { sessionId: sessionID, ...charges } });
-      } catch (error) {
-        // An expired cart (or one saved from another till) is gone for good: start a new one
-        // instead of showing an error on every reload.
-        if (error instanceof ApiError && error.status === 404) {
-          forget();
-          return null;
-        }
-        throw error;
+  return useEndpoint(api.QuickSale.getSalesOrderTemp, sessionID ? { body: { sessionId: sessionID, ...charges } } : null, {
+    // An expired cart (or one saved from another till) is gone for good: start a new one
+    // instead of showing an error on every reload.
+    recover: (error) => {
+      if (error instanceof ApiError && error.status === 404) {
+        forget();
+        return null;
       }
+      throw error;
     },
-    // Keeps the old lines and totals up while a changed charge is being priced.
-    placeholderData: (previous) => previous,
+    // Keeps the old lines and totals up while a changed charge is being priced; with no cart
+    // (cleared, saved, forgotten) nothing is asked, so nothing old may stay up either.
+    placeholderData: (previous) => (sessionID ? previous : undefined),
   });
 }
 
+/** The cart's lines and totals, and the insurer's split of them: every cart change prices both again. */
 function useRefreshCart() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: [CART] });
+  const invalidate = useInvalidate();
+  return () => invalidate(api.QuickSale.getSalesOrderTemp, api.QuickSale.calculateTempGrossInsurance);
 }
 
 export type NewLine = Omit<SalesOrderTempModelRequest, 'sessionID'>;
@@ -66,18 +62,16 @@ export function useAddLines() {
 
 export function useUpdateLine() {
   const refresh = useRefreshCart();
-  return useMutation({
-    mutationFn: (change: { id: number; qty?: number; price?: number; discountRate?: number; priceApprovalID?: string }) =>
-      client.call(api.QuickSale.updateSalesOrderTempValues, { body: change }),
+  return useEndpointMutation(api.QuickSale.updateSalesOrderTempValues, {
+    input: (change: { id: number; qty?: number; price?: number; discountRate?: number; priceApprovalID?: string }) => ({ body: change }),
     onSettled: refresh,
   });
 }
 
 export function useDeleteLine() {
   const refresh = useRefreshCart();
-  return useMutation({
-    mutationFn: (target: { sessionID: string; salesOrderTempId: string | null; pairNo: string | null }) =>
-      client.call(api.QuickSale.deleteSalesOrderTemp, { body: target }),
+  return useEndpointMutation(api.QuickSale.deleteSalesOrderTemp, {
+    input: (target: { sessionID: string; salesOrderTempId: string | null; pairNo: string | null }) => ({ body: target }),
     onSettled: refresh,
   });
 }
@@ -85,20 +79,11 @@ export function useDeleteLine() {
 export function useClearCart() {
   const refresh = useRefreshCart();
   const reset = useCart((s) => s.reset);
-  return useMutation({
-    mutationFn: (sessionID: string) => client.call(api.QuickSale.deleteSalesOrderTempBySession, { body: { sessionID } }),
+  return useEndpointMutation(api.QuickSale.deleteSalesOrderTempBySession, {
+    input: (sessionID: string) => ({ body: { sessionID } }),
     onSuccess: reset,
     onSettled: refresh,
   });
-}
-
-export interface SaleToSave {
-  sale: OMFastWizardModel;
-  /**
-   * A second payment taken right after the sale, against its order: SaveSale takes one receipt,
-   * so when a credit note pays part of the bill (that receipt) the rest is a receipt of its own.
-   */
-  rest: Omit<ReceiptWithouInvoiceModel, 'salesOrderID'> | null;
 }
 
 export interface SavedSaleAnswer {
@@ -138,47 +123,28 @@ export function useSaveSale() {
 const MASTER_DATA_STALE_MS = 10 * 60_000;
 
 export function useReceiptTypes() {
-  return useQuery({
-    queryKey: ['QuickSale.receiptTypes'],
-    queryFn: () => client.call(api.QuickSale.receiptTypes),
-    staleTime: MASTER_DATA_STALE_MS,
-  });
+  return useEndpoint(api.QuickSale.receiptTypes, undefined, { staleTime: MASTER_DATA_STALE_MS });
 }
 
 export function useCardTypes(enabled: boolean) {
-  return useQuery({
-    queryKey: ['QuickSale.allCard'],
-    queryFn: () => client.call(api.QuickSale.allCard),
-    staleTime: MASTER_DATA_STALE_MS,
-    enabled,
-  });
+  return useEndpoint(api.QuickSale.allCard, undefined, { staleTime: MASTER_DATA_STALE_MS, enabled });
 }
 
 export function useInsuranceCompanies() {
-  return useQuery({
-    queryKey: ['QuickSale.insuranceCompanies'],
-    queryFn: () => client.call(api.QuickSale.insuranceCompanies, { query: { activeOnly: true } }),
-    staleTime: MASTER_DATA_STALE_MS,
-  });
+  return useEndpoint(api.QuickSale.insuranceCompanies, { query: { activeOnly: true } }, { staleTime: MASTER_DATA_STALE_MS });
 }
 
 /**
- * The service's split of the cart between insurer and patient. Keyed under the cart's key so
- * that every cart change (which invalidates that key) prices the split again.
+ * The service's split of the cart between insurer and patient. Every cart change refreshes it
+ * with the cart (useRefreshCart), so the split is always of the lines on screen.
  */
 export function useInsuranceSplit(sessionID: string | null, claimed: number | null) {
-  return useQuery({
-    queryKey: [CART, 'insurance', sessionID, claimed],
-    queryFn: () =>
-      client.call(api.QuickSale.calculateTempGrossInsurance, { body: { sessionID: sessionID ?? '', totalInsuranceAmount: claimed } }),
-    enabled: !!sessionID && claimed !== null,
-  });
+  return useEndpoint(
+    api.QuickSale.calculateTempGrossInsurance,
+    sessionID && claimed !== null ? { body: { sessionID, totalInsuranceAmount: claimed } } : null,
+  );
 }
 
 export function useItemTypes() {
-  return useQuery({
-    queryKey: ['Common.itemTypes'],
-    queryFn: () => client.call(api.Common.itemTypes),
-    staleTime: MASTER_DATA_STALE_MS,
-  });
+  return useEndpoint(api.Common.itemTypes, undefined, { staleTime: MASTER_DATA_STALE_MS });
 }

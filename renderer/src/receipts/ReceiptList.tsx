@@ -1,5 +1,5 @@
-import { createListSearch } from '../shell/list-search.js';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { createListSearch } from '../ui/list-search.js';
+import { keepPreviousData } from '@tanstack/react-query';
 import { RECEIPT_STATUS_IDS, RECEIPT_STATUS_NAMES, type ReceiptStatusId } from '../../../shared/contract/statuses.js';
 import { api } from '../../../shared/endpoints/index.js';
 import type { ReceiptFilterRequest } from '../../../shared/models/receipt.js';
@@ -8,14 +8,24 @@ import { formatRupees } from '../catalog/money.js';
 import type { PrintCopy } from '../print/documents.js';
 import { CopyChoice, PrintActions } from '../print/PrintActions.js';
 import { useReceiptTypes } from '../quick-sale/service.js';
-import { client } from '../service.js';
-import { formatDate } from '../shell/dates.js';
-import { useDebouncedValue } from '../shell/debounce.js';
-import { bannerFor, ErrorBanner } from '../shell/errors.js';
-import { Pager } from '../shell/Pager.js';
+import { useEndpoint } from '../app/service.js';
+import { formatDate } from '../ui/dates.js';
+import { useDebouncedValue } from '../ui/debounce.js';
+import { FilterBar, ListScreen, SearchStatus, type Column } from '../ui/ListScreen.js';
 import { OrderLink } from '../orders/OrderLink.js';
 
 const PAGE_SIZE = 15;
+
+const COLUMNS: Column[] = [
+  { label: 'Receipt no' },
+  { label: 'Date' },
+  { label: 'Order no' },
+  { label: 'Customer' },
+  { label: 'Payment kind' },
+  { label: 'Status' },
+  { label: 'Amount', className: 'num' },
+  { label: 'Print' },
+];
 
 interface ReceiptSearch {
   fromDate: string;
@@ -50,117 +60,86 @@ export function ReceiptList() {
   const kinds = useReceiptTypes();
   const [copy, setCopy] = useState<PrintCopy>('customer');
 
-  const list = useQuery({
-    queryKey: ['Receipts.listPaged', body, page, PAGE_SIZE],
-    queryFn: () => client.call(api.Receipts.listPaged, { body: { ...body, pageNumber: page, pageSize: PAGE_SIZE } }),
+  const list = useEndpoint(api.Receipts.listPaged, { body: { ...body, pageNumber: page, pageSize: PAGE_SIZE } }, {
     placeholderData: keepPreviousData,
   });
   const rows = list.data?.items ?? [];
+  const total = list.data && { rows: list.data.totalRecords, exact: list.data.totalExact };
 
   return (
-    <section className="panel screen" aria-labelledby="receipts-title">
-      <header className="screen-head">
-        <h1 id="receipts-title">Receipts</h1>
-        <span className="search-status muted" aria-live="polite">
-          {filter !== settled || list.isFetching ? 'Searching…' : list.data ? `${list.data.totalRecords}${list.data.totalExact === false ? '+' : ''} found` : ''}
-        </span>
-      </header>
-
-      <div className="list-filters" role="group" aria-label="Filter receipts">
-        <div className="field">
-          <label htmlFor="rc-from">From</label>
-          <input id="rc-from" type="date" value={filter.fromDate} onChange={(e) => set({ fromDate: e.target.value })} />
-        </div>
-        <div className="field">
-          <label htmlFor="rc-to">To</label>
-          <input id="rc-to" type="date" value={filter.toDate} onChange={(e) => set({ toDate: e.target.value })} />
-        </div>
-        <div className="field">
-          <label htmlFor="rc-no">Receipt no</label>
-          <input id="rc-no" type="search" autoComplete="off" value={filter.receiptNo} onChange={(e) => set({ receiptNo: e.target.value })} />
-        </div>
-        <div className="field">
-          <label htmlFor="rc-order">Order no</label>
-          <input id="rc-order" type="search" autoComplete="off" value={filter.orderNo} onChange={(e) => set({ orderNo: e.target.value })} />
-        </div>
-        <div className="field">
-          <label htmlFor="rc-kind">Payment kind</label>
-          <select id="rc-kind" value={filter.receiptTypeID} onChange={(e) => set({ receiptTypeID: e.target.value })}>
-            <option value="">Any kind</option>
-            {(kinds.data ?? []).map((k) => (
-              <option key={k.id} value={k.id}>
-                {k.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="rc-status">Status</label>
-          <select id="rc-status" value={filter.statusID} onChange={(e) => set({ statusID: e.target.value as ReceiptSearch['statusID'] })}>
-            <option value="">Any status</option>
-            {RECEIPT_STATUS_IDS.map((id) => (
-              <option key={id} value={String(id)}>
-                {RECEIPT_STATUS_NAMES[id]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="list-filters-actions">
-          <button type="button" className="button button-secondary" onClick={clear}>
-            Clear
-          </button>
-        </div>
-      </div>
-
-      {list.isError && <ErrorBanner banner={bannerFor(list.error, 'list receipts')} />}
-
-      <div className="list-toolbar">
-        <CopyChoice kind="receipt" id="rc-copy" value={copy} onChange={setCopy} />
-      </div>
-
-      <table className="data-table" aria-label="Receipts" aria-busy={list.isFetching}>
-        <thead>
-          <tr>
-            <th scope="col">Receipt no</th>
-            <th scope="col">Date</th>
-            <th scope="col">Order no</th>
-            <th scope="col">Customer</th>
-            <th scope="col">Payment kind</th>
-            <th scope="col">Status</th>
-            <th scope="col" className="num">
-              Amount
-            </th>
-            <th scope="col">Print</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.receiptId}>
-              <td className="mono">{r.receiptNo}</td>
-              <td>{formatDate(r.receiptDate) ?? '—'}</td>
-              <td>
-                <OrderLink salesOrderNo={r.salesOrderNo} />
-              </td>
-              <td>{r.customerName}</td>
-              <td>{r.receiptType ?? '—'}</td>
-              <td>{r.statusID === 1 ? <span className="tag">{r.status}</span> : <span className="tag tag-muted">{r.status}</span>}</td>
-              <td className="num money">{r.amount === null ? '—' : formatRupees(r.amount)}</td>
-              <td>
-                <PrintActions compact doc={{ kind: 'receipt', id: r.receiptId, number: r.receiptNo, copy }} printLabel="Print receipt" />
-              </td>
-            </tr>
-          ))}
-          {list.isSuccess && rows.length === 0 && (
-            <tr>
-              <td colSpan={8} className="empty">
-                No receipt matches these filters.
-              </td>
-            </tr>
-          )}
-        </tbody>
-      </table>
-
-      {list.data && <Pager label="Receipt pages" page={page} pageSize={PAGE_SIZE} totalRows={list.data.totalRecords} exact={list.data.totalExact} onPage={setPage} />}
-    </section>
+    <ListScreen
+      id="receipts"
+      title="Receipts"
+      head={<SearchStatus searching={filter !== settled || list.isFetching} total={total} />}
+      filters={
+        <FilterBar label="Filter receipts" onClear={clear}>
+          <div className="field">
+            <label htmlFor="rc-from">From</label>
+            <input id="rc-from" type="date" value={filter.fromDate} onChange={(e) => set({ fromDate: e.target.value })} />
+          </div>
+          <div className="field">
+            <label htmlFor="rc-to">To</label>
+            <input id="rc-to" type="date" value={filter.toDate} onChange={(e) => set({ toDate: e.target.value })} />
+          </div>
+          <div className="field">
+            <label htmlFor="rc-no">Receipt no</label>
+            <input id="rc-no" type="search" autoComplete="off" value={filter.receiptNo} onChange={(e) => set({ receiptNo: e.target.value })} />
+          </div>
+          <div className="field">
+            <label htmlFor="rc-order">Order no</label>
+            <input id="rc-order" type="search" autoComplete="off" value={filter.orderNo} onChange={(e) => set({ orderNo: e.target.value })} />
+          </div>
+          <div className="field">
+            <label htmlFor="rc-kind">Payment kind</label>
+            <select id="rc-kind" value={filter.receiptTypeID} onChange={(e) => set({ receiptTypeID: e.target.value })}>
+              <option value="">Any kind</option>
+              {(kinds.data ?? []).map((k) => (
+                <option key={k.id} value={k.id}>
+                  {k.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="rc-status">Status</label>
+            <select id="rc-status" value={filter.statusID} onChange={(e) => set({ statusID: e.target.value as ReceiptSearch['statusID'] })}>
+              <option value="">Any status</option>
+              {RECEIPT_STATUS_IDS.map((id) => (
+                <option key={id} value={String(id)}>
+                  {RECEIPT_STATUS_NAMES[id]}
+                </option>
+              ))}
+            </select>
+          </div>
+        </FilterBar>
+      }
+      query={list}
+      errorAction="list receipts"
+      toolbar={<CopyChoice kind="receipt" id="rc-copy" value={copy} onChange={setCopy} />}
+      label="Receipts"
+      busy={list.isFetching}
+      columns={COLUMNS}
+      rows={rows}
+      rowKey={(r) => r.receiptId}
+      cells={(r) => (
+        <>
+          <td className="mono">{r.receiptNo}</td>
+          <td>{formatDate(r.receiptDate) ?? '—'}</td>
+          <td>
+            <OrderLink salesOrderNo={r.salesOrderNo} />
+          </td>
+          <td>{r.customerName}</td>
+          <td>{r.receiptType ?? '—'}</td>
+          <td>{r.statusID === 1 ? <span className="tag">{r.status}</span> : <span className="tag tag-muted">{r.status}</span>}</td>
+          <td className="num money">{r.amount === null ? '—' : formatRupees(r.amount)}</td>
+          <td>
+            <PrintActions compact doc={{ kind: 'receipt', id: r.receiptId, number: r.receiptNo, copy }} printLabel="Print receipt" />
+          </td>
+        </>
+      )}
+      empty="No receipt matches these filters."
+      total={total}
+      paging={{ label: 'Receipt pages', page, pageSize: PAGE_SIZE, onPage: setPage }}
+    />
   );
 }

@@ -23,7 +23,7 @@ import { desktopBridge } from '../print/bridge.js';
 import { DOCUMENT_TITLES } from '../print/documents.js';
 import { problemBanner, PrintProblem, viaBridge } from '../print/problem.js';
 import { testPageEscPos, testPageHtml } from '../print/test-page.js';
-import { ErrorBanner } from '../shell/errors.js';
+import { ErrorBanner } from '../ui/errors.js';
 
 const PAPER_LABELS: Record<PaperSize, string> = {
   '80mm': '80 mm roll',

@@ -5,7 +5,7 @@
  */
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { LoginResponse } from '../../shared/models/auth.js';
+import type { LoginResponse } from '../../../shared/models/auth.js';
 
 interface SessionState {
   session: LoginResponse | null;

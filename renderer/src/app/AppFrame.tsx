@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/endpoints/index.js';
 import type { LoginResponse } from '../../../shared/models/auth.js';
-import { client } from '../service.js';
-import { useSession } from '../session.js';
+import { useEndpoint } from './service.js';
+import { useSession } from './session.js';
 import { FinancialYear } from './FinancialYear.js';
 import { Nav } from './Nav.js';
 import { navigate, useRoute } from './router.js';
@@ -14,12 +13,8 @@ export function AppFrame({ session }: { session: LoginResponse }) {
 
   // A session restored from sessionStorage may hold a token that has since expired; asking the
   // service once makes a 401 send the user back to sign in (the client's onUnauthorized).
-  useQuery({
-    queryKey: ['Account.userDetails', session.token],
-    queryFn: () => client.call(api.Account.userDetails, {}),
-    retry: false,
-    staleTime: Infinity,
-  });
+  // (Signing out clears every query, so the next session asks again.)
+  useEndpoint(api.Account.userDetails, {}, { retry: false, staleTime: Infinity });
 
   const branch = session.branchCity ? `${session.branchName}, ${session.branchCity}` : session.branchName;
 

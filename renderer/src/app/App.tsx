@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { LoginScreen } from './login/LoginScreen.js';
-import { AppFrame } from './shell/AppFrame.js';
+import { LoginScreen } from '../login/LoginScreen.js';
+import { AppFrame } from './AppFrame.js';
 import { useSession } from './session.js';
 
 const queryClient = new QueryClient({

@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/endpoints/index.js';
 import { localDate } from '../../../shared/domain/calendar.js';
 import { yearSpan } from '../../../shared/domain/financial-year.js';
-import { client } from '../service.js';
+import { useEndpoint } from './service.js';
 
 /**
  * The session's financial year by name. The login response carries only the year's opaque id,
@@ -10,12 +9,7 @@ import { client } from '../service.js';
  * cannot list years, the name is worked out from today's date, which is how sign-in picked it.
  */
 export function FinancialYear({ yearId }: { yearId: string }) {
-  const years = useQuery({
-    queryKey: ['Common.years'],
-    queryFn: () => client.call(api.Common.years),
-    retry: false,
-    staleTime: 10 * 60_000,
-  });
+  const years = useEndpoint(api.Common.years, undefined, { retry: false, staleTime: 10 * 60_000 });
   const year = years.data?.find((y) => y.yearID === yearId);
   return <>{year?.yearName ?? yearSpan(localDate(new Date())).name}</>;
 }

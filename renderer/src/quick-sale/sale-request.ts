@@ -1,0 +1,114 @@
+/**
+ * The SaveSale request the counter sends, built from what the counter holds: the cart's session
+ * and charges, the customer, the payment as planned (credit note, kind, card), the insurer's
+ * split, the promised delivery and the lab job. Pure: no React, no calls, so every shape it can
+ * take is pinned by test/unit/sale-request.test.ts.
+ */
+import type { TempGrossInsurance } from '../../../shared/models/insurance.js';
+import type { CreditNote } from '../../../shared/models/lookup.js';
+import type { ReceiptWithouInvoiceModel } from '../../../shared/models/receipt.js';
+import type { OMFastWizardModel } from '../../../shared/models/sale.js';
+import type { Charges } from './cart.js';
+
+/** A card payment kind asks for the card's type, number and holder. */
+export const isCardKind = (name: string | undefined) => /card/i.test(name ?? '');
+
+export interface SaleToSave {
+  sale: OMFastWizardModel;
+  /**
+   * A second payment taken right after the sale, against its order: SaveSale takes one receipt,
+   * so when a credit note pays part of the bill (that receipt) the rest is a receipt of its own.
+   */
+  rest: Omit<ReceiptWithouInvoiceModel, 'salesOrderID'> | null;
+}
+
+export interface SaleState {
+  sessionID: string;
+  customerID: string;
+  charges: Charges;
+  /** The cart's net amount as the service priced it. */
+  netAmount: number;
+  /** The payment as planned (credit-notes/credit-note.ts planPayment), its amounts settled. */
+  plan: { note: CreditNote | undefined; fromNote: number; now: number; total: number };
+  /** The payment kind that takes `plan.now` (Cash, Card …). */
+  kind: { id: string; name: string } | undefined;
+  /** The Credit Note payment kind, which the note's receipt is booked as. */
+  noteKindId: string | undefined;
+  /** Card details as typed; sent only with a card kind. */
+  card: { cardTypeId: string; cardNo: string; nameOnCard: string };
+  /** The chosen insurer and the service's split for the claim; no insurance without both. */
+  insurance: { insurerId: string | undefined; policyNo: string; split: TempGrossInsurance | undefined };
+  /** Empty date: the store's usual turnaround. A time counts only with a date. */
+  delivery: { date: string; time: string };
+  /** Lab, fitter and priority of a lab job; empty ones are left out. */
+  labJob: { supplierID: string; fitterID: string; priorityID: string };
+}
+
+/** The note the sale spends, if it spends any of one. */
+export function spentNote(plan: SaleState['plan']): CreditNote | null {
+  return plan.note && plan.fromNote > 0 ? plan.note : null;
+}
+
+/**
+ * The SaveSale body and the receipt to take after it. With a credit note, SaveSale's one
+ * receipt is the note's (spent in the sale's transaction) and what the kind pays follows as a
+ * receipt against the new order; without one, the kind's payment is SaveSale's receipt, and
+ * nothing paid today means no receipt at all (the store must allow a zero receipt).
+ */
+export function saleRequest(state: SaleState): SaleToSave {
+  const { sessionID, customerID, plan, kind, card, insurance, delivery, labJob } = state;
+  const byKind = (amount: number) => ({
+    receiptTypeId: kind?.id ?? null,
+    amount,
+    receiptAmount: amount,
+    customerIDStr: customerID,
+    ...(isCardKind(kind?.name)
+      ? { cardTypeId: card.cardTypeId || null, cardNo: card.cardNo || null, nameOnCard: card.nameOnCard || null }
+      : {}),
+  });
+  const note = spentNote(plan);
+  const first = note
+    ? {
+        receiptTypeId: state.noteKindId ?? kind?.id ?? null,
+        amount: plan.fromNote,
+        receiptAmount: plan.fromNote,
+        customerIDStr: customerID,
+        creditNoteID: note.creditNoteID,
+      }
+    : plan.now > 0
+      ? byKind(plan.now)
+      : null;
+  const rest = note && plan.now > 0 ? byKind(plan.now) : null;
+  // The amounts are the service's own split; SaveSale books the insurer's share on the order.
+  const { split, insurerId } = insurance;
+  const insured =
+    split && insurerId
+      ? {
+          enableInsurance: true,
+          insuranceCompanyID: insurerId,
+          policyNo: insurance.policyNo.trim() || null,
+          grossTotal: split.grossTotal,
+          totalInsuranceAmount: split.insuranceAmount,
+        }
+      : {};
+  return {
+    sale: {
+      sessionID,
+      salesorderModel: {
+        sessionId: sessionID,
+        customerId: customerID,
+        ...state.charges,
+        netAmount: state.netAmount,
+        ...insured,
+        ...(delivery.date ? { deliveryDateString: delivery.date } : {}),
+        ...(delivery.date && delivery.time ? { deliveryTimeString: delivery.time } : {}),
+      },
+      receiptModel: first,
+      allowZeroAmountReceiptInQuickSale: plan.total === 0,
+      ...(labJob.supplierID ? { supplierID: labJob.supplierID } : {}),
+      ...(labJob.fitterID ? { fitterID: labJob.fitterID } : {}),
+      ...(labJob.priorityID ? { priorityID: labJob.priorityID } : {}),
+    },
+    rest,
+  };
+}

@@ -1,0 +1,133 @@
+/**
+ * A list page: its title and action, its filters, the service's error, a table of rows with the
+ * empty row when nothing matches, and the pager. The page says what is in each slot; the frame,
+ * the states and the paging are the same on every list.
+ */
+import type { Key, ReactNode } from 'react';
+import { bannerFor, ErrorBanner } from './errors.js';
+import { Pager } from './Pager.js';
+
+export interface Column {
+  label: ReactNode;
+  className?: string;
+}
+
+/** What the list needs of its query (a react-query result fits). */
+export interface ListQuery {
+  isError: boolean;
+  error: Error | null;
+  isSuccess: boolean;
+}
+
+/** `12 found`, `1000+ found` when the service stopped counting, `Searching…` while a search is out. */
+export function SearchStatus({ searching, total }: { searching: boolean; total: { rows: number; exact?: boolean | undefined } | undefined }) {
+  return (
+    <span className="search-status muted" aria-live="polite">
+      {searching ? 'Searching…' : total ? `${total.rows}${total.exact === false ? '+' : ''} found` : ''}
+    </span>
+  );
+}
+
+/** The filter bar of a list with several filters, and its Clear button. */
+export function FilterBar({ label, onClear, children }: { label: string; onClear: () => void; children: ReactNode }) {
+  return (
+    <div className="list-filters" role="group" aria-label={label}>
+      {children}
+      <div className="list-filters-actions">
+        <button type="button" className="button button-secondary" onClick={onClear}>
+          Clear
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export function ListScreen<Row>({
+  id,
+  title,
+  wide = false,
+  head,
+  filters,
+  query,
+  errorAction,
+  toolbar,
+  label,
+  busy,
+  columns,
+  rows,
+  rowKey,
+  cells,
+  empty,
+  total,
+  paging,
+}: {
+  /** Prefix of the heading's id (`${id}-title`), which names the section. */
+  id: string;
+  title: string;
+  wide?: boolean;
+  /** Beside the title: the page's action link, its search status. */
+  head?: ReactNode;
+  filters?: ReactNode;
+  query: ListQuery;
+  /** Finishes "Could not …" when the list fails: `list receipts`. */
+  errorAction: string;
+  /** Above the table: choices that apply to every row (which copy to print). */
+  toolbar?: ReactNode;
+  /** The table's accessible name. */
+  label: string;
+  /** aria-busy on the table while a search is out; left off when undefined. */
+  busy?: boolean;
+  columns: readonly Column[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => Key;
+  /** One row's cells (`<td>`s). */
+  cells: (row: Row) => ReactNode;
+  /** The one row shown when the answer has no rows. */
+  empty: ReactNode;
+  /** The answer's total, once there is one; the pager shows with it. */
+  total: { rows: number; exact?: boolean | undefined } | undefined;
+  paging: { label: string; page: number; pageSize: number; onPage: (page: number) => void };
+}) {
+  return (
+    <section className={wide ? 'panel screen screen-wide' : 'panel screen'} aria-labelledby={`${id}-title`}>
+      <header className="screen-head">
+        <h1 id={`${id}-title`}>{title}</h1>
+        {head}
+      </header>
+
+      {filters}
+
+      {query.isError && <ErrorBanner banner={bannerFor(query.error, errorAction)} />}
+
+      {toolbar && <div className="list-toolbar">{toolbar}</div>}
+
+      <table className="data-table" aria-label={label} aria-busy={busy}>
+        <thead>
+          <tr>
+            {columns.map((c, i) => (
+              <th key={i} scope="col" className={c.className}>
+                {c.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)}>{cells(row)}</tr>
+          ))}
+          {query.isSuccess && rows.length === 0 && (
+            <tr>
+              <td colSpan={columns.length} className="empty">
+                {empty}
+              </td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+
+      {total && (
+        <Pager label={paging.label} page={paging.page} pageSize={paging.pageSize} totalRows={total.rows} exact={total.exact} onPage={paging.onPage} />
+      )}
+    </section>
+  );
+}
