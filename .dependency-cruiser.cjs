@@ -18,6 +18,7 @@
  *   service.ts, server.ts, store-file.ts   wiring
  */
 const S = '^main/service/';
+const features = '(catalog|credit-notes|customers|dashboard|doctors|invoices|login|orders|prescriptions|print|quick-sale|receipts|settings)';
 const shared = '^shared/';
 
 /** folder (a path regex) → the path regexes it may import besides itself and shared/. */
@@ -42,7 +43,13 @@ const layers = {
   '^main/[^/]+\\.ts$': ['^main/service/', '^main/[^/]+\\.ts$'],
   '^main/electron/': ['^main/service/', '^main/electron/', '^main/[^/]+\\.ts$'],
   [shared]: [],
-  '^renderer/': ['^renderer/'],
+  // The renderer (issue 13): app/ is the shell and may use everything; ui/ is the toolbox and
+  // uses nothing of the app; a feature uses ui/, other features, and the app's session, client
+  // hooks and router only.
+  '^renderer/src/app/': ['^renderer/src/'],
+  '^renderer/src/ui/': [],
+  [`^renderer/src/${features}/`]: ['^renderer/src/ui/', `^renderer/src/${features}/`, '^renderer/src/app/(session|service|router)\\.ts$'],
+  '^renderer/src/[^/]+\\.tsx?$': ['^renderer/src/'],
 };
 
 /** Where the app's files are (main/app-root.ts) is known to every part of main/. */

@@ -47,7 +47,7 @@ async function layerViolations(files: Record<string, string>): Promise<string[]>
       await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
       await writeFile(path.join(dir, file), code);
     }
-    const result = spawnSync(path.join(root, 'node_modules', '.bin', 'depcruise'), ['main', '--config', path.join(root, '.dependency-cruiser.cjs'), '--output-type', 'json'], {
+    const result = spawnSync(path.join(root, 'node_modules', '.bin', 'depcruise'), [...new Set(Object.keys(files).map((f) => f.split('/')[0]!)), '--config', path.join(root, '.dependency-cruiser.cjs'), '--output-type', 'json'], {
       cwd: dir,
       encoding: 'utf8',
     });
@@ -69,6 +69,19 @@ test('inside the service: a store module may not import the HTTP edge, staticall
   assert.deepEqual(violations, [
     'not-in-allowed: main/service/store/a.ts → main/service/http/errors.ts',
     'not-in-allowed: main/service/store/b.ts → main/service/http/errors.ts',
+  ]);
+});
+
+test('in the renderer, ui/ may not import the app or a feature; a feature may use the app’s client hooks but not its frame', async () => {
+  const violations = await layerViolations({
+    'renderer/src/app/service.ts': 'export const s = 1;\n',
+    'renderer/src/app/AppFrame.ts': 'export const f = 1;\n',
+    'renderer/src/ui/Pager.ts': "import { s } from '../app/service.js';\nexport const p = s;\n",
+    'renderer/src/orders/List.ts': "import { s } from '../app/service.js';\nimport { f } from '../app/AppFrame.js';\nexport const l = s + f;\n",
+  });
+  assert.deepEqual(violations, [
+    'not-in-allowed: renderer/src/orders/List.ts → renderer/src/app/AppFrame.ts',
+    'not-in-allowed: renderer/src/ui/Pager.ts → renderer/src/app/service.ts',
   ]);
 });
 
