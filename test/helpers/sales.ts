@@ -5,6 +5,7 @@
 import type { Client } from '../../shared/client.js';
 import { api } from '../../shared/endpoints/index.js';
 import type { SalesorderModel } from '../../shared/models/sale.js';
+import { singleVisionLens } from './items.js';
 import type { TestService } from './service.js';
 
 /** Saves the cart `sessionID` as a sale to `customerID`, paying `paid` rupees in cash. */
@@ -41,8 +42,8 @@ export async function makeSale(
   client: Client,
   options: { paid: number | 'all'; qty?: number; customerID?: string; mobile?: string; lastName?: string; salesorderModel?: Partial<SalesorderModel> },
 ): Promise<MadeSale> {
-  const { db, enc } = svc.server.deps;
-  const lens = db.prepare('SELECT id FROM item WHERE item_type_id = 3 AND is_active = 1 AND add_from IS NULL ORDER BY code LIMIT 1').get() as { id: number };
+  const { enc } = svc.server.deps;
+  const lens = singleVisionLens(svc);
   const customerID =
     options.customerID ??
     (await client.call(api.Customer.upsert, { body: { firstName: 'Sale', lastName: options.lastName ?? `Customer${Date.now() % 100000}`, mobile: options.mobile } })).customerID;
@@ -50,18 +51,14 @@ export async function makeSale(
   const view = await client.call(api.QuickSale.getSalesOrderTemp, { body: { sessionId: sessionID } });
   const paid = options.paid === 'all' ? view.netAmount ?? 0 : options.paid;
   const sale = await checkout(svc, client, sessionID, customerID, paid, options.salesorderModel);
-  const row = db.prepare('SELECT id, net_amount, customer_id FROM sales_order WHERE order_no = ?').get(sale.salesOrderNo) as {
-    id: number;
-    net_amount: number;
-    customer_id: number;
-  };
+  const order = await client.call(api.Orders.detail, { params: { salesOrderNo: sale.salesOrderNo } });
   return {
     salesOrderID: sale.salesOrderID,
     salesOrderNo: sale.salesOrderNo,
-    rowId: row.id,
+    rowId: enc.decode('salesOrder', sale.salesOrderID),
     customerID,
-    customerRowId: row.customer_id,
-    net: row.net_amount / 100,
+    customerRowId: enc.decode('customer', order.customerID),
+    net: order.netAmount,
     receiptNo: sale.receiptNo,
   };
 }
@@ -93,13 +90,13 @@ export async function sellFrameAndPair(
   client: Client,
   options: { customerID: string; paid: number; frameId: number },
 ): Promise<StockSale> {
-  const { db, enc } = svc.server.deps;
-  const lensId = (db.prepare('SELECT id FROM item WHERE item_type_id = 3 AND is_active = 1 AND add_from IS NULL ORDER BY code LIMIT 1').get() as { id: number }).id;
+  const { enc } = svc.server.deps;
+  const lensId = singleVisionLens(svc).id;
   const { sessionID } = await client.call(api.QuickSale.saveSalesOrderTemp, { body: { itemID: enc.encode('item', options.frameId) } });
   const lens = enc.encode('item', lensId);
   await client.call(api.QuickSale.saveSalesOrderTemp, { body: { sessionID, itemID: lens, pairNo: 'P1', spherical: '-1.5', cylinder: '-0.5', axis: '90' } });
   await client.call(api.QuickSale.saveSalesOrderTemp, { body: { sessionID, itemID: lens, pairNo: 'P1', spherical: '-1.75' } });
   const sale = await checkout(svc, client, sessionID, options.customerID, options.paid);
-  const rowId = (db.prepare('SELECT id FROM sales_order WHERE order_no = ?').get(sale.salesOrderNo) as { id: number }).id;
+  const rowId = enc.decode('salesOrder', sale.salesOrderID);
   return { salesOrderID: sale.salesOrderID, salesOrderNo: sale.salesOrderNo, receiptNo: sale.receiptNo, rowId, frameId: options.frameId };
 }

@@ -65,11 +65,15 @@ export async function http(
   return { status: response.status, headers: response.headers, json, text };
 }
 
-/** A raw JSON call to `/api-v1/api/<path>` as `who`, for answers the typed client would throw on (4xx bodies, codes). */
-export function callAs(svc: TestService, who: { token: string }, path: string, body: unknown, method = 'POST') {
+/**
+ * A raw call to `/api-v1/api/<path>` as `who`, for answers the typed client would throw on (4xx
+ * bodies, codes) or requests it would never send: a string body goes as it is, anything else as
+ * JSON; with no body (a GET) no content type is sent.
+ */
+export function callAs(svc: TestService, who: { token: string }, path: string, body?: unknown, method = body === undefined ? 'GET' : 'POST') {
   return http(`${svc.url}/api-v1/api/${path}`, {
     method,
-    headers: { authorization: `Bearer ${who.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
+    headers: { authorization: `Bearer ${who.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
   });
 }

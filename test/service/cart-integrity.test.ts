@@ -4,21 +4,20 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { Client } from '../../shared/client.js';
 import { api } from '../../shared/endpoints/index.js';
-import { callAs, http, startTestService, type TestService } from '../helpers/service.js';
+import { callAs, http, type TestService } from '../helpers/service.js';
+import { singleVisionLens } from '../helpers/items.js';
+import { storeWithStaff, type SignedIn } from '../helpers/fixtures.js';
 
 let svc: TestService;
-let cashier: Client & { token: string };
-let admin: Client & { token: string };
+let cashier: SignedIn;
+let admin: SignedIn;
 let lens: string;
 let customerID: string;
 before(async () => {
-  svc = await startTestService();
-  cashier = await svc.as('cashier');
-  admin = await svc.as('admin');
-  const { db, enc } = svc.server.deps;
-  lens = enc.encode('item', (db.prepare('SELECT id FROM item WHERE item_type_id = 3 AND is_active = 1 AND add_from IS NULL ORDER BY code LIMIT 1').get() as { id: number }).id);
+  ({ svc, cashier, admin } = await storeWithStaff());
+  const { enc } = svc.server.deps;
+  lens = enc.encode('item', singleVisionLens(svc).id);
   customerID = (await cashier.call(api.Customer.upsert, { body: { firstName: 'Cart', lastName: 'Owner', mobile: '9876501234' } })).customerID;
 });
 after(() => svc.close());

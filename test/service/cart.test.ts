@@ -1,27 +1,26 @@
 /** The quick-sale cart over HTTP: sessions, lines, lens pairs with Rx, edits, removal, expiry, insurance split. */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { Client } from '../../shared/client.js';
 import { api } from '../../shared/endpoints/index.js';
-import { http, startTestService, type TestService } from '../helpers/service.js';
+import { http, startTestService, type TestService, callAs } from '../helpers/service.js';
+import { singleVisionLens } from '../helpers/items.js';
+import { storeWithStaff, type SignedIn } from '../helpers/fixtures.js';
 
 let svc: TestService;
-let cashier: Client & { token: string };
+let cashier: SignedIn;
 let frame: { id: string; price: number; mrp: number };
 let lens: { id: string; price: number };
 before(async () => {
-  svc = await startTestService();
-  cashier = await svc.as('cashier');
+  ({ svc, cashier } = await storeWithStaff());
   const { db, enc } = svc.server.deps;
   const f = db.prepare("SELECT id, sale_price, mrp FROM item WHERE item_type_id = 1 AND is_active = 1 AND sale_price < mrp ORDER BY code LIMIT 1").get() as { id: number; sale_price: number; mrp: number };
   frame = { id: enc.encode('item', f.id), price: f.sale_price / 100, mrp: f.mrp / 100 };
-  const l = db.prepare('SELECT id, sale_price FROM item WHERE item_type_id = 3 AND is_active = 1 AND add_from IS NULL ORDER BY code LIMIT 1').get() as { id: number; sale_price: number };
+  const l = singleVisionLens(svc);
   lens = { id: enc.encode('item', l.id), price: l.sale_price / 100 };
 });
 after(() => svc.close());
 
-const post = (path: string, body: unknown) =>
-  http(`${svc.url}/api-v1/api/quickSale/${path}`, { method: 'POST', headers: { authorization: `Bearer ${cashier.token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const post = (path: string, body: unknown) => callAs(svc, cashier, `quickSale/${path}`, body);
 
 test('a first line opens a cart and issues its sessionID; lines, lens pair and net amount come back', async () => {
   const first = await cashier.call(api.QuickSale.saveSalesOrderTemp, { body: { itemID: frame.id, qty: 1 } });

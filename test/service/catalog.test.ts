@@ -1,22 +1,20 @@
 /** Item catalog over HTTP: item types, categories, item search, autocompletes, barcode look-up, stock. */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { Client } from '../../shared/client.js';
 import { api } from '../../shared/endpoints/index.js';
 import { catalogWriter } from '../../main/service/catalog/item-writer.js';
 import { ITEM_TYPE } from '../../main/service/store/item-type.js';
 import { items } from '../../main/service/store/item.js';
 import { failure, otherCompany } from '../helpers/customers.js';
-import { http, startTestService, type TestService } from '../helpers/service.js';
+import { http, type TestService } from '../helpers/service.js';
+import { storeWithStaff, type SignedIn } from '../helpers/fixtures.js';
 
 let svc: TestService;
-let cashier: Client & { token: string };
-let optometrist: Client & { token: string };
+let cashier: SignedIn;
+let optometrist: SignedIn;
 let companyId: number;
 before(async () => {
-  svc = await startTestService();
-  cashier = await svc.as('cashier');
-  optometrist = await svc.as('optometrist');
+  ({ svc, cashier, optometrist } = await storeWithStaff());
   companyId = (svc.server.deps.db.prepare('SELECT id FROM company ORDER BY id LIMIT 1').get() as { id: number }).id;
 });
 after(() => svc.close());

@@ -1,17 +1,17 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { ApiError, type Client } from '../../shared/client.js';
+import { ApiError } from '../../shared/client.js';
 import { api, endpointList } from '../../shared/endpoints/index.js';
 import { yearSpan } from '../../shared/domain/financial-year.js';
 import { localDate } from '../../shared/domain/calendar.js';
 import { http, startTestService, type TestService } from '../helpers/service.js';
 import { handlers } from '../../main/service/endpoints/index.js';
+import { storeWithStaff, type SignedIn } from '../helpers/fixtures.js';
 
 let svc: TestService;
-let cashier: Client & { token: string };
+let cashier: SignedIn;
 before(async () => {
-  svc = await startTestService();
-  cashier = await svc.as('cashier');
+  ({ svc, cashier } = await storeWithStaff());
 });
 after(() => svc.close());
 

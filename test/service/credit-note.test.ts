@@ -1,20 +1,19 @@
 /** A cancelled order's advance, kept as a credit note, spent on the customer's next sale. */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { Client } from '../../shared/client.js';
 import { api } from '../../shared/endpoints/index.js';
 import { failure } from '../helpers/customers.js';
 import { frameInStock, sellFrameAndPair } from '../helpers/sales.js';
-import { startTestService, type TestService } from '../helpers/service.js';
+import { type TestService } from '../helpers/service.js';
+import { singleVisionLens } from '../helpers/items.js';
+import { storeWithStaff, type SignedIn } from '../helpers/fixtures.js';
 
 let svc: TestService;
-let cashier: Client & { token: string };
-let manager: Client & { token: string };
+let cashier: SignedIn;
+let manager: SignedIn;
 let frameId: number;
 before(async () => {
-  svc = await startTestService();
-  cashier = await svc.as('cashier');
-  manager = await svc.as('manager');
+  ({ svc, cashier, manager } = await storeWithStaff());
   frameId = frameInStock(svc, 'cashier');
   svc.server.deps.db.prepare('UPDATE stock SET on_hand = 50 WHERE item_id = ? AND expiry_date IS NULL').run(frameId);
 });
@@ -25,8 +24,8 @@ const customerRow = (sale: { rowId: number }) =>
 
 /** Sells the customer a lens in a cart, paying `amount` from `creditNoteID`. */
 async function payByNote(customerID: string, creditNoteID: string, amount: number) {
-  const { enc, db } = svc.server.deps;
-  const lensId = (db.prepare('SELECT id FROM item WHERE item_type_id = 3 AND is_active = 1 AND add_from IS NULL ORDER BY code LIMIT 1').get() as { id: number }).id;
+  const { enc } = svc.server.deps;
+  const lensId = singleVisionLens(svc).id;
   const { sessionID } = await cashier.call(api.QuickSale.saveSalesOrderTemp, { body: { itemID: enc.encode('item', lensId) } });
   return cashier.call(api.QuickSale.saveSale, {
     body: {
@@ -72,8 +71,8 @@ test('another customer cannot spend the note, and paying by credit note needs on
   const [still] = await cashier.call(api.QuickSale.creditNotes, { query: { customerId: customerRow(sale) } });
   assert.equal(still!.balance, 200, 'a refused sale spends nothing');
 
-  const { enc, db } = svc.server.deps;
-  const lensId = (db.prepare('SELECT id FROM item WHERE item_type_id = 3 AND is_active = 1 AND add_from IS NULL ORDER BY code LIMIT 1').get() as { id: number }).id;
+  const { enc } = svc.server.deps;
+  const lensId = singleVisionLens(svc).id;
   const { sessionID } = await cashier.call(api.QuickSale.saveSalesOrderTemp, { body: { itemID: enc.encode('item', lensId) } });
   const missing = await failure(
     cashier.call(api.QuickSale.saveSale, {

@@ -7,15 +7,14 @@ import { api } from '../../shared/endpoints/index.js';
 import { gstinCheckChar } from '../../shared/domain/gstin.js';
 import { customers } from '../../main/service/store/customer.js';
 import { failure, freshMobile, freshName, otherCompany } from '../helpers/customers.js';
-import { http, startTestService, type TestService } from '../helpers/service.js';
+import { http, type TestService } from '../helpers/service.js';
+import { storeWithStaff, type SignedIn } from '../helpers/fixtures.js';
 
 let svc: TestService;
-let manager: Client & { token: string };
-let cashier: Client & { token: string };
+let manager: SignedIn;
+let cashier: SignedIn;
 before(async () => {
-  svc = await startTestService();
-  manager = await svc.as('manager');
-  cashier = await svc.as('cashier');
+  ({ svc, manager, cashier } = await storeWithStaff());
 });
 after(() => svc.close());
 

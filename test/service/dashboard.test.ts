@@ -1,20 +1,19 @@
 /** Dashboard over HTTP: the day's figures against two sales made here; managers only. */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { Client } from '../../shared/client.js';
 import { api } from '../../shared/endpoints/index.js';
-import { http, startTestService, type TestService } from '../helpers/service.js';
+import { http, type TestService } from '../helpers/service.js';
 import { makeSale, tamper, type MadeSale } from '../helpers/sales.js';
+import { singleVisionLens } from '../helpers/items.js';
+import { storeWithStaff, type SignedIn } from '../helpers/fixtures.js';
 
 let svc: TestService;
-let cashier: Client & { token: string };
-let manager: Client & { token: string };
+let cashier: SignedIn;
+let manager: SignedIn;
 let a: MadeSale;
 let b: MadeSale;
 before(async () => {
-  svc = await startTestService();
-  cashier = await svc.as('cashier');
-  manager = await svc.as('manager');
+  ({ svc, cashier, manager } = await storeWithStaff());
   a = await makeSale(svc, cashier, { paid: 10 });
   b = await makeSale(svc, cashier, { paid: 'all', qty: 2 });
 });
@@ -75,7 +74,7 @@ test('money received stays received when its receipt later moves to a credit not
 
   // Spending the note is not money received: it shows as spent.
   const [note] = await cashier.call(api.QuickSale.creditNotes, { query: { customerId: sale.customerRowId } });
-  const lens = (svc.server.deps.db.prepare('SELECT id FROM item WHERE item_type_id = 3 AND is_active = 1 AND add_from IS NULL ORDER BY code LIMIT 1').get() as { id: number }).id;
+  const lens = singleVisionLens(svc).id;
   const { sessionID } = await cashier.call(api.QuickSale.saveSalesOrderTemp, { body: { itemID: enc.encode('item', lens) } });
   await cashier.call(api.QuickSale.saveSale, {
     body: { sessionID, salesorderModel: { sessionId: sessionID, customerId: sale.customerID }, receiptModel: { receiptTypeId: enc.encode('paymentKind', 5), creditNoteID: note!.creditNoteID, amount: 25 } },

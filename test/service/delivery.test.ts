@@ -5,24 +5,22 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { Client } from '../../shared/client.js';
 import { localDate } from '../../shared/domain/calendar.js';
 import { api } from '../../shared/endpoints/index.js';
 import { addDays } from '../../main/service/input/dates.js';
 import { settings } from '../../main/service/store/setting.js';
 import { pdfText, squeeze } from '../helpers/print.js';
-import { http, startTestService, type TestService } from '../helpers/service.js';
+import { http, type TestService } from '../helpers/service.js';
 import { frameInStock } from '../helpers/sales.js';
+import { storeWithStaff, type SignedIn } from '../helpers/fixtures.js';
 
 let svc: TestService;
-let cashier: Client & { token: string };
-let manager: Client & { token: string };
+let cashier: SignedIn;
+let manager: SignedIn;
 let customerID: string;
 let today: string;
 before(async () => {
-  svc = await startTestService();
-  cashier = await svc.as('cashier');
-  manager = await svc.as('manager');
+  ({ svc, cashier, manager } = await storeWithStaff());
   today = localDate(svc.clock.now);
   customerID = (await cashier.call(api.Customer.upsert, { body: { firstName: 'Due', lastName: 'Date', mobile: '9811122233' } })).customerID;
 });

@@ -1,15 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { Client } from '../../shared/client.js';
 import { api } from '../../shared/endpoints/index.js';
 import { failure, freshName, otherCompany } from '../helpers/customers.js';
-import { startTestService, type TestService } from '../helpers/service.js';
+import { type TestService } from '../helpers/service.js';
+import { storeWithStaff, type SignedIn } from '../helpers/fixtures.js';
 
 let svc: TestService;
-let manager: Client & { token: string };
+let manager: SignedIn;
 before(async () => {
-  svc = await startTestService();
-  manager = await svc.as('manager');
+  ({ svc, manager } = await storeWithStaff());
 });
 after(() => svc.close());
 

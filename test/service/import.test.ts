@@ -5,19 +5,18 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { promisify } from 'node:util';
-import type { Client } from '../../shared/client.js';
 import { api } from '../../shared/endpoints/index.js';
 import { importItems } from '../../main/service/catalog/import.js';
 import { items } from '../../main/service/store/item.js';
 import { failure } from '../helpers/customers.js';
-import { startTestService, type TestService } from '../helpers/service.js';
+import { type TestService } from '../helpers/service.js';
+import { storeWithStaff, type SignedIn } from '../helpers/fixtures.js';
 
 let svc: TestService;
-let cashier: Client & { token: string };
+let cashier: SignedIn;
 let companyId: number;
 before(async () => {
-  svc = await startTestService();
-  cashier = await svc.as('cashier');
+  ({ svc, cashier } = await storeWithStaff());
   companyId = (svc.server.deps.db.prepare('SELECT id FROM company ORDER BY id LIMIT 1').get() as { id: number }).id;
 });
 after(() => svc.close());

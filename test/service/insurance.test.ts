@@ -5,25 +5,24 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { Client } from '../../shared/client.js';
 import { api } from '../../shared/endpoints/index.js';
 import { failure, otherCompany } from '../helpers/customers.js';
 import { tamper } from '../helpers/sales.js';
-import { http, startTestService, type TestService } from '../helpers/service.js';
+import { type TestService, callAs } from '../helpers/service.js';
+import { singleVisionLens } from '../helpers/items.js';
+import { storeWithStaff, type SignedIn } from '../helpers/fixtures.js';
 
 let svc: TestService;
-let cashier: Client & { token: string };
-let manager: Client & { token: string };
+let cashier: SignedIn;
+let manager: SignedIn;
 let customerID: string;
 let cash: string;
 let lensId: number;
 let star: { id: number; enc: string; name: string };
 before(async () => {
-  svc = await startTestService();
-  cashier = await svc.as('cashier');
-  manager = await svc.as('manager');
+  ({ svc, cashier, manager } = await storeWithStaff());
   const { db, enc } = svc.server.deps;
-  lensId = (db.prepare('SELECT id FROM item WHERE item_type_id = 3 AND is_active = 1 AND add_from IS NULL ORDER BY code LIMIT 1').get() as { id: number }).id;
+  lensId = singleVisionLens(svc).id;
   const row = db.prepare("SELECT id, name FROM insurance_company WHERE code = 'STAR'").get() as { id: number; name: string };
   star = { ...row, enc: enc.encode('insuranceCompany', row.id) };
   customerID = (await cashier.call(api.Customer.upsert, { body: { firstName: 'Ravi', lastName: 'Insured', mobile: '9876523456' } })).customerID;
@@ -34,12 +33,7 @@ after(() => svc.close());
 const count = (table: string) => (svc.server.deps.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
 const paise = (rupees: number) => Math.round(rupees * 100);
 const money = (p: number) => p / 100;
-const post = (path: string, body: unknown, token = cashier.token) =>
-  http(`${svc.url}/api-v1/api/${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+const post = (path: string, body: unknown, token = cashier.token) => callAs(svc, { token }, path, body);
 const errorsOf = (res: { json: Record<string, unknown> }) => res.json.errors as Record<string, string[]>;
 
 /** A cart of `qty` made-to-order lenses (no stock needed) and its net amount in paise. */

@@ -1,23 +1,21 @@
 /** Invoices over HTTP: raised once per order, only when paid unless the store allows it, with the order's GST lines. */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { Client } from '../../shared/client.js';
 import { api } from '../../shared/endpoints/index.js';
 import { ALLOW_INVOICE_BEFORE_FULL_PAYMENT_SETTING } from '../../main/service/sale/invoice.js';
-import { http, startTestService, type TestService } from '../helpers/service.js';
+import { type TestService, callAs } from '../helpers/service.js';
 import { makeSale, tamper } from '../helpers/sales.js';
+import { storeWithStaff, type SignedIn } from '../helpers/fixtures.js';
 
 let svc: TestService;
-let cashier: Client & { token: string };
+let cashier: SignedIn;
 before(async () => {
-  svc = await startTestService();
-  cashier = await svc.as('cashier');
+  ({ svc, cashier } = await storeWithStaff());
 });
 after(() => svc.close());
 
-const post = (path: string, body: unknown) =>
-  http(`${svc.url}/api-v1/api/${path}`, { method: 'POST', headers: { authorization: `Bearer ${cashier.token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-const get = (path: string) => http(`${svc.url}/api-v1/api/${path}`, { headers: { authorization: `Bearer ${cashier.token}` } });
+const post = (path: string, body: unknown) => callAs(svc, cashier, path, body);
+const get = (path: string) => callAs(svc, cashier, path);
 const setting = (value: string) =>
   svc.server.deps.db
     .prepare('INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value')

@@ -4,16 +4,15 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { Client } from '../../shared/client.js';
-import { callAs, startTestService, type TestService } from '../helpers/service.js';
+import { callAs, type TestService } from '../helpers/service.js';
+import { storeWithStaff, type SignedIn } from '../helpers/fixtures.js';
 
 let svc: TestService;
-let cashier: Client & { token: string };
+let cashier: SignedIn;
 let single: { id: string; from: number; to: number; cyl: number };
 let progressive: string;
 before(async () => {
-  svc = await startTestService();
-  cashier = await svc.as('cashier');
+  ({ svc, cashier } = await storeWithStaff());
   const { db, enc } = svc.server.deps;
   const sv = db.prepare(
     `SELECT i.id, i.power_from, i.power_to, i.cyl_to FROM item i JOIN category c ON c.id = i.category_id

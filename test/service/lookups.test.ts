@@ -3,26 +3,24 @@ import assert from 'node:assert/strict';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import type { Client } from '../../shared/client.js';
 import { api } from '../../shared/endpoints/index.js';
 import { logoFolder } from '../../main/service/catalog/logo-file.js';
 import { settings } from '../../main/service/store/setting.js';
 import { failure, otherCompany } from '../helpers/customers.js';
-import { http, startTestService, type TestService } from '../helpers/service.js';
+import { type TestService, callAs } from '../helpers/service.js';
+import { storeWithStaff, type SignedIn } from '../helpers/fixtures.js';
 
 let svc: TestService;
-let cashier: Client & { token: string };
-let manager: Client & { token: string };
+let cashier: SignedIn;
+let manager: SignedIn;
 let branchId: number;
 before(async () => {
-  svc = await startTestService();
-  cashier = await svc.as('cashier');
-  manager = await svc.as('manager');
+  ({ svc, cashier, manager } = await storeWithStaff());
   branchId = (svc.server.deps.db.prepare("SELECT id FROM branch WHERE code = 'AMD1'").get() as { id: number }).id;
 });
 after(() => svc.close());
 
-const get = (url: string, token = cashier.token) => http(`${svc.url}/api-v1/api/quickSale/${url}`, { headers: { authorization: `Bearer ${token}` } });
+const get = (url: string, token = cashier.token) => callAs(svc, { token }, `quickSale/${url}`);
 
 test('getSources and getMemberships page with page/pageSize defaults 1 and 20', async () => {
   const sources = await cashier.call(api.QuickSale.getSources, { query: {} });

@@ -7,6 +7,7 @@ import { yearSpan } from '../../shared/domain/financial-year.js';
 import { api } from '../../shared/endpoints/index.js';
 import { failure } from '../helpers/customers.js';
 import { startTestService, type TestService } from '../helpers/service.js';
+import { singleVisionLens } from '../helpers/items.js';
 
 let svc: TestService;
 let cashier: Client & { token: string };
@@ -24,8 +25,8 @@ before(async () => {
 after(() => svc.close());
 
 async function sellOn(client: Client, date: string | undefined) {
-  const { enc, db } = svc.server.deps;
-  const lensId = (db.prepare('SELECT id FROM item WHERE item_type_id = 3 AND is_active = 1 AND add_from IS NULL ORDER BY code LIMIT 1').get() as { id: number }).id;
+  const { enc } = svc.server.deps;
+  const lensId = singleVisionLens(svc).id;
   const { sessionID } = await client.call(api.QuickSale.saveSalesOrderTemp, { body: { itemID: enc.encode('item', lensId) } });
   return client.call(api.QuickSale.saveSale, {
     body: { sessionID, salesorderModel: { customerId: customerID, date }, allowZeroAmountReceiptInQuickSale: true },

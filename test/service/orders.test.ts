@@ -1,21 +1,19 @@
 /** The 10 Orders endpoints over HTTP: reads, search, status moves and cancel (stock, receipts, credit notes). */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { Client } from '../../shared/client.js';
 import { api } from '../../shared/endpoints/index.js';
 import { failure, otherCompany } from '../helpers/customers.js';
-import { http, startTestService, type TestService } from '../helpers/service.js';
-import { frameInStock, sellFrameAndPair } from '../helpers/sales.js';
+import { callAs, type TestService } from '../helpers/service.js';
+import { orderIn, storeWithStaff, type SignedIn } from '../helpers/fixtures.js';
+import { frameInStock, sellFrameAndPair, tamper } from '../helpers/sales.js';
 
 let svc: TestService;
-let cashier: Client & { token: string };
-let manager: Client & { token: string };
+let cashier: SignedIn;
+let manager: SignedIn;
 let customerID: string;
 let frameId: number;
 before(async () => {
-  svc = await startTestService();
-  cashier = await svc.as('cashier');
-  manager = await svc.as('manager');
+  ({ svc, cashier, manager } = await storeWithStaff());
   frameId = frameInStock(svc, 'cashier');
   // Every test here sells one; plenty on the shelf keeps them independent of the demo's counts.
   svc.server.deps.db.prepare('UPDATE stock SET on_hand = 50 WHERE item_id = ? AND expiry_date IS NULL').run(frameId);
@@ -26,13 +24,7 @@ after(() => svc.close());
 const sell = (paid: number) => sellFrameAndPair(svc, cashier, { customerID, paid, frameId });
 const onHand = (itemId: number) =>
   (svc.server.deps.db.prepare('SELECT coalesce(sum(on_hand), 0) AS n FROM stock WHERE item_id = ?').get(itemId) as { n: number }).n;
-const tamper = (id: string) => id.slice(0, -2) + (id.endsWith('AA') ? 'BB' : 'AA');
-const raw = (method: string, path: string, token: string, body?: unknown) =>
-  http(`${svc.url}/api-v1${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+const raw = (method: string, path: string, token: string, body?: unknown) => callAs(svc, { token }, path.replace(/^\/api\//, ''), body, method);
 
 test('detail by order number: header, totals, first line, per-eye Rx and every line; ids; items by row id', async () => {
   const sale = await sell(200);
@@ -224,4 +216,14 @@ test('cancel records the chosen reason and remark; an unknown reason is refused 
   assert.equal(row().status_id, 1);
   await manager.call(api.Orders.cancel, { params, body: { receiptStatusId: 2, cancellationReasonID: reason!.id, cancellReason: ' Customer moved city ' } });
   assert.deepEqual(row(), { status_id: 5, cancellation_reason_id: reason!.id, cancel_remarks: 'Customer moved city' });
+});
+
+test('a delivered order cannot be cancelled, and the refusal says why with a stable code', async () => {
+  const delivered = await orderIn(svc, cashier, 4);
+  const refused = await callAs(svc, manager, `Orders/${delivered.salesOrderID}/cancel`, { receiptStatusId: 2 });
+  assert.equal(refused.status, 400);
+  assert.equal(refused.json.code, 'ORDER_ILLEGAL_TRANSITION');
+  assert.match(String(refused.json.message), /is Delivered and cannot be cancelled/);
+  const detail = await cashier.call(api.Orders.detail, { params: { salesOrderNo: delivered.salesOrderNo } });
+  assert.equal(detail.statusID, '4', 'still delivered');
 });

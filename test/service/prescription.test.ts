@@ -7,17 +7,16 @@ import { api } from '../../shared/endpoints/index.js';
 import { localDate } from '../../shared/domain/calendar.js';
 import { lensTypeId } from '../../shared/domain/rx.js';
 import { failure, freshMobile, freshName, otherCompany } from '../helpers/customers.js';
-import { startTestService, type TestService } from '../helpers/service.js';
+import { type TestService } from '../helpers/service.js';
 import { frameInStock, sellFrameAndPair } from '../helpers/sales.js';
+import { storeWithStaff, type SignedIn } from '../helpers/fixtures.js';
 
 let svc: TestService;
-let optometrist: Client & { token: string };
-let cashier: Client & { token: string };
+let optometrist: SignedIn;
+let cashier: SignedIn;
 let doctorID: string;
 before(async () => {
-  svc = await startTestService();
-  optometrist = await svc.as('optometrist');
-  cashier = await svc.as('cashier');
+  ({ svc, optometrist, cashier } = await storeWithStaff());
   doctorID = (await optometrist.call(api.Customer.saveDoctor, { body: { name: 'Dr. Rx Tester', city: 'Ahmedabad' } })).doctorID;
 });
 after(() => svc.close());

@@ -4,19 +4,17 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { Client } from '../../shared/client.js';
 import { api } from '../../shared/endpoints/index.js';
 import { settings } from '../../main/service/store/setting.js';
-import { callAs, startTestService, type TestService } from '../helpers/service.js';
+import { callAs, type TestService } from '../helpers/service.js';
+import { storeWithStaff, type SignedIn } from '../helpers/fixtures.js';
 
 let svc: TestService;
-let cashier: Client & { token: string };
-let manager: Client & { token: string };
+let cashier: SignedIn;
+let manager: SignedIn;
 let lens: { id: string; price: number; cost: number };
 before(async () => {
-  svc = await startTestService();
-  cashier = await svc.as('cashier');
-  manager = await svc.as('manager');
+  ({ svc, cashier, manager } = await storeWithStaff());
   const { db, enc } = svc.server.deps;
   const row = db.prepare('SELECT id, sale_price, cost FROM item WHERE item_type_id = 3 AND is_active = 1 AND cost > 0 ORDER BY code LIMIT 1').get() as { id: number; sale_price: number; cost: number };
   lens = { id: enc.encode('item', row.id), price: row.sale_price / 100, cost: row.cost / 100 };

@@ -5,27 +5,25 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { ApiError, type Client } from '../../shared/client.js';
+import { ApiError } from '../../shared/client.js';
 import { lensTypeId } from '../../shared/domain/rx.js';
 import { api } from '../../shared/endpoints/index.js';
 import { otherCompany } from '../helpers/customers.js';
 import { pdfInfo, pdfText, squeeze } from '../helpers/print.js';
-import { http, startTestService, type TestService } from '../helpers/service.js';
+import { type TestService, callAs } from '../helpers/service.js';
 import { frameInStock, sellFrameAndPair, tamper } from '../helpers/sales.js';
+import { storeWithStaff, type SignedIn } from '../helpers/fixtures.js';
 
 let svc: TestService;
-let cashier: Client & { token: string };
-let optometrist: Client & { token: string };
+let cashier: SignedIn;
+let optometrist: SignedIn;
 before(async () => {
-  svc = await startTestService();
-  cashier = await svc.as('cashier');
-  optometrist = await svc.as('optometrist');
+  ({ svc, cashier, optometrist } = await storeWithStaff());
 });
 after(() => svc.close());
 
 const MM = 72 / 25.4;
-const post = (path: string, body: string, token = cashier.token) =>
-  http(`${svc.url}/api-v1/api/Common/${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body });
+const post = (path: string, body: string, token = cashier.token) => callAs(svc, { token }, `Common/${path}`, body);
 
 test('prescription card: patient, date, doctor, distance, near and contact rows per eye, PD, remarks and recall', async () => {
   const doctorID = (await optometrist.call(api.Customer.saveDoctor, { body: { name: 'Dr. Anjali Desai', city: 'Ahmedabad' } })).doctorID;

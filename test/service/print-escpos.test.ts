@@ -5,31 +5,25 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { Client } from '../../shared/client.js';
 import { api } from '../../shared/endpoints/index.js';
 import { PRINT_SETTINGS } from '../../main/service/print/settings.js';
 import { readEscPos } from '../helpers/escpos.js';
 import { encIdOf } from '../helpers/print.js';
 import { frameInStock, makeSale, sellFrameAndPair } from '../helpers/sales.js';
-import { http, startTestService, type TestService } from '../helpers/service.js';
+import { type TestService, callAs } from '../helpers/service.js';
+import { storeWithStaff, type SignedIn } from '../helpers/fixtures.js';
 
 let svc: TestService;
-let cashier: Client & { token: string };
+let cashier: SignedIn;
 before(async () => {
-  svc = await startTestService();
-  cashier = await svc.as('cashier');
+  ({ svc, cashier } = await storeWithStaff());
 });
 after(() => svc.close());
 
 /** Rupees as the printer gets them: Indian grouping by Intl (not by the code under test), `Rs.` for ₹. */
 const rs = (paise: number) => `Rs.${new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(paise / 100)}`;
 const squeeze = (text: string) => text.replace(/ +/g, ' ');
-const post = (query: string, body: string, token = cashier.token) =>
-  http(`${svc.url}/api-v1/api/Common/receipt/escpos${query}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body,
-  });
+const post = (query: string, body: string, token = cashier.token) => callAs(svc, { token }, `Common/receipt/escpos${query}`, body);
 
 test('a part payment at 32 characters: numbers and amounts as stored, name in Latin letters, drawer kick, QR, cut', async () => {
   const customerID = (await cashier.call(api.Customer.upsert, { body: { firstName: 'राजेश', lastName: 'Kumar', mobile: '9825012345' } })).customerID;

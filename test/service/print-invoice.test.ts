@@ -6,7 +6,6 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { Client } from '../../shared/client.js';
 import { api } from '../../shared/endpoints/index.js';
 import { branches } from '../../main/service/store/branch.js';
 import { invoices } from '../../main/service/store/invoice.js';
@@ -14,14 +13,14 @@ import { printSource } from '../../main/service/store/print-source.js';
 import { states } from '../../main/service/store/state.js';
 import { users } from '../../main/service/store/user.js';
 import { firstPagePng, pdfInfo, pdfText, squeeze } from '../helpers/print.js';
-import { http, startTestService, type TestService } from '../helpers/service.js';
+import { type TestService, callAs } from '../helpers/service.js';
 import { makeSale, tamper } from '../helpers/sales.js';
+import { storeWithStaff, type SignedIn } from '../helpers/fixtures.js';
 
 let svc: TestService;
-let cashier: Client & { token: string };
+let cashier: SignedIn;
 before(async () => {
-  svc = await startTestService();
-  cashier = await svc.as('cashier');
+  ({ svc, cashier } = await storeWithStaff());
 });
 after(() => svc.close());
 
@@ -30,8 +29,7 @@ const cashierRow = () => users(svc.server.deps.db).byName('cashier')!;
 const MM = 72 / 25.4;
 const num = (paise: number) => new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(paise / 100);
 const inr = (paise: number) => (paise < 0 ? `-₹${num(-paise)}` : `₹${num(paise)}`);
-const post = (path: string, body: string) =>
-  http(`${svc.url}/api-v1/api/Common/${path}`, { method: 'POST', headers: { authorization: `Bearer ${cashier.token}`, 'content-type': 'application/json' }, body });
+const post = (path: string, body: string) => callAs(svc, cashier, `Common/${path}`, body);
 
 async function invoicedSale(
   customer: { firstName: string; lastName: string; stateCode?: string; taxNO?: string; city?: string },

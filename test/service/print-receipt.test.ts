@@ -5,21 +5,20 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { ApiError, type Client } from '../../shared/client.js';
+import { ApiError } from '../../shared/client.js';
 import { api } from '../../shared/endpoints/index.js';
 import { PRINT_SETTINGS } from '../../main/service/print/settings.js';
 import { otherCompany } from '../helpers/customers.js';
 import { encIdOf, firstPagePng, pdfInfo, pdfText, squeeze } from '../helpers/print.js';
-import { http, startTestService, type TestService } from '../helpers/service.js';
+import { type TestService, callAs } from '../helpers/service.js';
 import { frameInStock, makeSale, sellFrameAndPair, tamper } from '../helpers/sales.js';
+import { storeWithStaff, type SignedIn } from '../helpers/fixtures.js';
 
 let svc: TestService;
-let cashier: Client & { token: string };
-let manager: Client & { token: string };
+let cashier: SignedIn;
+let manager: SignedIn;
 before(async () => {
-  svc = await startTestService();
-  cashier = await svc.as('cashier');
-  manager = await svc.as('manager');
+  ({ svc, cashier, manager } = await storeWithStaff());
 });
 after(() => svc.close());
 
@@ -31,8 +30,7 @@ const setting = (key: string, value: string | null) => {
   if (value === null) db.prepare('DELETE FROM setting WHERE key = ?').run(key);
   else db.prepare('INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, value);
 };
-const post = (path: string, body: string, token = cashier.token) =>
-  http(`${svc.url}/api-v1/api/Common/${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body });
+const post = (path: string, body: string, token = cashier.token) => callAs(svc, { token }, `Common/${path}`, body);
 
 async function newCustomer(firstName: string, lastName: string, mobile?: string) {
   return (await cashier.call(api.Customer.upsert, { body: { firstName, lastName, mobile } })).customerID;

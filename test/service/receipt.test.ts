@@ -1,20 +1,20 @@
 /** SaveReceipt and GetReceiptDetails over HTTP: the balance is respected unless the store takes advances. */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { Client } from '../../shared/client.js';
 import { api } from '../../shared/endpoints/index.js';
 import { ALLOW_ADVANCE_SETTING } from '../../main/service/sale/receipt.js';
-import { http, startTestService, type TestService } from '../helpers/service.js';
+import { http, type TestService, callAs } from '../helpers/service.js';
+import { singleVisionLens } from '../helpers/items.js';
+import { storeWithStaff, type SignedIn } from '../helpers/fixtures.js';
 
 let svc: TestService;
-let cashier: Client & { token: string };
+let cashier: SignedIn;
 let order: { id: string; rowId: number; no: string; net: number; paid: number };
 let cash: string;
 before(async () => {
-  svc = await startTestService();
-  cashier = await svc.as('cashier');
+  ({ svc, cashier } = await storeWithStaff());
   const { db, enc } = svc.server.deps;
-  const lens = db.prepare('SELECT id FROM item WHERE item_type_id = 3 AND is_active = 1 AND add_from IS NULL ORDER BY code LIMIT 1').get() as { id: number };
+  const lens = singleVisionLens(svc);
   const { customerID } = await cashier.call(api.Customer.upsert, { body: { firstName: 'Ravi', lastName: 'Shah', mobile: '9876505678' } });
   const { sessionID } = await cashier.call(api.QuickSale.saveSalesOrderTemp, { body: { itemID: enc.encode('item', lens.id), qty: 2 } });
   cash = enc.encode('paymentKind', 1);
@@ -26,8 +26,7 @@ before(async () => {
 });
 after(() => svc.close());
 
-const post = (body: unknown) =>
-  http(`${svc.url}/api-v1/api/quickSale/SaveReceipt`, { method: 'POST', headers: { authorization: `Bearer ${cashier.token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const post = (body: unknown) => callAs(svc, cashier, 'quickSale/SaveReceipt', body);
 
 test('a payment up to the balance is taken; GetReceiptDetails shows it with the balance left', async () => {
   const part = 50;

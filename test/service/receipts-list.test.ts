@@ -1,28 +1,26 @@
 /** Receipts/id and Receipts/list-paged over HTTP: an order's receipts with its balance; the filtered, paged list. */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { Client } from '../../shared/client.js';
 import { api } from '../../shared/endpoints/index.js';
-import { http, startTestService, type TestService } from '../helpers/service.js';
+import { type TestService, callAs } from '../helpers/service.js';
 import { makeSale, tamper, type MadeSale } from '../helpers/sales.js';
+import { storeWithStaff, type SignedIn } from '../helpers/fixtures.js';
 
 let svc: TestService;
-let cashier: Client & { token: string };
+let cashier: SignedIn;
 let a: MadeSale;
 let b: MadeSale;
 const lastName = `Receipts${process.pid}`;
 before(async () => {
-  svc = await startTestService();
-  cashier = await svc.as('cashier');
+  ({ svc, cashier } = await storeWithStaff());
   a = await makeSale(svc, cashier, { paid: 10, lastName });
   b = await makeSale(svc, cashier, { paid: 20, customerID: a.customerID, qty: 2 });
   await cashier.call(api.QuickSale.saveReceipt, { body: { salesOrderID: a.salesOrderID, receiptTypeId: svc.server.deps.enc.encode('paymentKind', 3), amount: 5 } });
 });
 after(() => svc.close());
 
-const get = (path: string) => http(`${svc.url}/api-v1/api/${path}`, { headers: { authorization: `Bearer ${cashier.token}` } });
-const post = (body: unknown) =>
-  http(`${svc.url}/api-v1/api/Receipts/list-paged`, { method: 'POST', headers: { authorization: `Bearer ${cashier.token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const get = (path: string) => callAs(svc, cashier, path);
+const post = (body: unknown) => callAs(svc, cashier, 'Receipts/list-paged', body);
 
 test('Receipts/id: the order’s receipts oldest first, with what it received and the balance', async () => {
   const list = await cashier.call(api.Receipts.byId, { query: { customerId: a.customerRowId, salesOrderId: a.rowId } });

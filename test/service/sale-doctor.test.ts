@@ -5,25 +5,24 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { Client } from '../../shared/client.js';
 import { api } from '../../shared/endpoints/index.js';
 import { doctorNameKey } from '../../main/service/customer/doctor-name.js';
 import { otherCompany } from '../helpers/customers.js';
-import { http, startTestService, type TestService } from '../helpers/service.js';
+import { http, type TestService } from '../helpers/service.js';
+import { singleVisionLens } from '../helpers/items.js';
+import { storeWithStaff, type SignedIn } from '../helpers/fixtures.js';
 
 let svc: TestService;
-let cashier: Client & { token: string };
-let optometrist: Client & { token: string };
+let cashier: SignedIn;
+let optometrist: SignedIn;
 let customerID: string;
 let lens: string;
 let cash: string;
 let parikh: number;
 before(async () => {
-  svc = await startTestService();
-  cashier = await svc.as('cashier');
-  optometrist = await svc.as('optometrist');
+  ({ svc, cashier, optometrist } = await storeWithStaff());
   const { db, enc } = svc.server.deps;
-  lens = enc.encode('item', (db.prepare('SELECT id FROM item WHERE item_type_id = 3 AND is_active = 1 AND add_from IS NULL ORDER BY code LIMIT 1').get() as { id: number }).id);
+  lens = enc.encode('item', singleVisionLens(svc).id);
   cash = enc.encode('paymentKind', 1);
   parikh = (db.prepare("SELECT id FROM doctor WHERE name = 'Dr. Anjali Parikh'").get() as { id: number }).id;
   customerID = (await cashier.call(api.Customer.upsert, { body: { firstName: 'Nisha', lastName: 'Doctored', mobile: '9876534567' } })).customerID;

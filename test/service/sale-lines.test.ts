@@ -2,25 +2,24 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, test } from 'node:test';
-import type { Client } from '../../shared/client.js';
 import { api } from '../../shared/endpoints/index.js';
 import { frameInStock } from '../helpers/sales.js';
-import { http, startTestService, type TestService } from '../helpers/service.js';
+import { type TestService, callAs } from '../helpers/service.js';
+import { singleVisionLens } from '../helpers/items.js';
+import { storeWithStaff, type SignedIn } from '../helpers/fixtures.js';
 
 let svc: TestService;
-let cashier: Client & { token: string };
-let manager: Client & { token: string };
+let cashier: SignedIn;
+let manager: SignedIn;
 let frameId: number;
 let lensId: number;
 let customerID: string;
 let cash: string;
 before(async () => {
-  svc = await startTestService();
-  cashier = await svc.as('cashier');
-  manager = await svc.as('manager');
-  const { db, enc } = svc.server.deps;
+  ({ svc, cashier, manager } = await storeWithStaff());
+  const { enc } = svc.server.deps;
   frameId = frameInStock(svc, 'cashier');
-  lensId = (db.prepare('SELECT id FROM item WHERE item_type_id = 3 AND is_active = 1 AND add_from IS NULL ORDER BY code LIMIT 1').get() as { id: number }).id;
+  lensId = singleVisionLens(svc).id;
   customerID = (await cashier.call(api.Customer.upsert, { body: { firstName: 'Ravi', lastName: 'Shah', mobile: '9876505678' } })).customerID;
   cash = enc.encode('paymentKind', 1);
 });
@@ -30,8 +29,7 @@ const enc = (id: number) => svc.server.deps.enc.encode('item', id);
 const db = () => svc.server.deps.db;
 const onHand = (itemId: number) => (db().prepare('SELECT coalesce(sum(on_hand), 0) AS n FROM stock WHERE item_id = ?').get(itemId) as { n: number }).n;
 const count = (table: string) => (db().prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
-const post = (token: string, body: unknown) =>
-  http(`${svc.url}/api-v1/api/quickSale/SaveSale`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const post = (token: string, body: unknown) => callAs(svc, { token }, 'quickSale/SaveSale', body);
 
 type Line = Record<string, unknown>;
 const frameAndPair = (): Line[] => [

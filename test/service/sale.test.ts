@@ -1,25 +1,25 @@
 /** SaveSale over HTTP: one transaction from cart to order, receipt, stock, lab order and recall; all or nothing; once per cart. */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { Client } from '../../shared/client.js';
 import { api } from '../../shared/endpoints/index.js';
-import { http, startTestService, type TestService } from '../helpers/service.js';
+import { type TestService, callAs } from '../helpers/service.js';
+import { singleVisionLens } from '../helpers/items.js';
+import { storeWithStaff, type SignedIn } from '../helpers/fixtures.js';
 
 let svc: TestService;
-let cashier: Client & { token: string };
+let cashier: SignedIn;
 let frameId: number;
 let lensId: number;
 let customerID: string;
 let cash: string;
 before(async () => {
-  svc = await startTestService();
-  cashier = await svc.as('cashier');
+  ({ svc, cashier } = await storeWithStaff());
   const { db, enc } = svc.server.deps;
   const branch = (db.prepare("SELECT branch_id FROM app_user WHERE user_name = 'cashier'").get() as { branch_id: number }).branch_id;
   frameId = (db.prepare(
     'SELECT i.id FROM item i JOIN stock s ON s.item_id = i.id WHERE i.item_type_id = 1 AND i.is_active = 1 AND s.branch_id = ? AND s.on_hand >= 5 AND s.expiry_date IS NULL ORDER BY i.code LIMIT 1',
   ).get(branch) as { id: number }).id;
-  lensId = (db.prepare('SELECT id FROM item WHERE item_type_id = 3 AND is_active = 1 AND add_from IS NULL ORDER BY code LIMIT 1').get() as { id: number }).id;
+  lensId = singleVisionLens(svc).id;
   const c = await cashier.call(api.Customer.upsert, { body: { firstName: 'Asha', lastName: 'Patel', mobile: '9876501234' } });
   customerID = c.customerID;
   cash = enc.encode('paymentKind', 1);
@@ -30,8 +30,7 @@ const enc = (entity: 'item', id: number) => svc.server.deps.enc.encode(entity, i
 const onHand = (itemId: number) =>
   (svc.server.deps.db.prepare('SELECT coalesce(sum(on_hand), 0) AS n FROM stock WHERE item_id = ?').get(itemId) as { n: number }).n;
 const count = (table: string) => (svc.server.deps.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
-const post = (path: string, body: unknown) =>
-  http(`${svc.url}/api-v1/api/quickSale/${path}`, { method: 'POST', headers: { authorization: `Bearer ${cashier.token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const post = (path: string, body: unknown) => callAs(svc, cashier, `quickSale/${path}`, body);
 
 async function cartWithFrameAndPair(): Promise<string> {
   const { sessionID } = await cashier.call(api.QuickSale.saveSalesOrderTemp, { body: { itemID: enc('item', frameId) } });

@@ -4,21 +4,20 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { Client } from '../../shared/client.js';
 import { api } from '../../shared/endpoints/index.js';
 import { gstLine } from '../../shared/domain/gst.js';
 import { addOrders } from '../../main/service/setup/bulk-orders.js';
 import { companies } from '../../main/service/store/company.js';
 import { DUE_SQL, RECEIVED_SQL } from '../../main/service/store/sales-order.js';
 import { makeSale } from '../helpers/sales.js';
-import { startTestService, type TestService } from '../helpers/service.js';
+import { type TestService } from '../helpers/service.js';
+import { storeWithStaff, type SignedIn } from '../helpers/fixtures.js';
 
 const SEEDED = 200;
 let svc: TestService;
-let cashier: Client & { token: string };
+let cashier: SignedIn;
 before(async () => {
-  svc = await startTestService();
-  cashier = await svc.as('cashier');
+  ({ svc, cashier } = await storeWithStaff());
   const { db, ids } = svc.server.deps;
   addOrders({ file: '', db, ids, company: companies(db).only()! }, SEEDED, { now: svc.clock.now });
 });

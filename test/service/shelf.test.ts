@@ -4,19 +4,17 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { Client } from '../../shared/client.js';
 import { settings } from '../../main/service/store/setting.js';
 import { frameInStock } from '../helpers/sales.js';
-import { callAs, startTestService, type TestService } from '../helpers/service.js';
+import { callAs, type TestService } from '../helpers/service.js';
+import { storeWithStaff, type SignedIn } from '../helpers/fixtures.js';
 
 let svc: TestService;
-let cashier: Client & { token: string };
-let manager: Client & { token: string };
+let cashier: SignedIn;
+let manager: SignedIn;
 let frame: { id: string; rowId: number; name: string };
 before(async () => {
-  svc = await startTestService();
-  cashier = await svc.as('cashier');
-  manager = await svc.as('manager');
+  ({ svc, cashier, manager } = await storeWithStaff());
   const { db, enc } = svc.server.deps;
   const id = frameInStock(svc, 'cashier', 1);
   frame = { id: enc.encode('item', id), rowId: id, name: (db.prepare('SELECT name FROM item WHERE id = ?').get(id) as { name: string }).name };

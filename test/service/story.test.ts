@@ -4,17 +4,16 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { Client } from '../../shared/client.js';
 import { api } from '../../shared/endpoints/index.js';
 import { failure } from '../helpers/customers.js';
 import { frameInStock, sellFrameAndPair } from '../helpers/sales.js';
-import { startTestService, type TestService } from '../helpers/service.js';
+import { type TestService } from '../helpers/service.js';
+import { storeWithStaff, type SignedIn } from '../helpers/fixtures.js';
 
 let svc: TestService;
-let cashier: Client & { token: string };
+let cashier: SignedIn;
 before(async () => {
-  svc = await startTestService();
-  cashier = await svc.as('cashier');
+  ({ svc, cashier } = await storeWithStaff());
 });
 after(() => svc.close());
 
