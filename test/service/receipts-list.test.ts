@@ -8,11 +8,12 @@ import { storeWithStaff, type SignedIn } from '../helpers/fixtures.js';
 
 let svc: TestService;
 let cashier: SignedIn;
+let manager: SignedIn;
 let a: MadeSale;
 let b: MadeSale;
 const lastName = `Receipts${process.pid}`;
 before(async () => {
-  ({ svc, cashier } = await storeWithStaff());
+  ({ svc, cashier, manager } = await storeWithStaff());
   a = await makeSale(svc, cashier, { paid: 10, lastName });
   b = await makeSale(svc, cashier, { paid: 20, customerID: a.customerID, qty: 2 });
   await cashier.call(api.QuickSale.saveReceipt, { body: { salesOrderID: a.salesOrderID, receiptTypeId: svc.server.deps.enc.encode('paymentKind', 3), amount: 5 } });
@@ -70,4 +71,14 @@ test('list-paged: filters by customer, order, receipt no, payment kind, status, 
   assert.equal((await post({ statusID: 9 })).status, 400);
   assert.equal((await post({ customerID: tamper(a.customerID) })).status, 400);
   assert.equal((await post({ receiptTypeID: a.customerID })).status, 400, 'a customer id is not a payment kind');
+});
+
+test('dates are read one way everywhere: a day that does not exist is 400 naming its field, a timestamp is its day', async () => {
+  const bad = await post({ fromDate: '2025-02-30' });
+  assert.equal(bad.status, 400);
+  assert.deepEqual(Object.keys(bad.json.errors as object), ['fromDate']);
+  assert.equal((await post({ fromDate: '2025-02-01T18:30:00.000Z', toDate: '2025-02-28' })).status, 200);
+  const dashboard = await callAs(svc, manager, 'Dashboard/dashboardData', { date: 'yesterday' });
+  assert.equal(dashboard.status, 400);
+  assert.deepEqual(Object.keys(dashboard.json.errors as object), ['date']);
 });

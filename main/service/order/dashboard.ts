@@ -5,6 +5,7 @@
 import { localDate } from '../../../shared/domain/calendar.js';
 import type { RequestContext } from '../context.js';
 import { notFound } from '../errors.js';
+import { calendarDate } from '../input/dates.js';
 import { dashboard } from '../store/dashboard.js';
 
 /** Every calendar day from `from` to `to`, so the chart has a bar (maybe empty) for each. */
@@ -31,7 +32,7 @@ export function dashboardFigures(ctx: RequestContext, ask: DashboardAsk) {
   const d = dashboard(ctx.db);
   const branch = d.branch(branchId, ctx.user.companyId);
   if (!branch) throw notFound('No such branch');
-  const day = ask.date ? ask.date.slice(0, 10) : localDate(ctx.now());
+  const day = calendarDate(ask.date, 'date') ?? localDate(ctx.now());
   const monthStart = `${day.slice(0, 8)}01`;
   const today = { branchId, from: day, to: day };
   const byDay = new Map(d.salesByDay({ branchId, from: monthStart, to: day }).map((x) => [x.date, x]));

@@ -10,7 +10,8 @@ import type { CustomerModel, OMFastWizardModel, SalesorderModel, SaveSaleResult 
 import type { RequestContext } from '../context.js';
 import { invalid, notFound } from '../errors.js';
 import { priceLines } from './bill.js';
-import { findCart, ownsCart, paiseField } from './cart-view.js';
+import { findCart, ownsCart } from './cart-view.js';
+import { paiseField } from '../input/money.js';
 import { checkLine, readLineFigures, withOrderHeights, type LineFigures, type LineInput } from './line.js';
 import { readClaim, splitBill } from './insurance.js';
 import { earlierAnswer, requestHash } from './sale-key.js';

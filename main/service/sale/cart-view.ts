@@ -1,7 +1,7 @@
 /** The cart as the counter sees it: finding a session's cart, its priced lines and net amount. */
 import { billTotals, type BillCharges } from '../../../shared/domain/gst.js';
 import { localDate } from '../../../shared/domain/calendar.js';
-import { paiseOf, rupees } from '../../../shared/domain/money.js';
+import { rupees } from '../../../shared/domain/money.js';
 import type { SalesOrderTemp } from '../../../shared/models/cart.js';
 import type { RequestContext } from '../context.js';
 import { conflict, invalid, notFound } from '../errors.js';
@@ -35,14 +35,6 @@ export function findOpenCart(ctx: RequestContext, sessionId: string | null | und
   const order = salesOrders(ctx.db).bySession(ctx.user.companyId, cart.session_id);
   if (order) throw conflict(`This cart was already saved as order ${order.order_no}: start a new sale for more items`, 'SALE_CART_ALREADY_SAVED');
   return cart;
-}
-
-/** A rupee amount of a request in paise; a 400 naming the field when it is negative or has fractions of a paisa. */
-export function paiseField(value: number | null | undefined, field: string): number | null {
-  if (value === null || value === undefined) return null;
-  const paise = paiseOf(value);
-  if (paise === null) throw invalid(`Invalid amount: ${field}`, { [field]: ['A non-negative amount in rupees with at most two decimals'] });
-  return paise;
 }
 
 /** The cart's lines priced for today; intra-state until a customer says otherwise (the total is the same either way). */

@@ -9,7 +9,7 @@ import { invalid } from '../errors.js';
 import { insuranceCompanies } from '../store/insurance-company.js';
 import type { InsuranceClaim } from '../store/sales-order.js';
 import { calendarDate } from '../input/dates.js';
-import { paiseField } from './cart-view.js';
+import { paiseField } from '../input/money.js';
 import { optionalText } from '../input/text.js';
 
 /** Paise. */

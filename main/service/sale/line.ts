@@ -11,7 +11,7 @@ import type { CartLineRow, LineRx } from '../store/cart.js';
 import { rxRowOf } from '../store/eye-exam.js';
 import { items, type ItemRow } from '../store/item.js';
 import { ITEM_TYPE } from '../store/item-type.js';
-import { paiseField } from './cart-view.js';
+import { paiseField } from '../input/money.js';
 
 
 

@@ -13,7 +13,7 @@ import { forbidden, invalid, notFound, tooMany } from '../errors.js';
 import { items } from '../store/item.js';
 import { priceApprovals } from '../store/price-approval.js';
 import { users } from '../store/user.js';
-import { paiseField } from './cart-view.js';
+import { paiseField } from '../input/money.js';
 import { APPROVAL_MINUTES, approvalReason, needsApproval } from './price-policy.js';
 
 export async function approveAtTill(ctx: RequestContext, body: PriceApprovalRequest): Promise<PriceApprovalResult> {

@@ -11,7 +11,7 @@ import { numberSeries } from '../store/number-series.js';
 import { receipts, type ReceiptPayment } from '../store/receipt.js';
 import { salesOrders } from '../store/sales-order.js';
 import { settings } from '../store/setting.js';
-import { paiseField } from './cart-view.js';
+import { paiseField } from '../input/money.js';
 import { optionalText } from '../input/text.js';
 
 /** Setting key: '1' lets a receipt exceed the order's balance (the excess is an advance). */

@@ -2,7 +2,8 @@ import { api } from '../../../../shared/endpoints/index.js';
 import { billTotals } from '../../../../shared/domain/gst.js';
 import { rupees } from '../../../../shared/domain/money.js';
 import { implement } from '../../http/handler.js';
-import { findCart, paiseField, pricedCart } from '../../sale/cart-view.js';
+import { findCart, pricedCart } from '../../sale/cart-view.js';
+import { paiseField } from '../../input/money.js';
 import { splitBill } from '../../sale/insurance.js';
 
 /**

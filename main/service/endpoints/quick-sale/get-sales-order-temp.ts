@@ -1,6 +1,7 @@
 import { api } from '../../../../shared/endpoints/index.js';
 import { implement } from '../../http/handler.js';
-import { cartView, findCart, paiseField } from '../../sale/cart-view.js';
+import { cartView, findCart } from '../../sale/cart-view.js';
+import { paiseField } from '../../input/money.js';
 
 /** The cart with the counter's charges added to its net amount (the charges are not stored: SaveSale sends them). */
 export const getSalesOrderTemp = implement(api.QuickSale.getSalesOrderTemp, ({ body }, ctx) => {

@@ -5,7 +5,8 @@ import { implement } from '../../http/handler.js';
 import { carts } from '../../store/cart.js';
 import { items } from '../../store/item.js';
 import { applyPricePolicy } from '../../sale/price-policy.js';
-import { cartView, findOpenCart, paiseField } from '../../sale/cart-view.js';
+import { cartView, findOpenCart } from '../../sale/cart-view.js';
+import { paiseField } from '../../input/money.js';
 
 /**
  * Changes a line's quantity, price or discount; fields left out keep their value. A discount

@@ -6,6 +6,7 @@ import { orderClause, pageRange } from '../../input/paging.js';
 import { receipts } from '../../store/receipt.js';
 import { masksMobiles, mobileShown } from '../../customer/mobile.js';
 import { optionalText } from '../../input/text.js';
+import { calendarDate } from '../../input/dates.js';
 
 const COLUMNS = {
   receiptDate: ['r.receipt_date'],
@@ -24,8 +25,8 @@ export const receiptsListPaged = implement(api.Receipts.listPaged, ({ body }, ct
     {
       companyId: ctx.user.companyId,
       branchId: ctx.user.branchId,
-      fromDate: body.fromDate?.slice(0, 10) ?? null,
-      toDate: body.toDate?.slice(0, 10) ?? null,
+      fromDate: calendarDate(body.fromDate, 'fromDate'),
+      toDate: calendarDate(body.toDate, 'toDate'),
       customerId: customerText ? ctx.decode('customer', customerText, 'customerID') : null,
       salesOrderId: null,
       orderNoPrefix: optionalText(body.salesOrderNo),
