@@ -1,0 +1,33 @@
+/**
+ * Signing in (Auth/login): the throttle per user name, the password (a decoy hash for unknown
+ * users, so both answers take as long), and the financial year of today, made on first sign-in.
+ */
+import { localDate } from '../../../shared/domain/calendar.js';
+import type { RequestContext } from '../context.js';
+import { tooMany, unauthenticated } from '../errors.js';
+import { branches } from '../store/branch.js';
+import { companies } from '../store/company.js';
+import { financialYears } from '../store/financial-year.js';
+import { users } from '../store/user.js';
+import { decoyHash, verifyPassword } from './password.js';
+
+const WRONG = 'Wrong user name or password';
+
+export async function signIn(ctx: RequestContext, userName: string, password: string) {
+  const wait = ctx.throttle.waitFor(userName);
+  if (wait > 0) {
+    const seconds = Math.ceil(wait / 1000);
+    throw tooMany(`Too many failed sign-ins for this user. Try again in ${seconds} s.`, seconds, 'LOGIN_LOCKED');
+  }
+  const user = users(ctx.db).byName(userName);
+  const ok = user && user.is_active ? await verifyPassword(password, user.password_hash) : (await verifyPassword(password, await decoyHash)) && false;
+  if (!user || !ok) {
+    ctx.throttle.failed(userName);
+    throw unauthenticated(WRONG, 'LOGIN_FAILED');
+  }
+  ctx.throttle.succeeded(userName);
+  const company = companies(ctx.db).byId(user.company_id)!;
+  const branch = branches(ctx.db).byId(user.branch_id)!;
+  const year = ctx.db.transaction(() => financialYears(ctx.db).ensure(company.id, localDate(ctx.now()), ctx.ids)).immediate();
+  return { user, company, branch, year };
+}
