@@ -1,0 +1,26 @@
+/**
+ * A payment against an order (QuickSale/SaveReceipt): the balance is read in the same immediate
+ * transaction as the receipt is written, so two tills cannot both take it.
+ */
+import { SALES_ORDER_STATUS } from '../../../shared/contract/statuses.js';
+import type { RequestContext } from '../context.js';
+import { invalid, notFound } from '../errors.js';
+import { checkAgainstBalance, orderBalance, writeReceipt } from '../sale/receipt.js';
+import type { ReceiptPayment } from '../store/receipt.js';
+import { salesOrders } from '../store/sales-order.js';
+
+/** `orderField` and `amountField` name the request's fields in a refusal. */
+export function takePayment(ctx: RequestContext, orderId: number, payment: ReceiptPayment, fields: { order: string; amount: string }) {
+  if (payment.amount <= 0) throw invalid('Enter the amount received', { [fields.amount]: ['More than 0'] });
+  return ctx.db
+    .transaction(() => {
+      const order = salesOrders(ctx.db).payer(ctx.user.companyId, orderId);
+      if (!order) throw notFound('No such order');
+      if (order.status_id === SALES_ORDER_STATUS.Cancelled) {
+        throw invalid('The order is cancelled', { [fields.order]: ['A cancelled order takes no payment'] }, 'ORDER_CANCELLED');
+      }
+      checkAgainstBalance(ctx, payment.amount, orderBalance(ctx, orderId), fields.amount);
+      return writeReceipt(ctx, orderId, order.customer_id, payment, 'creditNoteID');
+    })
+    .immediate();
+}
