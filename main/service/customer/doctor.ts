@@ -7,6 +7,7 @@ import { countries } from '../store/country.js';
 import { doctors, type DoctorFields } from '../store/doctor.js';
 import { states } from '../store/state.js';
 import { digitsOf } from './mobile.js';
+import { optionalText } from '../input/text.js';
 
 /**
  * Creates without `id`, updates with one. A doctor's number is often a clinic landline
@@ -15,7 +16,7 @@ import { digitsOf } from './mobile.js';
 export function saveDoctor(ctx: RequestContext, body: EncryptedDoctorSaveModel) {
   const errors: Record<string, string[]> = {};
   const clean = (v: string | null | undefined, field: string, max: number): string | null => {
-    const t = v?.trim() || null;
+    const t = optionalText(v);
     if (t !== null && t.length > max) errors[field] = [`At most ${max} characters`];
     return t;
   };

@@ -17,6 +17,7 @@ import { readCustomer, type CustomerInput } from './customer-input.js';
 import { addMonths, ageOn, calendarDate } from '../input/dates.js';
 import { findExam, recallMonths, recordExam } from './exam.js';
 import { masksMobiles } from './mobile.js';
+import { optionalText } from '../input/text.js';
 
 /** The request's customer fields, under the names customer-input knows them by. */
 const CUSTOMER_FIELDS = {
@@ -74,7 +75,7 @@ export function savePrescription(ctx: RequestContext, body: OMAppCustomerData) {
     if (!(err instanceof ServiceError)) throw err;
     Object.assign(errors, err.errors);
   }
-  const remarks = body.prescriptionRemarks?.trim() || null;
+  const remarks = optionalText(body.prescriptionRemarks);
   if (remarks && remarks.length > 2000) errors.prescriptionRemarks = ['At most 2000 characters'];
   if (Object.keys(errors).length > 0) throw invalid('The prescription has errors', errors);
 

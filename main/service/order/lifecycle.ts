@@ -18,6 +18,7 @@ import { stock } from '../store/stock.js';
 import { stockMovements } from '../store/stock-movement.js';
 import { settleReceipts } from '../sale/settle-receipts.js';
 import { orderFromPath } from './order-view.js';
+import { optionalText } from '../input/text.js';
 
 export const statusName = (id: number) => SALES_ORDER_STATUS_NAMES[id as SalesOrderStatusId] ?? `status ${id}`;
 
@@ -78,7 +79,7 @@ export function cancelOrder(ctx: RequestContext, salesOrderId: string, body: Can
 
       const settled = settleReceipts(ctx, order.id, body.receiptStatusId, day, stamp);
       purchaseOrders(ctx.db).cancelOpenOfOrder(order.id);
-      if (!salesOrders(ctx.db).cancel(order.id, ctx.user.id, stamp, reasonId, body.cancellReason?.trim() || null)) throw invalid(`Order ${order.order_no} is already cancelled`, undefined, 'ORDER_ALREADY_CANCELLED');
+      if (!salesOrders(ctx.db).cancel(order.id, ctx.user.id, stamp, reasonId, optionalText(body.cancellReason))) throw invalid(`Order ${order.order_no} is already cancelled`, undefined, 'ORDER_ALREADY_CANCELLED');
 
       const money = [
         settled.byChoice === 0

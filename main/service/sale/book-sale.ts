@@ -35,6 +35,7 @@ import { orderDate } from './order-date.js';
 import { recordExam } from '../customer/exam.js';
 
 import { raiseLabOrder, takeStock } from './stock-and-lab.js';
+import { optionalText } from '../input/text.js';
 
 /** OMCustomerModel fields whose names differ from the customer form's. */
 const RENAMED: Partial<Record<keyof CustomerModel, keyof CustomerInput>> = {
@@ -95,7 +96,7 @@ function listedLines(ctx: RequestContext, so: SalesorderModel, figures: readonly
   const inPair = new Map<string, number>();
   const at = ctx.now().toISOString();
   return (so.salesOrderDetailList ?? []).map((input, i) => {
-    const pairNo = input.pairNo?.trim() || null;
+    const pairNo = optionalText(input.pairNo);
     const before = pairNo ? inPair.get(pairNo) ?? 0 : 0;
     const { line, item } = checkLine(ctx, figures[i]!, lineInput(input, i), {
       at: (f) => `${LIST}.${i}.${f}`,
@@ -226,8 +227,8 @@ export function bookSale(ctx: RequestContext, body: OMFastWizardModel): SaveSale
         taxable: totals.taxable, cgst: totals.cgst, sgst: totals.sgst, igst: totals.igst, grand_total: totals.grandTotal,
         job_charges: job?.taxable ?? 0, shipping_charges: charges.shippingCharges, other_charges: charges.otherCharges,
         service_tax: job?.tax ?? 0, job_gst_rate_bp: job?.rateBp ?? null, job_sac: job?.sac ?? null, rounding: totals.rounding, net_amount: totals.netAmount,
-        ...claim, insurance_amount: split.insurance, policy_no: so.policyNo?.trim() || null,
-        doctor_id: doctor.doctorId, typed_doctor_name: doctor.typedName, remarks: so.remarks?.trim() || null, session_id: sessionId, request_hash: hash,
+        ...claim, insurance_amount: split.insurance, policy_no: optionalText(so.policyNo),
+        doctor_id: doctor.doctorId, typed_doctor_name: doctor.typedName, remarks: optionalText(so.remarks), session_id: sessionId, request_hash: hash,
         created_by: ctx.user.id, created_at: at.toISOString(),
       });
 
@@ -265,7 +266,7 @@ export function bookSale(ctx: RequestContext, body: OMFastWizardModel): SaveSale
       if (recallDate) {
         eyeCheckupRecalls(ctx.db).insert({
           id: ctx.ids.next('eye_checkup_recall'), company_id: companyId, branch_id: branchId, customer_id: customerId,
-          recall_date: recallDate, remarks: body.eyecheckupRecallModel?.remarks?.trim() || null, sales_order_id: orderId,
+          recall_date: recallDate, remarks: optionalText(body.eyecheckupRecallModel?.remarks), sales_order_id: orderId,
           created_by: ctx.user.id, created_at: at.toISOString(),
         });
       }

@@ -14,6 +14,7 @@ import { cartView, findOpenCart } from './cart-view.js';
 import { checkLine, readLineFigures } from './line.js';
 import { applyPricePolicy } from './price-policy.js';
 import { checkShelf } from './shelf.js';
+import { optionalText } from '../input/text.js';
 
 const asIs = (field: string) => field;
 
@@ -31,7 +32,7 @@ export function addToCart(ctx: RequestContext, body: SalesOrderTempModelRequest)
     .transaction(() => {
       const store = carts(ctx.db);
       let sessionID = body.sessionID?.trim() ?? '';
-      const pairNo = body.pairNo?.trim() || null;
+      const pairNo = optionalText(body.pairNo);
       if (sessionID) {
         findOpenCart(ctx, sessionID, 'sessionID');
       }

@@ -12,6 +12,7 @@ import { rxRowOf } from '../store/eye-exam.js';
 import { items, type ItemRow } from '../store/item.js';
 import { ITEM_TYPE } from '../store/item-type.js';
 import { paiseField } from '../input/money.js';
+import { optionalText } from '../input/text.js';
 
 
 
@@ -91,7 +92,7 @@ export function checkLine(
     throw invalid('The price differs from the item’s', { [at('price')]: [`The item’s price, ${item.sale_price / 100}, unless the store lets managers change prices`] });
   }
   if (unitPrice > item.mrp) throw invalid('The price is above the MRP', { [at('price')]: [`At most the MRP, ${item.mrp / 100}`] });
-  const pairNo = input.pairNo?.trim() || null;
+  const pairNo = optionalText(input.pairNo);
   let eye: LineRx['eye'] = null;
   if (pairNo) {
     if (options.linesBeforeInPair >= 2) throw invalid('A lens pair has two lines, one per eye', { [at('pairNo')]: ['This pair already has both eyes'] });
@@ -129,7 +130,7 @@ function readLineRx(body: LineInput, contact: boolean, eye: LineRx['eye'], at: F
   };
   const typed = Object.entries(input).some(([k, v]) => k !== 'lensTypeID' && v !== null && v !== undefined && String(v).trim() !== '');
   const lensType = body.spectacleLensType ?? null;
-  const none = { spectacle_lens_type: lensType, sph: null, cyl: null, axis: null, addition: null, va: null, vn: null, near: body.near?.trim() || null, pd: null, bc: null, dia: null, k1: null, k2: null, fitting_height: null, total_height: null, rx_remarks: body.prescriptionRemarks?.trim() || null };
+  const none = { spectacle_lens_type: lensType, sph: null, cyl: null, axis: null, addition: null, va: null, vn: null, near: optionalText(body.near), pd: null, bc: null, dia: null, k1: null, k2: null, fitting_height: null, total_height: null, rx_remarks: optionalText(body.prescriptionRemarks) };
   if (!typed) return none;
   const { entry, errors } = readRxEntry(input);
   const names: Record<string, string> = { sph: 'spherical', cyl: 'cylinder', axis: 'axis', add: 'addition', va: 'vision', vn: 'vn', pd: 'pd', bc: 'basecurve', dia: 'diameter', k1: 'k1', k2: 'k2', fh: 'lensFittingHeight', th: 'lensTotalHeight' };

@@ -11,6 +11,7 @@ import { purchaseOrders } from '../store/purchase-order.js';
 import { stock } from '../store/stock.js';
 import { stockMovements } from '../store/stock-movement.js';
 import { calendarDate } from '../input/dates.js';
+import { optionalText } from '../input/text.js';
 
 
 /**
@@ -65,7 +66,7 @@ export function raiseLabOrder(
     supplier_id: ref('supplier', body.supplierID, 'supplierID'),
     fitter_id: ref('fitter', body.fitterID, 'fitterID'),
     priority_id: ref('priority', body.priorityID, 'priorityID'),
-    remarks: body.purchaseOrderModel?.remarks?.trim() || null,
+    remarks: optionalText(body.purchaseOrderModel?.remarks),
     created_by: ctx.user.id,
     created_at: ctx.now().toISOString(),
   });
