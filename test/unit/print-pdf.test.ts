@@ -56,3 +56,15 @@ test('a document comes out the same however many were laid out before it with th
   // The roll is exactly as long as measured.
   assert.equal(pdfInfo(again).heightPt, Math.ceil(length));
 });
+
+test('a face remembers the runs it shaped, and each caller gets positions of its own to scale', () => {
+  type Run = { glyphs: unknown[]; positions: Array<{ xAdvance: number }>; advanceWidth: number };
+  const face = [...printFaces().values()][0] as unknown as { layout(text: string): Run };
+  const first = face.layout('Drishti Opticals, 12 MG Road');
+  const width = first.advanceWidth;
+  for (const p of first.positions) p.xAdvance *= 3; // what pdfkit does to the run it is given
+  const second = face.layout('Drishti Opticals, 12 MG Road');
+  assert.equal(second.glyphs, first.glyphs, 'the shaped glyphs are remembered, not shaped again');
+  assert.notEqual(second.positions, first.positions);
+  assert.equal(second.advanceWidth, width, 'scaling one caller’s copy leaves the remembered run as shaped');
+});

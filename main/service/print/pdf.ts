@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type PDFKitDocument from 'pdfkit';
-import { FONT_FILES, fontFolder, scriptRuns, type FontFile, type Script } from './fonts.js';
+import { FONT_FILES, fontFile, fontFolder, scriptRuns, type FontFile, type Script } from './fonts.js';
 import type { Align, Block, Column, Logo, PrintedDocument } from './layout.js';
 import { mmToPt } from './paper.js';
 import { qrMatrix, QUIET_ZONE } from './qr.js';
@@ -33,7 +33,7 @@ const RULE = '#888888';
 const FAINT = '#cccccc';
 
 /** A fontkit font as pdfkit parsed it; registerFont takes one back (pdfkit 0.20), its types do not say so. */
-type ParsedFont = { layout(text: string): unknown };
+type ParsedFont = { layout(text: string, features?: unknown): unknown };
 /**
  * The current face of a pdfkit document, which holds the fontkit font pdfkit parsed; its types leave
  * both out. Parsed through pdfkit because fontkit is pdfkit's dependency, not one of ours.
@@ -53,10 +53,39 @@ export function printFaces(): ReadonlyMap<FontFile, ParsedFont | Buffer> {
     (Object.keys(FONT_FILES) as FontFile[]).map((file) => {
       const bytes = readFileSync(path.join(fontFolder(), file));
       const parsed = (new PDFDocument({ autoFirstPage: false }).font(bytes) as unknown as FontHolder)._font?.font;
-      return [file, typeof parsed?.layout === 'function' ? parsed : bytes];
+      return [file, typeof parsed?.layout === 'function' ? remembersLayouts(parsed) : bytes];
     }),
   );
   return parsedFonts;
+}
+
+/** Text runs a face remembers shaped; a receipt lays out a few hundred, most of them the same each time. */
+const LAYOUTS_KEPT = 4096;
+
+/**
+ * Shaping a run (fontkit's OpenType substitution and positioning) was a third of a receipt's time,
+ * done afresh for every document and twice for a roll (measured, then drawn): the same store
+ * name, labels and amounts each time. The face now remembers each run shaped, most recently used
+ * first. pdfkit scales the positions of the run it is given in place, so each caller gets its own
+ * copy of them; the glyphs are only read.
+ */
+function remembersLayouts(font: ParsedFont): ParsedFont {
+  type Run = { positions: object[] };
+  const shape = font.layout.bind(font) as (text: string, features?: unknown) => Run;
+  const kept = new Map<string, Run>();
+  const copy = <T extends object>(o: T): T => Object.assign(Object.create(Object.getPrototypeOf(o) as object) as T, o);
+  font.layout = (text: string, features?: unknown) => {
+    const key = features === undefined ? text : `${JSON.stringify(features)}\u0000${text}`;
+    let run = kept.get(key);
+    if (run) kept.delete(key);
+    else run = shape(text, features);
+    kept.set(key, run);
+    if (kept.size > LAYOUTS_KEPT) kept.delete(kept.keys().next().value!);
+    const mine = copy(run);
+    mine.positions = run.positions.map(copy);
+    return mine;
+  };
+  return font;
 }
 
 const faceName = (script: Script, bold: boolean) => `${script}-${bold ? 'bold' : 'regular'}`;
@@ -81,6 +110,9 @@ function newPdf(doc: PrintedDocument, heightPt: number): Pdf {
     info: { Title: doc.title, Producer: 'Optical POS', Creator: 'Optical POS' },
     lang: 'en-IN',
     displayTitle: true,
+    // Our Latin face from the start: pdfkit's default, Helvetica, was parsed from its AFM data for
+    // every document (a millisecond each, twice a roll) and never used.
+    font: printFaces().get(fontFile('latin', 'regular')) as unknown as string,
   });
   for (const [file, font] of printFaces()) {
     const { script, weight } = FONT_FILES[file];
