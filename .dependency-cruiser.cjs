@@ -62,6 +62,34 @@ const allowed = Object.entries(layers).map(([from, to]) => ({
 
 module.exports = {
   forbidden: [
+    // Packages by layer, dynamic imports included (ESLint's no-restricted-imports sees static ones only).
+    {
+      name: 'electron-only-in-the-shell',
+      severity: 'error',
+      comment: 'The service runs in plain Node too, the renderer in a browser: only main/electron/ may load electron.',
+      from: { pathNot: '^main/electron/' },
+      to: { path: '(^|/)node_modules/electron/|^electron$' },
+    },
+    {
+      name: 'renderer-is-browser-code',
+      severity: 'error',
+      comment: 'renderer/ talks to the service through the shared client: no Node built-ins, no service packages.',
+      from: { path: '^renderer/src/' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'renderer-no-service-packages',
+      severity: 'error',
+      from: { path: '^renderer/src/' },
+      to: { path: '(^|/)node_modules/(better-sqlite3|fastify|@fastify|pdfkit)/' },
+    },
+    {
+      name: 'shared-is-zod-only',
+      severity: 'error',
+      comment: 'The contract runs in Node and the browser: it imports zod and itself only.',
+      from: { path: '^shared/' },
+      to: { dependencyTypesNot: ['local', 'type-only'], pathNot: '(^|/)node_modules/zod/' },
+    },
     { name: 'no-circular', severity: 'error', comment: 'No import cycles: a layer that needs its caller is in the wrong layer.', from: {}, to: { circular: true } },
     { name: 'not-to-unresolvable', severity: 'error', comment: 'An import that does not resolve.', from: {}, to: { couldNotResolve: true } },
   ],

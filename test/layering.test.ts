@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { ESLint } from 'eslint';
 
@@ -43,6 +43,7 @@ async function layerViolations(files: Record<string, string>): Promise<string[]>
   const dir = await mkdtemp(path.join(tmpdir(), 'layers-'));
   try {
     await copyFile(path.join(root, 'tsconfig.json'), path.join(dir, 'tsconfig.json'));
+    await symlink(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
     for (const [file, code] of Object.entries(files)) {
       await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
       await writeFile(path.join(dir, file), code);
@@ -52,7 +53,7 @@ async function layerViolations(files: Record<string, string>): Promise<string[]>
       encoding: 'utf8',
     });
     const report = JSON.parse(result.stdout) as { summary: { violations: Array<{ from: string; to: string; rule: { name: string } }> } };
-    return report.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`).sort();
+    return report.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to.replace(/^.*node_modules\//, 'node_modules/')}`).sort();
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -82,6 +83,20 @@ test('in the renderer, ui/ may not import the app or a feature; a feature may us
   assert.deepEqual(violations, [
     'not-in-allowed: renderer/src/orders/List.ts → renderer/src/app/AppFrame.ts',
     'not-in-allowed: renderer/src/ui/Pager.ts → renderer/src/app/service.ts',
+  ]);
+});
+
+test('packages by layer, dynamic imports included: electron only in the shell, no Node in the renderer, zod only in the contract', async () => {
+  const violations = await layerViolations({
+    'main/service/late.ts': "export const late = async () => (await import('electron')).app;\n",
+    'main/electron/shell.ts': "import { app } from 'electron';\nexport const shell = app;\n",
+    'renderer/src/app/disk.ts': "export const disk = async () => (await import('node:fs')).readFileSync;\n",
+    'shared/contract/x.ts': "import { z } from 'zod';\nexport const x = z.string();\nexport const y = async () => (await import('node:path')).join;\n",
+  });
+  assert.deepEqual(violations, [
+    'electron-only-in-the-shell: main/service/late.ts → node_modules/electron/index.js',
+    'renderer-is-browser-code: renderer/src/app/disk.ts → fs',
+    'shared-is-zod-only: shared/contract/x.ts → path',
   ]);
 });
 
