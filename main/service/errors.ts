@@ -44,7 +44,7 @@ export const invalid = (message: string, errors?: FieldErrors, code = KIND_CODES
 /** No valid sign-in. */
 export const unauthenticated = (message: string, code = KIND_CODES.unauthenticated) => new ServiceError('unauthenticated', code, message);
 /** Signed in, but the role or branch does not own this. */
-export const forbidden = (message: string, code = KIND_CODES.forbidden, errors?: FieldErrors) => new ServiceError('forbidden', code, message, errors);
+export const forbidden = (message: string, errors?: FieldErrors, code = KIND_CODES.forbidden) => new ServiceError('forbidden', code, message, errors);
 /** No such record (or none this user may see). */
 export const notFound = (message: string, code = KIND_CODES['not-found']) => new ServiceError('not-found', code, message);
 /** The record's state does not allow it (already saved, already cancelled, not enough stock …). */

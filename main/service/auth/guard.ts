@@ -45,7 +45,7 @@ export function guard(deps: ServiceDeps) {
       // installation's key, which cannot happen honestly: treat it as forged.
       throw err instanceof ServiceError ? err : unauthenticated('Invalid token');
     }
-    if (!allowed.includes(session.role)) throw forbidden(`Your role (${session.role}) may not do this`, 'ROLE_NOT_ALLOWED');
+    if (!allowed.includes(session.role)) throw forbidden(`Your role (${session.role}) may not do this`, undefined, 'ROLE_NOT_ALLOWED');
     return session;
   };
 }

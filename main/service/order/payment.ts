@@ -9,7 +9,7 @@ import { checkAgainstBalance, orderBalance, writeReceipt } from '../sale/receipt
 import type { ReceiptPayment } from '../store/receipt.js';
 import { salesOrders } from '../store/sales-order.js';
 
-/** `orderField` and `amountField` name the request's fields in a refusal. */
+/** `fields` names the request's order and amount fields, for a refusal to point at. */
 export function takePayment(ctx: RequestContext, orderId: number, payment: ReceiptPayment, fields: { order: string; amount: string }) {
   if (payment.amount <= 0) throw invalid('Enter the amount received', { [fields.amount]: ['More than 0'] });
   return ctx.db

@@ -16,7 +16,7 @@ export function orderDate(ctx: RequestContext, so: Partial<SalesorderModel>, tod
   const asked = calendarDate(so.date ?? so.dateString ?? null, field);
   if (!asked || asked === today) return today;
   if (asked > today) throw invalid('An order cannot be dated in the future', { [field]: [`At most today, ${today}`] });
-  if (!BACKDATING_ROLES.has(ctx.user.role)) throw forbidden('Only a store manager may book an order on a past date', 'ORDER_BACKDATE_NOT_ALLOWED');
+  if (!BACKDATING_ROLES.has(ctx.user.role)) throw forbidden('Only a store manager may book an order on a past date', undefined, 'ORDER_BACKDATE_NOT_ALLOWED');
   const year = financialYears(ctx.db).byId(ctx.user.yearId)!;
   if (asked < year.start_date) {
     throw invalid('The date is before this financial year', { [field]: [`On or after ${year.start_date}`] });

@@ -43,11 +43,11 @@ export async function approveAtTill(ctx: RequestContext, body: PriceApprovalRequ
   if (!manager || !ok) {
     ctx.throttle.failed(userName);
     // 403, not 401: the signed-in cashier's own session is fine (a 401 signs the till out).
-    throw forbidden('Wrong manager user name or password', 'APPROVAL_WRONG_PASSWORD');
+    throw forbidden('Wrong manager user name or password', undefined, 'APPROVAL_WRONG_PASSWORD');
   }
   ctx.throttle.succeeded(userName);
   if (manager.company_id !== ctx.user.companyId || (manager.role !== 'admin' && (manager.role !== 'manager' || manager.branch_id !== ctx.user.branchId))) {
-    throw forbidden(`${manager.user_name} is not a manager of this branch and cannot approve`, 'APPROVAL_NOT_A_MANAGER');
+    throw forbidden(`${manager.user_name} is not a manager of this branch and cannot approve`, undefined, 'APPROVAL_NOT_A_MANAGER');
   }
 
   const discount_bp = discountAmount !== null ? null : rate === null ? null : Math.round(rate * 100);

@@ -101,13 +101,13 @@ export function applyPricePolicy(
   const reasons = needsApproval(ctx, item, line);
   if (reasons.length === 0) return null;
   const text = approvalText?.trim();
-  if (!text) throw forbidden(reasons.join('; '), APPROVAL_REQUIRED, { [field]: reasons });
+  if (!text) throw forbidden(reasons.join('; '), { [field]: reasons }, APPROVAL_REQUIRED);
   const id = ctx.decode('priceApproval', text, 'priceApprovalID');
   const approval = priceApprovals(ctx.db).byId(id, ctx.user.companyId);
   const problem = approvalProblem(ctx, approval, item.id, line);
-  if (problem) throw forbidden(problem, APPROVAL_REQUIRED, { priceApprovalID: [problem] });
+  if (problem) throw forbidden(problem, { priceApprovalID: [problem] }, APPROVAL_REQUIRED);
   if (!priceApprovals(ctx.db).use(id, ctx.now().toISOString())) {
-    throw forbidden('This approval was already used: ask the manager again', APPROVAL_REQUIRED, { priceApprovalID: ['Used'] });
+    throw forbidden('This approval was already used: ask the manager again', { priceApprovalID: ['Used'] }, APPROVAL_REQUIRED);
   }
   return id;
 }
