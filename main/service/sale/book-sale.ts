@@ -33,7 +33,6 @@ import { calendarDate } from '../input/dates.js';
 import { typedDoctor } from '../customer/doctor-name.js';
 import { orderDate } from './order-date.js';
 import { recordExam } from '../customer/exam.js';
-
 import { raiseLabOrder, takeStock } from './stock-and-lab.js';
 import { optionalText } from '../input/text.js';
 
