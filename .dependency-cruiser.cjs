@@ -24,6 +24,7 @@ const shared = '^shared/';
 /** folder (a path regex) → the path regexes it may import besides itself and shared/. */
 const layers = {
   [`${S}errors\\.ts$`]: [],
+  [`${S}log\\.ts$`]: [],
   [`${S}db/`]: [`${S}errors\\.ts$`],
   [`${S}ids/`]: [`${S}errors\\.ts$`, `${S}db/`],
   [`${S}store/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}ids/`],

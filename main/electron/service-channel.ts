@@ -69,6 +69,7 @@ export function serveOver(end: ServiceEnd, start: (options: ServerOptions) => Pr
           serviceKey: message.serviceKey,
           host: '127.0.0.1',
           port: 0,
+          logToFile: true,
           ...(message.nativeBinding ? { nativeBinding: message.nativeBinding } : {}),
         }).then(
           (running) => {

@@ -59,3 +59,21 @@ export const unavailable = (message: string, code = KIND_CODES.unavailable) => n
 export function invalidId(field: string, reason: string): ServiceError {
   return invalid(`Invalid identifier: ${field}`, { [field]: [reason] }, 'INVALID_ID');
 }
+
+/**
+ * What the store's file answered, as a refusal a cashier understands (issue 14): a full disk, a
+ * read-only file, an I/O error or a file held by another program is not the request's fault and
+ * nothing of it was written (the command's transaction rolled back). null for anything else.
+ * Recognised by SQLite's extended result codes as better-sqlite3 names them.
+ */
+export function storeFault(err: unknown): ServiceError | null {
+  const code = typeof err === 'object' && err !== null && 'code' in err ? String((err as { code: unknown }).code) : '';
+  if (!code.startsWith('SQLITE_')) return null;
+  if (code === 'SQLITE_FULL') return unavailable('The disk is full: nothing was saved. Free some space on the computer, then try again.', 'STORE_FULL');
+  if (code.startsWith('SQLITE_READONLY')) return unavailable('The store cannot be written (a read-only disk or file): nothing was saved. Call support.', 'STORE_READ_ONLY');
+  if (code.startsWith('SQLITE_IOERR')) return unavailable('The disk could not be read or written: nothing was saved. Try again; if it keeps happening, call support.', 'STORE_IO_ERROR');
+  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return unavailable('The store is busy (another program is using its file): nothing was saved. Try again in a moment.', 'STORE_BUSY');
+  if (code.startsWith('SQLITE_CANTOPEN')) return unavailable('The store’s file cannot be opened: nothing was saved. Call support.', 'STORE_UNAVAILABLE');
+  if (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB') return unavailable('The store’s file is damaged: nothing was saved. Call support before going on.', 'STORE_DAMAGED');
+  return null;
+}

@@ -3,14 +3,14 @@
  * store (store.sqlite, made by `npm run setup`) or, until one exists, the demo store
  * (demo.sqlite). The real store always wins, so demo data never mixes into it.
  */
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { appVersion } from '../app-root.js';
 import type { FastifyInstance } from 'fastify';
 import { loginThrottle } from './auth/login-throttle.js';
 import { tokens } from './auth/token.js';
 import type { ServiceDeps, StoreMode } from './context.js';
-import { closeDatabase, openDatabase, optimize, OPTIMIZE_EVERY_MS, type Db } from './db/database.js';
+import { closeDatabase, FOLDER_MODE, openDatabase, optimize, OPTIMIZE_EVERY_MS, type Db } from './db/database.js';
 import { handlers } from './endpoints/index.js';
 import { buildApp } from './http/app.js';
 import { encIds } from './ids/enc-id.js';
@@ -23,6 +23,7 @@ import { seedDemoLogos } from './setup/demo-logo.js';
 import { demoStore } from './setup/demo-store.js';
 import { companies } from './store/company.js';
 import { DEMO_FILE, storeFile } from './store-file.js';
+import { fileLogger } from './log.js';
 import { READ_TIME_LIMIT_MS, readPool, type ReadPool, type TimeLimit } from './reads/read-pool.js';
 
 
@@ -37,6 +38,8 @@ export interface ServiceOptions {
   readTimeLimitMs?: TimeLimit;
   strictResponses?: boolean;
   logger?: boolean;
+  /** Log to `logs/service.log` in the data folder (log.ts): `npm run serve` and the desktop app do. */
+  logToFile?: boolean;
   now?: () => Date;
   nativeBinding?: string;
   https?: { key: Buffer; cert: Buffer };
@@ -54,7 +57,9 @@ export interface Service {
 
 
 export async function openService(options: ServiceOptions): Promise<Service> {
-  mkdirSync(options.dataDir, { recursive: true });
+  mkdirSync(options.dataDir, { recursive: true, mode: FOLDER_MODE });
+  // Repaired too when an older version made it 0755 (issue 14: any user of the PC could read it).
+  if (process.platform !== 'win32' && (statSync(options.dataDir).mode & 0o777) !== FOLDER_MODE) chmodSync(options.dataDir, FOLDER_MODE);
   const now = options.now ?? (() => new Date());
   const real = storeFile(options.dataDir);
   if (!real && options.allowDemo === false) {
@@ -64,6 +69,8 @@ export async function openService(options: ServiceOptions): Promise<Service> {
   const mode: StoreMode = real?.mode ?? 'demo';
   const db: Db = openDatabase(file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
   let reads: ReadPool | undefined;
+  const logger = options.logToFile ? fileLogger(options.dataDir) : undefined;
+  logger?.info({ file, mode, version: appVersion() }, 'service starting');
   try {
     const installation = loadInstallation(db);
     const ids = idSource(db, installation.node);
@@ -107,6 +114,7 @@ export async function openService(options: ServiceOptions): Promise<Service> {
       ...(options.staticDir ? { staticDir: options.staticDir } : {}),
       strictResponses: options.strictResponses ?? false,
       logger: options.logger ?? false,
+      ...(logger ? { loggerInstance: logger } : {}),
       ...(options.https ? { https: options.https } : {}),
       ...(options.serviceKey !== undefined ? { serviceKey: options.serviceKey } : {}),
       loopbackHost: options.loopbackHost ?? false,

@@ -4,6 +4,7 @@
  * Electron's ABI is passed in as `nativeBinding` (see main/electron/native-binding.ts), so one
  * checkout serves both without rebuilding node_modules.
  */
+import { chmodSync, existsSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { migrate } from './migrate.js';
 
@@ -13,19 +14,38 @@ export interface OpenOptions {
   nativeBinding?: string;
 }
 
+/** The store holds patients and money: only the user the service runs as may read it. */
+export const FILE_MODE = 0o600;
+export const FOLDER_MODE = 0o700;
+
+/**
+ * The store file and its WAL and shared-memory files readable by their owner only, made so and
+ * repaired at every open (a copy or an older version may have left them 0644). Not on Windows,
+ * where the data folder sits under the user's profile.
+ */
+export function keepPrivate(file: string): void {
+  if (process.platform === 'win32') return;
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) {
+    if (existsSync(f) && (statSync(f).mode & 0o777) !== FILE_MODE) chmodSync(f, FILE_MODE);
+  }
+}
+
 export function openDatabase(file: string, options: OpenOptions = {}): Db {
   const db = new Database(file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
-  // NORMAL is durable in WAL mode except across a power cut mid-checkpoint; a till can lose
-  // the last transaction in that case, never corrupt the file.
-  db.pragma('synchronous = NORMAL');
+  // FULL (issue 14): every commit is synced to the WAL file before it is acknowledged, so a sale
+  // whose receipt was printed survives a power cut. NORMAL syncs only at checkpoints and could
+  // lose the last sales. Its cost is in the README (bench: SaveSale against its storage floor,
+  // which opens its file here too).
+  db.pragma('synchronous = FULL');
   db.pragma('busy_timeout = 5000');
   migrate(db);
   // SQLite's advice for a long-lived connection: optimize on open (0x10002: every table, statistics
   // only where they are missing or stale, bounded by analysis_limit), now and then, and on close.
   db.pragma('analysis_limit = 400');
   db.pragma('optimize = 0x10002');
+  keepPrivate(file);
   return db;
 }
 

@@ -7,7 +7,7 @@
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import { API_PREFIX } from '../../../shared/client.js';
 import { endpointList } from '../../../shared/endpoints/index.js';
@@ -43,6 +43,8 @@ export interface AppOptions {
   /** Read workers for the handlers marked offThread (reads/read-pool.ts). */
   reads?: ReadPool;
   logger?: boolean;
+  /** A pino logger of the service's own (log.ts); requests are not logged one by one, refusals and faults are. */
+  loggerInstance?: FastifyBaseLogger;
   /** Required by server.ts for any address beyond loopback. */
   https?: { key: Buffer; cert: Buffer };
   /** Per-launch secret every API call must carry (the desktop app); see request-checks.ts. */
@@ -73,7 +75,7 @@ export async function buildApp(
   options: AppOptions = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance, disableRequestLogging: true } : { logger: options.logger ?? false }),
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     ...(options.https ? { https: options.https } : {}),

@@ -5,7 +5,7 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ErrorBody } from '../../../shared/contract/errors.js';
-import { ServiceError, type ErrorKind } from '../errors.js';
+import { ServiceError, storeFault, type ErrorKind } from '../errors.js';
 import { EncIdError } from '../ids/enc-id.js';
 
 /** Each kind of refusal's HTTP status. */
@@ -20,12 +20,18 @@ export const STATUS_OF: Record<ErrorKind, number> = {
 };
 
 export function installErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | ServiceError | Error, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | ServiceError | Error, request, reply) => {
+    // A fault of the store's file (disk full, read-only, I/O): a coded 503, never a 500.
+    const fault = storeFault(thrown);
+    const error = fault ?? thrown;
+    const route = `${request.method} ${request.routeOptions.url ?? '(no route)'}`;
     if (error instanceof ServiceError) {
       const body: ErrorBody = { message: error.message, ...(error.errors ? { errors: error.errors } : {}), code: error.code };
       if (error.retryAfterSeconds !== undefined) void reply.header('retry-after', String(error.retryAfterSeconds));
-      if (error.kind === 'unavailable') request.log.warn({ code: error.code }, error.message);
-      return reply.code(STATUS_OF[error.kind]).send(body);
+      const status = STATUS_OF[error.kind];
+      if (status >= 500) request.log.error({ route, code: error.code, err: fault ? thrown : undefined }, error.message);
+      else request.log.info({ route, status, code: error.code }, 'refused');
+      return reply.code(status).send(body);
     }
     if (error instanceof EncIdError) {
       return reply.code(400).send({ message: error.message, code: 'INVALID_ID' } satisfies ErrorBody);
@@ -35,7 +41,7 @@ export function installErrorHandling(app: FastifyInstance): void {
       // Fastify's own client errors (malformed JSON, body too large, unsupported media type), with their FST_ERR_* code.
       return reply.code(status).send({ message: error.message, ...('code' in error && typeof error.code === 'string' ? { code: error.code } : {}) });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ route, err: error }, 'unhandled error');
     return reply.code(500).send({ message: 'Internal error' });
   });
 

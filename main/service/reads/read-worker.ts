@@ -7,7 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { requestContext, type ServiceDeps } from '../context.js';
 import { handlers } from '../endpoints/index.js';
-import { ServiceError } from '../errors.js';
+import { ServiceError, storeFault } from '../errors.js';
 import { encIds } from '../ids/enc-id.js';
 import type { ReadRequest, ReadAnswer, WorkerSetup } from './read-pool.js';
 
@@ -46,7 +46,8 @@ parentPort!.on('message', async (request: ReadRequest) => {
     answer = checked.success
       ? { id: request.id, json: JSON.stringify(checked.data) }
       : { id: request.id, json: JSON.stringify(result), issues: checked.error.issues };
-  } catch (err) {
+  } catch (thrown) {
+    const err = storeFault(thrown) ?? thrown;
     answer =
       err instanceof ServiceError
         ? { id: request.id, refused: { kind: err.kind, code: err.code, message: err.message, errors: err.errors, retryAfterSeconds: err.retryAfterSeconds } }

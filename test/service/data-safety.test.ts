@@ -1,0 +1,105 @@
+/**
+ * Issue 14, first pieces: the store's files are private to the user the service runs as (made so
+ * and repaired at start), and a fault of the disk — full, read-only — answers a coded 503 a cashier
+ * understands, writes nothing, is logged, and the service serves again once the fault is gone.
+ */
+import assert from 'node:assert/strict';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { api } from '../../shared/endpoints/index.js';
+import { storeWithStaff, type SignedIn } from '../helpers/fixtures.js';
+import { singleVisionLens } from '../helpers/items.js';
+import { callAs, startTestService, type TestService } from '../helpers/service.js';
+
+let svc: TestService;
+let cashier: SignedIn;
+before(async () => {
+  ({ svc, cashier } = await storeWithStaff({ logToFile: true }));
+});
+after(() => svc.close());
+
+const mode = (file: string) => (statSync(file).mode & 0o777).toString(8);
+const orders = () => (svc.server.deps.db.prepare('SELECT count(*) AS n FROM sales_order').get() as { n: number }).n;
+
+/** A cart with one made-to-order lens, and the SaveSale body that books it to a new customer. */
+async function cartToSave() {
+  const { enc } = svc.server.deps;
+  const { sessionID } = await cashier.call(api.QuickSale.saveSalesOrderTemp, { body: { itemID: enc.encode('item', singleVisionLens(svc).id) } });
+  const customer = await cashier.call(api.Customer.upsert, { body: { firstName: 'Disk', lastName: `Full${Date.now() % 100000}` } });
+  return {
+    sessionID,
+    salesorderModel: { sessionId: sessionID, customerId: customer.customerID },
+    receiptModel: { receiptTypeId: enc.encode('paymentKind', 1), amount: 100 },
+  };
+}
+
+test('the data folder is 0700 and the store, its WAL and shared memory 0600, repaired at start', { skip: process.platform === 'win32' }, async () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'optical-pos-modes-'));
+  try {
+    chmodSync(dataDir, 0o755);
+    let service = await startTestService({ dataDir });
+    const file = path.join(dataDir, 'demo.sqlite');
+    assert.deepEqual([mode(dataDir), mode(file), mode(`${file}-wal`), mode(`${file}-shm`)], ['700', '600', '600', '600']);
+    await service.close();
+    // As an older version (or a copy) left them: readable by every user of the PC.
+    for (const f of [dataDir, file]) chmodSync(f, 0o755);
+    service = await startTestService({ dataDir });
+    assert.deepEqual([mode(dataDir), mode(file)], ['700', '600']);
+    await service.close();
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('a disk that fills during the day: the sale that finds it full answers 503 STORE_FULL in words, writes nothing, and goes through once there is room', async () => {
+  const carts = [];
+  for (let i = 0; i < 60; i++) carts.push(await cartToSave());
+  const { db } = svc.server.deps;
+  db.exec('VACUUM'); // no free pages inside the file: the day's sales must grow it
+  db.pragma(`max_page_count = ${db.pragma('page_count', { simple: true }) as number}`);
+  let refused: { body: Awaited<ReturnType<typeof cartToSave>>; answer: Awaited<ReturnType<typeof callAs>>; before: number } | null = null;
+  try {
+    for (const body of carts) {
+      const before = orders();
+      const answer = await callAs(svc, cashier, 'quickSale/SaveSale', body);
+      if (answer.status === 200) continue;
+      refused = { body, answer, before };
+      break;
+    }
+  } finally {
+    db.pragma('max_page_count = 4294967294');
+  }
+  assert.ok(refused, 'the file filled up before 60 sales');
+  assert.equal(refused.answer.status, 503);
+  assert.equal(refused.answer.json.code, 'STORE_FULL');
+  assert.match(String(refused.answer.json.message), /disk is full: nothing was saved/);
+  assert.equal(orders(), refused.before, 'nothing half-written');
+  // Space is back: the same sale goes through, once.
+  const saved = await callAs(svc, cashier, 'quickSale/SaveSale', refused.body);
+  assert.equal(saved.status, 200, JSON.stringify(saved.json));
+  assert.equal(orders(), refused.before + 1);
+  const logFile = path.join(svc.dataDir, 'logs', 'service.log');
+  const log = readFileSync(logFile, 'utf8');
+  const line = log.split('\n').find((l) => l.includes('"STORE_FULL"'));
+  assert.ok(line, 'the fault is in the log');
+  assert.match(line, /"route":"POST \/api-v1\/api\/quickSale\/SaveSale"/i);
+  assert.match(line, /SQLITE_FULL/, 'with what SQLite said');
+  assert.ok(!log.includes(cashier.token), 'no token in the log');
+  assert.equal(mode(logFile), '600');
+});
+
+test('a read-only store: adding to a cart answers 503 STORE_READ_ONLY, and works again once writable', async () => {
+  const { db, enc } = svc.server.deps;
+  const itemID = enc.encode('item', singleVisionLens(svc).id);
+  db.pragma('query_only = ON');
+  try {
+    const refused = await callAs(svc, cashier, 'quickSale/SaveSalesOrderTemp', { itemID });
+    assert.equal(refused.status, 503);
+    assert.equal(refused.json.code, 'STORE_READ_ONLY');
+  } finally {
+    db.pragma('query_only = OFF');
+  }
+  assert.equal((await callAs(svc, cashier, 'quickSale/SaveSalesOrderTemp', { itemID })).status, 200);
+});
