@@ -12,7 +12,7 @@ import { tokens } from './auth/token.js';
 import type { ServiceDeps, StoreMode } from './context.js';
 import { closeDatabase, FOLDER_MODE, openDatabase, optimize, OPTIMIZE_EVERY_MS, type Db } from './db/database.js';
 import { handlers } from './endpoints/index.js';
-import { buildApp } from './http/app.js';
+import { buildApp, type ConnectionLimits } from './http/app.js';
 import { encIds } from './ids/enc-id.js';
 import { idSource } from './ids/id-source.js';
 import { loadInstallation } from './store/installation.js';
@@ -38,6 +38,8 @@ export interface ServiceOptions {
   readTimeLimitMs?: TimeLimit;
   strictResponses?: boolean;
   logger?: boolean;
+  /** Request time-out and connection cap (http/app.ts DEFAULT_LIMITS unless given). */
+  limits?: ConnectionLimits;
   /** Log to `logs/service.log` in the data folder (log.ts): `npm run serve` and the desktop app do. */
   logToFile?: boolean;
   now?: () => Date;
@@ -115,6 +117,7 @@ export async function openService(options: ServiceOptions): Promise<Service> {
       strictResponses: options.strictResponses ?? false,
       logger: options.logger ?? false,
       ...(logger ? { loggerInstance: logger } : {}),
+      ...(options.limits ? { limits: options.limits } : {}),
       ...(options.https ? { https: options.https } : {}),
       ...(options.serviceKey !== undefined ? { serviceKey: options.serviceKey } : {}),
       loopbackHost: options.loopbackHost ?? false,

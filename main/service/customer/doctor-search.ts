@@ -8,13 +8,14 @@ import type { RequestContext } from '../context.js';
 import { orderClause } from '../input/paging.js';
 import type { DoctorRow, DoctorSearch } from '../store/doctor.js';
 import { digitsOf } from './mobile.js';
+import { searchText } from '../input/text.js';
 import { flagFilter } from './search-filter.js';
 
 const DOCTOR_ORDER: Record<string, readonly string[]> = { name: ['name'], city: ['city', 'name'], mobile: ['mobile_digits'] };
 
 export function doctorSearch(ctx: RequestContext, f: OMSearchCustomer): DoctorSearch {
   const s: DoctorSearch = { companyId: ctx.user.companyId, orderBy: orderClause(f.orderBy, DOCTOR_ORDER, 'name', 'id') };
-  const name = f.firstName?.trim().replace(/\s+/g, ' ');
+  const name = searchText(f.firstName, 'firstName');
   if (name) s.name = name;
   const mobile = digitsOf(f.mobile);
   if (mobile) s.mobileDigits = mobile;

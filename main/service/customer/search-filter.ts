@@ -9,6 +9,7 @@ import { orderClause } from '../input/paging.js';
 import type { CustomerSearch } from '../store/customer.js';
 import { calendarDate } from '../input/dates.js';
 import { digitsOf } from './mobile.js';
+import { searchText } from '../input/text.js';
 
 const CUSTOMER_ORDER: Record<string, readonly string[]> = {
   name: ['c.first_name', 'c.last_name'],
@@ -31,10 +32,7 @@ export function flagFilter(text: string | null | undefined, field: string): bool
   throw invalid(`Invalid ${field}`, { [field]: ['Expected true or false'] });
 }
 
-const text = (value: string | null | undefined): string | undefined => {
-  const t = (value ?? '').trim().replace(/\s+/g, ' ');
-  return t === '' ? undefined : t;
-};
+const text = (value: string | null | undefined, field: string): string | undefined => searchText(value, field) ?? undefined;
 
 /**
  * Filter → store search, without paging. The token decides company and branch: the filter's
@@ -48,17 +46,17 @@ export function customerSearch(ctx: RequestContext, f: OMSearchCustomer): Omit<C
     branchId: ctx.user.branchId,
     orderBy: orderClause(f.orderBy, CUSTOMER_ORDER, mobileDigits ? 'mobile' : 'name', 'c.id'),
   };
-  if (text(f.customerID)) s.customerId = ctx.decode('customer', f.customerID!.trim(), 'customerID');
-  const name = text(f.firstName);
+  if (text(f.customerID, 'customerID')) s.customerId = ctx.decode('customer', f.customerID!.trim(), 'customerID');
+  const name = text(f.firstName, 'firstName');
   if (name) s.name = name;
-  const lastName = text(f.lastName);
+  const lastName = text(f.lastName, 'lastName');
   if (lastName) s.lastName = lastName;
   if (mobileDigits) s.mobileDigits = mobileDigits;
   const phone = digitsOf(f.phoneNO);
   if (phone) s.phoneDigits = phone;
-  const email = text(f.email);
+  const email = text(f.email, 'email');
   if (email) s.email = email;
-  const city = text(f.city);
+  const city = text(f.city, 'city');
   if (city) s.city = city;
   const birthDate = calendarDate(f.birthDate, 'birthDate');
   if (birthDate) s.birthDate = birthDate;

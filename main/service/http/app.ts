@@ -51,7 +51,18 @@ export interface AppOptions {
   serviceKey?: string;
   /** Listening on loopback: refuse Host headers other than 127.0.0.1/localhost at our port. */
   loopbackHost?: boolean;
+  limits?: ConnectionLimits;
 }
+
+/** How long a request may take to arrive and how many connections may be open at once (issue 14). */
+export interface ConnectionLimits {
+  /** A request (headers and body) still arriving after this is cut off with 408. */
+  requestTimeoutMs?: number;
+  /** Connections past this are closed at once; a store has a handful of tills. */
+  maxConnections?: number;
+}
+
+export const DEFAULT_LIMITS = { requestTimeoutMs: 30_000, maxConnections: 256, bodyBytes: 1024 * 1024 } as const;
 
 /** Spec, rule 2: application/json, text/json and application/*+json are all JSON. */
 function installJsonParsing(app: FastifyInstance): void {
@@ -74,12 +85,20 @@ export async function buildApp(
   handlers: readonly Handler[],
   options: AppOptions = {},
 ): Promise<FastifyInstance> {
+  const requestTimeout = options.limits?.requestTimeoutMs ?? DEFAULT_LIMITS.requestTimeoutMs;
+  // Node checks for requests past their time-out every 30 s by default: often enough to cut one off.
+  const checking = { connectionsCheckingInterval: Math.max(50, Math.min(5_000, Math.floor(requestTimeout / 2))) };
   const app = Fastify({
     ...(options.loggerInstance ? { loggerInstance: options.loggerInstance, disableRequestLogging: true } : { logger: options.logger ?? false }),
-    bodyLimit: 2 * 1024 * 1024,
+    // No endpoint takes a file: 1 MiB is far more than any request the contract declares.
+    bodyLimit: DEFAULT_LIMITS.bodyBytes,
+    requestTimeout,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
-    ...(options.https ? { https: options.https } : {}),
+    ...(options.https ? { https: { ...options.https, ...checking } } : { http: checking }),
   }) as unknown as FastifyInstance;
+  app.server.maxConnections = options.limits?.maxConnections ?? DEFAULT_LIMITS.maxConnections;
+  // Node only enforces the request time-out when the headers' own is no longer (it is 60 s by default).
+  app.server.headersTimeout = Math.min(app.server.headersTimeout, requestTimeout);
   installJsonParsing(app);
   installErrorHandling(app);
   installRequestChecks(app, {

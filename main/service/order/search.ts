@@ -10,7 +10,7 @@ import type { RequestContext } from '../context.js';
 import { invalid } from '../errors.js';
 import { calendarDate } from '../input/dates.js';
 import { orderClause, orderField, pageRange } from '../input/paging.js';
-import { optionalText } from '../input/text.js';
+import { optionalText, searchText } from '../input/text.js';
 import { digitsOf } from '../customer/mobile.js';
 import type { OrderFilter } from '../store/order-filter.js';
 import { INDEXED_ORDER_SORTS, ORDER_SEARCH_COLUMNS, salesOrders, type OrderListRow } from '../store/sales-order.js';
@@ -38,7 +38,7 @@ function status(value: string): SalesOrderStatusId {
 /** The request's filter fields, checked and read; yearID is ignored (an int32 cannot hold our ids). */
 export function readOrderFilter(ctx: RequestContext, b: SalesOrderSearchRequest): OrderFilter {
   const f: OrderFilter = { companyId: ctx.user.companyId };
-  const v = (k: keyof SalesOrderSearchRequest) => optionalText(b[k] as string | null | undefined);
+  const v = (k: keyof SalesOrderSearchRequest) => searchText(b[k] as string | null | undefined, k);
   const customer = v('customerID');
   if (customer) f.customerId = ctx.decode('customer', customer, 'customerID');
   const branch = v('branchName');

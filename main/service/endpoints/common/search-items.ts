@@ -3,6 +3,7 @@ import { implement } from '../../http/handler.js';
 import { items } from '../../store/item.js';
 import { searchItemRows } from '../../catalog/item-view.js';
 import { optionalId } from '../../input/optional-id.js';
+import { searchText } from '../../input/text.js';
 
 export const searchItems = implement(api.Common.searchItems, ({ body }, ctx) => {
   const pageNumber = body.pageNumber ?? 1;
@@ -10,7 +11,7 @@ export const searchItems = implement(api.Common.searchItems, ({ body }, ctx) => 
   const itemTypeId = optionalId(ctx, 'itemType', body.itemTypeID, 'itemTypeID');
   const categoryId = optionalId(ctx, 'category', body.categoryID, 'categoryID');
   const subCategoryId = optionalId(ctx, 'subCategory', body.subCategoryID, 'subCategoryID');
-  const term = body.searchTerm?.trim();
+  const term = searchText(body.searchTerm, 'searchTerm');
   const { totalRows, totalExact, rows } = items(ctx.db).search({
     companyId: ctx.user.companyId,
     ...(itemTypeId === undefined ? {} : { itemTypeId }),

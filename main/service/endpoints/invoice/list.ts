@@ -5,7 +5,7 @@ import { implement } from '../../http/handler.js';
 import { orderClause, rowRange } from '../../input/paging.js';
 import { invoices } from '../../store/invoice.js';
 import { masksMobiles, mobileShown } from '../../customer/mobile.js';
-import { optionalText } from '../../input/text.js';
+import { optionalText, searchText } from '../../input/text.js';
 import { calendarDate } from '../../input/dates.js';
 
 const COLUMNS = {
@@ -36,10 +36,10 @@ export const invoiceList = implement(api.Invoice.list, ({ body }, ctx) => {
       branchId: ctx.user.branchId,
       yearId: null,
       customerId: customerText ? ctx.decode('customer', customerText, 'customerID') : null,
-      mobilePrefix: optionalText(body.customerMobile),
-      namePrefix: optionalText(body.customerName),
-      invoiceNoPrefix: optionalText(body.invoiceNumber),
-      orderNoPrefix: optionalText(body.salesOrderNo),
+      mobilePrefix: searchText(body.customerMobile, 'customerMobile'),
+      namePrefix: searchText(body.customerName, 'customerName'),
+      invoiceNoPrefix: searchText(body.invoiceNumber, 'invoiceNumber'),
+      orderNoPrefix: searchText(body.salesOrderNo, 'salesOrderNo'),
       fromDate: on ?? calendarDate(body.fromDate, 'fromDate'),
       toDate: on ?? calendarDate(body.toDate, 'toDate'),
       netAmount,

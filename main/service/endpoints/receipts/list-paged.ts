@@ -5,7 +5,7 @@ import { implement } from '../../http/handler.js';
 import { orderClause, pageRange } from '../../input/paging.js';
 import { receipts } from '../../store/receipt.js';
 import { masksMobiles, mobileShown } from '../../customer/mobile.js';
-import { optionalText } from '../../input/text.js';
+import { optionalText, searchText } from '../../input/text.js';
 import { calendarDate } from '../../input/dates.js';
 
 const COLUMNS = {
@@ -29,11 +29,11 @@ export const receiptsListPaged = implement(api.Receipts.listPaged, ({ body }, ct
       toDate: calendarDate(body.toDate, 'toDate'),
       customerId: customerText ? ctx.decode('customer', customerText, 'customerID') : null,
       salesOrderId: null,
-      orderNoPrefix: optionalText(body.salesOrderNo),
-      receiptNoPrefix: optionalText(body.receiptNo),
+      orderNoPrefix: searchText(body.salesOrderNo, 'salesOrderNo'),
+      receiptNoPrefix: searchText(body.receiptNo, 'receiptNo'),
       statusId: body.statusID ?? null,
       paymentKindId: kindText ? ctx.decode('paymentKind', kindText, 'receiptTypeID') : null,
-      search: optionalText(body.searchTerm),
+      search: searchText(body.searchTerm, 'searchTerm'),
     },
     order,
     offset,
