@@ -256,6 +256,8 @@ async function measureCopy(store: BenchStore, growthOnly: boolean) {
       floor.close();
     }
     memory.afterRun = service.rssMiB();
+    const durability = growthOnly ? null : durabilityCost(store.file, f.floorOrderNo);
+    if (durability) log(`durability: a sale's writes p50/p99 ${durability.full.p50}/${durability.full.p99} ms with synchronous=FULL, ${durability.normal.p50}/${durability.normal.p99} ms with NORMAL`);
 
     let headOfLine: { alone: Stats; beside: Stats; heavy: string } | null = null;
     let soak: { minutes: number; p99ByMinute: number[]; rssStart: number; rssEnd: number; sales: number } | null = null;
@@ -265,9 +267,38 @@ async function measureCopy(store: BenchStore, growthOnly: boolean) {
       soak = await soakTest(service, tills, ops);
       memory.afterSoak = soak.rssEnd;
     }
-    return { rows, memory, headOfLine, soak };
+    return { rows, memory, headOfLine, soak, durability };
   } finally {
     await service.stop();
+  }
+}
+
+/**
+ * What a sale's durability costs (issue 14): the storage floor's writes with the service's
+ * synchronous=FULL (each commit synced to disk before it is acknowledged) against NORMAL (synced at
+ * checkpoints only), in alternating batches on the same file.
+ */
+function durabilityCost(file: string, orderNo: string) {
+  const full = new StorageFloor(file, orderNo, 'FULL');
+  const normal = new StorageFloor(file, orderNo, 'NORMAL', -10_000_000);
+  try {
+    const samples = { full: [] as number[], normal: [] as number[] };
+    const walls = { full: 0, normal: 0 };
+    for (let round = 0; round < ROUNDS * 2; round++) {
+      for (const [kind, floor] of [['full', full], ['normal', normal]] as const) {
+        const t0 = performance.now();
+        for (let i = 0; i < Math.ceil(RUNS_1 / ROUNDS); i++) {
+          const t = performance.now();
+          floor.sale();
+          samples[kind].push(performance.now() - t);
+        }
+        walls[kind] += performance.now() - t0;
+      }
+    }
+    return { full: statsOf(samples.full, walls.full), normal: statsOf(samples.normal, walls.normal) };
+  } finally {
+    full.close();
+    normal.close();
   }
 }
 
@@ -401,6 +432,10 @@ function markdown(report: {
   out.push('');
   if (main.headOfLine) out.push(`Head of line: barcode p99 ${main.headOfLine.alone.p99} ms alone, ${main.headOfLine.beside.p99} ms while another till runs "${main.headOfLine.heavy}" without pause.`);
   if (main.soak) out.push(`Soak: ${main.soak.minutes} min of continuous sales on 2 tills (${main.soak.sales} sales): SaveSale p99 by minute ${main.soak.p99ByMinute.join(', ')} ms; RSS ${main.soak.rssStart} → ${main.soak.rssEnd} MiB.`);
+  if (main.durability) {
+    const d = main.durability;
+    out.push(`Durability: a sale's writes (storage floor) p50 ${d.full.p50} / p99 ${d.full.p99} ms with synchronous=FULL, the service's setting, against ${d.normal.p50} / ${d.normal.p99} ms with NORMAL (×${ratio(d.full.p50, d.normal.p50)} / ×${ratio(d.full.p99, d.normal.p99)}).`);
+  }
   out.push(`Memory (service process RSS): at rest ${main.memory.rest} MiB, after the run ${main.memory.afterRun} MiB${main.memory.afterSoak ? `, after the soak ${main.memory.afterSoak} MiB` : ''}.`);
   out.push(`Start to first login (restart on this store, spawn to the first 200 from Auth/login): median ${report.startToLogin.medianMs} ms of ${report.startToLogin.runsMs.join(', ')} ms.`);
   return `${out.join('\n')}\n`;

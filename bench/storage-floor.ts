@@ -14,9 +14,12 @@ export class StorageFloor {
   private next = -1;
   private readonly write: () => void;
 
-  constructor(file: string, orderNo: string) {
+  /** `synchronous` overrides the service's own (FULL) to measure what durability costs. */
+  constructor(file: string, orderNo: string, synchronous?: 'NORMAL' | 'FULL', firstId = -1) {
+    this.next = firstId;
     this.db = openDatabase(file);
     const db = this.db;
+    if (synchronous) db.pragma(`synchronous = ${synchronous}`);
     const order = db.prepare('SELECT * FROM sales_order WHERE order_no = ?').get(orderNo) as Row | undefined;
     if (!order) throw new Error(`storage floor: no order ${orderNo} to copy`);
     const lines = db.prepare('SELECT * FROM sales_order_line WHERE sales_order_id = ? ORDER BY line_no').all(order.id) as Row[];
