@@ -18,6 +18,7 @@ import { stock } from '../store/stock.js';
 import { stockMovements } from '../store/stock-movement.js';
 import { settleReceipts } from '../sale/settle-receipts.js';
 import { orderFromPath } from './order-view.js';
+import { changedHere } from '../auth/ownership.js';
 import { optionalText } from '../input/text.js';
 
 export const statusName = (id: number) => SALES_ORDER_STATUS_NAMES[id as SalesOrderStatusId] ?? `status ${id}`;
@@ -27,6 +28,7 @@ export function changeStatus(ctx: RequestContext, salesOrderId: string, to: numb
   return ctx.db
     .transaction(() => {
       const order = orderFromPath(ctx, salesOrderId);
+      changedHere(ctx, order);
       const from = order.status_id;
       if (!canTransition(from, to)) {
         const why = `Order ${order.order_no} cannot move from ${statusName(from)} to ${statusName(to)}`;
@@ -48,6 +50,7 @@ export function cancelOrder(ctx: RequestContext, salesOrderId: string, body: Can
   return ctx.db
     .transaction(() => {
       const order = orderFromPath(ctx, salesOrderId);
+      changedHere(ctx, order);
       if (!canTransition(order.status_id, SALES_ORDER_STATUS.Cancelled)) {
         throw invalid(
           `Order ${order.order_no} is ${statusName(order.status_id)} and cannot be cancelled`,

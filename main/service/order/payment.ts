@@ -8,6 +8,7 @@ import { invalid, notFound } from '../errors.js';
 import { checkAgainstBalance, orderBalance, writeReceipt } from '../sale/receipt.js';
 import type { ReceiptPayment } from '../store/receipt.js';
 import { salesOrders } from '../store/sales-order.js';
+import { changedHere } from '../auth/ownership.js';
 
 /** `fields` names the request's order and amount fields, for a refusal to point at. */
 export function takePayment(ctx: RequestContext, orderId: number, payment: ReceiptPayment, fields: { order: string; amount: string }) {
@@ -16,6 +17,7 @@ export function takePayment(ctx: RequestContext, orderId: number, payment: Recei
     .transaction(() => {
       const order = salesOrders(ctx.db).payer(ctx.user.companyId, orderId);
       if (!order) throw notFound('No such order');
+      changedHere(ctx, order);
       if (order.status_id === SALES_ORDER_STATUS.Cancelled) {
         throw invalid('The order is cancelled', { [fields.order]: ['A cancelled order takes no payment'] }, 'ORDER_CANCELLED');
       }

@@ -23,6 +23,7 @@ import { ITEM_TYPE } from '../store/item-type.js';
 import { salesOrders } from '../store/sales-order.js';
 import { settings } from '../store/setting.js';
 import { SALES_ORDER_STATUS, SALES_ORDER_STATUS_NAMES, type SalesOrderStatusId } from '../../../shared/contract/statuses.js';
+import { changedHere } from '../auth/ownership.js';
 
 export const DELIVERY_DAYS_SETTING = 'delivery.days';
 
@@ -122,10 +123,11 @@ export function promisedDelivery(ctx: RequestContext, so: SalesorderModel, lines
  */
 export function changeDelivery(
   ctx: RequestContext,
-  order: { id: number; order_no: string; status_id: number },
+  order: { id: number; order_no: string; status_id: number; branch_id: number },
   dateText: string | null | undefined,
   timeText: string | null | undefined,
 ): string {
+  changedHere(ctx, order);
   if (order.status_id === SALES_ORDER_STATUS.Delivered || order.status_id === SALES_ORDER_STATUS.Cancelled) {
     throw conflict(`Order ${order.order_no} is ${SALES_ORDER_STATUS_NAMES[order.status_id as SalesOrderStatusId]}: its delivery date can no longer change`, 'ORDER_DELIVERY_FIXED');
   }

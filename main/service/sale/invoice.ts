@@ -12,6 +12,7 @@ import { invoices, type InvoiceableOrder } from '../store/invoice.js';
 import { numberSeries } from '../store/number-series.js';
 import { dueOf } from '../store/sales-order.js';
 import { settings } from '../store/setting.js';
+import { changedHere } from '../auth/ownership.js';
 
 /** Setting key: '1' lets an order be invoiced while a balance is still due. */
 export const ALLOW_INVOICE_BEFORE_FULL_PAYMENT_SETTING = 'invoice.allowBeforeFullPayment';
@@ -23,7 +24,8 @@ export function invoiceBeforeFullPayment(ctx: RequestContext): boolean {
 /** The order of the caller's company and branch, else 404: another branch's order is not there for this till. */
 export function orderForInvoice(ctx: RequestContext, orderId: number): InvoiceableOrder {
   const order = invoices(ctx.db).order(orderId, ctx.user.companyId);
-  if (!order || order.branch_id !== ctx.user.branchId) throw notFound('No such order');
+  if (!order) throw notFound('No such order');
+  changedHere(ctx, order);
   return order;
 }
 
@@ -77,7 +79,9 @@ export function raiseInvoice(ctx: RequestContext, orderId: number, field: string
 const percent = (bp: number) => bp / 100;
 
 export function invoiceData(ctx: RequestContext, orderId: number): InvoiceDataBySalesOrder {
-  const order = orderForInvoice(ctx, orderId);
+  // A read: another branch's order is not found, as before (only a change names the owner).
+  const order = invoices(ctx.db).order(orderId, ctx.user.companyId);
+  if (!order || order.branch_id !== ctx.user.branchId) throw notFound('No such order');
   const intra = order.intra_state === 1;
   return {
     invoiceID: order.invoice_id === null ? null : ctx.enc.encode('invoice', order.invoice_id),

@@ -341,8 +341,8 @@ export const salesOrders = perDatabase((db: Db) => {
     'SELECT id, order_no, request_hash FROM sales_order WHERE company_id = ? AND session_id = ?',
   );
   const balance = db.prepare<[number], { due: number }>(`SELECT ${DUE_SQL} AS due FROM sales_order o WHERE o.id = ?`);
-  const payer = db.prepare<[number, number], { customer_id: number; status_id: number }>(
-    'SELECT customer_id, status_id FROM sales_order WHERE id = ? AND company_id = ?',
+  const payer = db.prepare<[number, number], { customer_id: number; status_id: number; branch_id: number; order_no: string }>(
+    'SELECT customer_id, status_id, branch_id, order_no FROM sales_order WHERE id = ? AND company_id = ?',
   );
   const tally = db.prepare<[number, number | null, number | null], { n: number }>(
     `SELECT coalesce(sum(t.orders), 0) AS n FROM sales_order_tally t JOIN branch b ON b.id = t.branch_id

@@ -1,0 +1,15 @@
+/**
+ * Branch ownership (issue 14): an order, its receipts, invoice and delivery change only from the
+ * branch that booked it, whatever the role. Reading across branches follows the role; changing
+ * never does: two branches changing one order is what sync could not reconcile.
+ */
+import type { RequestContext } from '../context.js';
+import { forbidden } from '../errors.js';
+import { branches } from '../store/branch.js';
+
+/** Refuses, naming the owning branch, unless the order was booked at the caller's branch. */
+export function changedHere(ctx: RequestContext, order: { branch_id: number; order_no: string }): void {
+  if (order.branch_id === ctx.user.branchId) return;
+  const owner = branches(ctx.db).byId(order.branch_id)?.name ?? 'another branch';
+  throw forbidden(`Order ${order.order_no} belongs to ${owner}: it can be changed only there.`, { salesOrderId: [`Booked at ${owner}`] }, 'OTHER_BRANCH');
+}

@@ -1,0 +1,60 @@
+/**
+ * Issue 14, branch ownership: an order changes only at the branch that booked it, whatever the
+ * role. From another branch its status, cancel, payments, delivery date and invoice are refused
+ * with 403 OTHER_BRANCH naming the owner, and nothing changes; reading it follows the role.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { api } from '../../shared/endpoints/index.js';
+import { addOrders } from '../../main/service/setup/bulk-orders.js';
+import { companies } from '../../main/service/store/company.js';
+import { storeWithStaff, type SignedIn } from '../helpers/fixtures.js';
+import { callAs, type TestService } from '../helpers/service.js';
+
+let svc: TestService;
+let cashier: SignedIn;
+let manager: SignedIn;
+/** An order of the other branch (ownership is checked before any other rule). */
+let theirs: { id: string; no: string; branch: string };
+before(async () => {
+  ({ svc, cashier, manager } = await storeWithStaff());
+  const { db, ids, enc } = svc.server.deps;
+  // The seeder books orders across both demo branches, as a synced company's history would.
+  addOrders({ file: '', db, ids, company: companies(db).only()! }, 200, { now: svc.clock.now });
+  const home = (await cashier.call(api.Account.userDetails, {})).branchID;
+  const row = db
+    .prepare(
+      `SELECT o.id, o.order_no, b.name FROM sales_order o JOIN branch b ON b.id = o.branch_id
+       WHERE o.branch_id <> ? ORDER BY o.status_id, o.id LIMIT 1`,
+    )
+    .get(enc.decode('branch', home)) as { id: number; order_no: string; name: string };
+  theirs = { id: enc.encode('salesOrder', row.id), no: row.order_no, branch: row.name };
+});
+after(() => svc.close());
+
+test('another branch’s order is read, but every change is refused naming its branch, and nothing changes', async () => {
+  const before = await cashier.call(api.Orders.detail, { params: { salesOrderNo: theirs.no } });
+  const cash = svc.server.deps.enc.encode('paymentKind', 1);
+  const attempts: Array<[SignedIn, string, string, unknown]> = [
+    [cashier, 'PUT', `Orders/${theirs.id}/status`, { statusId: 2 }],
+    [manager, 'POST', `Orders/${theirs.id}/cancel`, { receiptStatusId: 2 }],
+    [cashier, 'POST', 'quickSale/SaveReceipt', { salesOrderID: theirs.id, receiptTypeId: cash, amount: 1 }],
+    [cashier, 'PUT', `Orders/${theirs.id}/delivery`, { deliveryDate: '2099-01-01' }],
+    [manager, 'POST', 'quickSale/SaveInvoiceOnly', { salesOrderID: theirs.id }],
+  ];
+  for (const [who, method, path, body] of attempts) {
+    const answer = await callAs(svc, who, path, body, method);
+    assert.equal(answer.status, 403, `${method} ${path}: ${answer.text.slice(0, 200)}`);
+    assert.equal(answer.json.code, 'OTHER_BRANCH');
+    assert.match(String(answer.json.message), new RegExp(`Order ${theirs.no.replace(/\//g, '\\/')} belongs to ${theirs.branch}`));
+  }
+  const after = await cashier.call(api.Orders.detail, { params: { salesOrderNo: theirs.no } });
+  assert.deepEqual(after, before, 'nothing changed');
+});
+
+test('the caller’s own branch changes its orders as before', async () => {
+  const mine = await cashier.call(api.Orders.search, { body: { pageSize: 50 } });
+  const own = mine.data.find((o) => o.statusID === 1 && o.branchName !== theirs.branch)!;
+  const moved = await cashier.call(api.Orders.status, { params: { salesOrderId: own.id }, body: { statusId: 2 } });
+  assert.match(moved.message, /In lab|in lab/i);
+});
