@@ -9,6 +9,7 @@ import { appVersion } from '../app-root.js';
 import type { FastifyInstance } from 'fastify';
 import { loginThrottle } from './auth/login-throttle.js';
 import { tokens } from './auth/token.js';
+import { tokenKey } from './auth/token-key.js';
 import type { ServiceDeps, StoreMode } from './context.js';
 import { closeDatabase, FOLDER_MODE, openDatabase, optimize, OPTIMIZE_EVERY_MS, type Db } from './db/database.js';
 import { handlers } from './endpoints/index.js';
@@ -86,7 +87,7 @@ export async function openService(options: ServiceOptions): Promise<Service> {
       db,
       enc: encIds(installation),
       ids,
-      tokens: tokens(installation.jwtKey, now),
+      tokens: tokens(tokenKey(options.dataDir), now),
       throttle: loginThrottle(now),
       now,
       mode,

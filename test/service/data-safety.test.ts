@@ -103,3 +103,27 @@ test('a read-only store: adding to a cart answers 503 STORE_READ_ONLY, and works
   }
   assert.equal((await callAs(svc, cashier, 'quickSale/SaveSalesOrderTemp', { itemID })).status, 200);
 });
+
+test('tokens are signed with a key kept outside the store, 0600; a new key signs everyone out', async () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'optical-pos-key-'));
+  try {
+    let service = await startTestService({ dataDir });
+    const keyFile = path.join(dataDir, 'token.key');
+    if (process.platform !== 'win32') assert.equal(mode(keyFile), '600');
+    const signedIn = await service.as('cashier');
+    await signedIn.call(api.Account.userDetails, {});
+    await service.close();
+    // The same key after a restart: still signed in.
+    service = await startTestService({ dataDir });
+    assert.equal((await callAs(service, signedIn, 'Account/user-details')).status, 200);
+    await service.close();
+    // A new key (the file removed): everyone signs in again.
+    rmSync(keyFile);
+    service = await startTestService({ dataDir });
+    assert.equal((await callAs(service, signedIn, 'Account/user-details')).status, 401);
+    await service.as('cashier');
+    await service.close();
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});

@@ -1,6 +1,6 @@
 /**
- * The installation's identity: its node number (for ids) and its secret (for ENC ids and JWT
- * signing), kept in the `setting` table of the store file so a backup restores both together.
+ * The installation's identity: its node number (for ids) and its secret (for ENC ids; tokens are signed
+ * with auth/token-key.ts's key, kept outside the store), in the `setting` table so a backup restores both.
  */
 import { hkdfSync, randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.js';
@@ -10,7 +10,6 @@ export interface Installation {
   node: number;
   cipherKey: Buffer;
   macKey: Buffer;
-  jwtKey: Uint8Array;
 }
 
 function derive(secret: Buffer, purpose: string): Buffer {
@@ -35,6 +34,5 @@ export function loadInstallation(db: Db, defaultNode = 1): Installation {
     node: Number(nodeText),
     cipherKey: derive(secret, 'enc-id cipher'),
     macKey: derive(secret, 'enc-id mac'),
-    jwtKey: new Uint8Array(derive(secret, 'jwt hs256')),
   };
 }
