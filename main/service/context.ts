@@ -45,17 +45,20 @@ export interface RequestContext extends ServiceDeps {
   readonly origin: string;
   /** The till (PC) the request came from (shared/contract/till.ts); '' when the client sent none. */
   readonly till: string;
+  /** The network address the request came from (sign-in throttling); '' when unknown. */
+  readonly address: string;
   /** Decodes an ENC id from the request, answering 400 naming `field` if it is not one. */
   decode(entity: Entity, value: string, field: string): number;
   /** An id the spec declares as int64: the number as given, or the same record's ENC id decoded. */
   rowId(entity: Entity, value: number | string, field: string): number;
 }
 
-export function requestContext(deps: ServiceDeps, user: SessionUser | null, origin = '', till = ''): RequestContext {
+export function requestContext(deps: ServiceDeps, user: SessionUser | null, origin = '', till = '', address = ''): RequestContext {
   return {
     ...deps,
     origin,
     till,
+    address,
     get user(): SessionUser {
       if (!user) throw new Error('No signed-in user on a public endpoint');
       return user;

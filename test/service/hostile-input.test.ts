@@ -4,6 +4,7 @@
  * time-out is cut off, and connections past the cap are closed at once.
  */
 import assert from 'node:assert/strict';
+import http from 'node:http';
 import net from 'node:net';
 import { after, before, test } from 'node:test';
 import { storeWithStaff, type SignedIn } from '../helpers/fixtures.js';
@@ -84,4 +85,29 @@ test('a request whose body trickles in is cut off at the time-out; connections p
   } finally {
     await limited.close();
   }
+});
+
+/** Auth/login sent from a given loopback address (Linux answers on all of 127.0.0.0/8). */
+function loginFrom(address: string, userName: string, password: string): Promise<number> {
+  const { hostname, port, host } = new URL(svc.url);
+  const body = JSON.stringify({ userName, password });
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: hostname, port: Number(port), localAddress: address, method: 'POST', path: '/api-v1/api/Auth/login', headers: { host, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+test('wrong passwords from one machine slow that machine down, not the real user at her own till', { skip: process.platform !== 'linux' }, async () => {
+  const statuses: number[] = [];
+  for (let i = 0; i < 6; i++) statuses.push(await loginFrom('127.0.0.2', 'optometrist', 'not-her-password'));
+  assert.deepEqual(statuses, [401, 401, 401, 401, 401, 429]);
+  assert.equal(await loginFrom('127.0.0.2', 'optometrist', 'demo1234'), 429, 'that machine waits, even with the right password');
+  assert.equal(await loginFrom('127.0.0.1', 'optometrist', 'demo1234'), 200, 'her own till signs her in');
 });

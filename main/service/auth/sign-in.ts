@@ -14,18 +14,18 @@ import { decoyHash, verifyPassword } from './password.js';
 const WRONG = 'Wrong user name or password';
 
 export async function signIn(ctx: RequestContext, userName: string, password: string) {
-  const wait = ctx.throttle.waitFor(userName);
+  const wait = ctx.throttle.waitFor(userName, ctx.address);
   if (wait > 0) {
     const seconds = Math.ceil(wait / 1000);
-    throw tooMany(`Too many failed sign-ins for this user. Try again in ${seconds} s.`, seconds, 'LOGIN_LOCKED');
+    throw tooMany(`Too many failed sign-ins. Try again in ${seconds} s.`, seconds, 'LOGIN_LOCKED');
   }
   const user = users(ctx.db).byName(userName);
   const ok = user && user.is_active ? await verifyPassword(password, user.password_hash) : (await verifyPassword(password, await decoyHash)) && false;
   if (!user || !ok) {
-    ctx.throttle.failed(userName);
+    ctx.throttle.failed(userName, ctx.address);
     throw unauthenticated(WRONG, 'LOGIN_FAILED');
   }
-  ctx.throttle.succeeded(userName);
+  ctx.throttle.succeeded(userName, ctx.address);
   const company = companies(ctx.db).byId(user.company_id)!;
   const branch = branches(ctx.db).byId(user.branch_id)!;
   const year = ctx.db.transaction(() => financialYears(ctx.db).ensure(company.id, localDate(ctx.now()), ctx.ids)).immediate();

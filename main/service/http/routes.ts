@@ -50,7 +50,7 @@ export function registerRoutes(
         } as ParsedInput<EndpointDef>;
         const till = readTillId(request.headers[TILL_HEADER]);
         const origin = `${request.protocol}://${request.host}`;
-        const here = () => run(input, requestContext(deps, user, origin, till));
+        const here = () => run(input, requestContext(deps, user, origin, till, request.ip));
         const result =
           offThread && options.reads
             ? await options.reads.run({ endpoint: endpoint.name, input, user, origin, till, now: deps.now().toISOString() }).catch((err: unknown) => {

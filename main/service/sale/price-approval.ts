@@ -33,7 +33,7 @@ export async function approveAtTill(ctx: RequestContext, body: PriceApprovalRequ
   const price = paiseField(body.price, 'price') ?? item.sale_price;
   if (price > item.mrp) throw invalid('The price is above the MRP', { price: [`At most the MRP, ${item.mrp / 100}`] });
 
-  const wait = ctx.throttle.waitFor(userName);
+  const wait = ctx.throttle.waitFor(userName, ctx.address);
   if (wait > 0) {
     const seconds = Math.ceil(wait / 1000);
     throw tooMany(`Too many wrong passwords for ${userName}. Try again in ${seconds} s.`, seconds, 'APPROVAL_LOCKED');
@@ -41,11 +41,11 @@ export async function approveAtTill(ctx: RequestContext, body: PriceApprovalRequ
   const manager = users(ctx.db).byName(userName);
   const ok = manager && manager.is_active ? await verifyPassword(body.password, manager.password_hash) : (await verifyPassword(body.password, await decoyHash)) && false;
   if (!manager || !ok) {
-    ctx.throttle.failed(userName);
+    ctx.throttle.failed(userName, ctx.address);
     // 403, not 401: the signed-in cashier's own session is fine (a 401 signs the till out).
     throw forbidden('Wrong manager user name or password', undefined, 'APPROVAL_WRONG_PASSWORD');
   }
-  ctx.throttle.succeeded(userName);
+  ctx.throttle.succeeded(userName, ctx.address);
   if (manager.company_id !== ctx.user.companyId || (manager.role !== 'admin' && (manager.role !== 'manager' || manager.branch_id !== ctx.user.branchId))) {
     throw forbidden(`${manager.user_name} is not a manager of this branch and cannot approve`, undefined, 'APPROVAL_NOT_A_MANAGER');
   }
