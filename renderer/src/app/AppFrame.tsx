@@ -2,7 +2,7 @@ import { api } from '../../../shared/endpoints/index.js';
 import type { LoginResponse } from '../../../shared/models/auth.js';
 import { useEndpoint } from './service.js';
 import { useSession } from './session.js';
-import { FinancialYear } from './FinancialYear.js';
+import { BranchAndYear } from './FinancialYear.js';
 import { Nav } from './Nav.js';
 import { navigate, useRoute } from './router.js';
 import { Screen } from './Screen.js';
@@ -16,7 +16,6 @@ export function AppFrame({ session }: { session: LoginResponse }) {
   // (Signing out clears every query, so the next session asks again.)
   useEndpoint(api.Account.userDetails, {}, { retry: false, staleTime: Infinity });
 
-  const branch = session.branchCity ? `${session.branchName}, ${session.branchCity}` : session.branchName;
 
   return (
     <div className="frame">
@@ -32,16 +31,7 @@ export function AppFrame({ session }: { session: LoginResponse }) {
         </div>
 
         <dl className="topbar-facts">
-          <div>
-            <dt>Branch</dt>
-            <dd>{branch}</dd>
-          </div>
-          <div>
-            <dt>Financial year</dt>
-            <dd>
-              <FinancialYear yearId={session.yearId} />
-            </dd>
-          </div>
+          <BranchAndYear session={session} />
           <div>
             <dt>Signed in as</dt>
             <dd>

@@ -1,4 +1,5 @@
 import { api } from '../../../shared/endpoints/index.js';
+import type { LoginResponse } from '../../../shared/models/auth.js';
 import { localDate } from '../../../shared/domain/calendar.js';
 import { yearSpan } from '../../../shared/domain/financial-year.js';
 import { useEndpoint } from './service.js';
@@ -12,4 +13,25 @@ export function FinancialYear({ yearId }: { yearId: string }) {
   const years = useEndpoint(api.Common.years, undefined, { retry: false, staleTime: 10 * 60_000 });
   const year = years.data?.find((y) => y.yearID === yearId);
   return <>{year?.yearName ?? yearSpan(localDate(new Date())).name}</>;
+}
+
+/** "Branch, City" as the frame and the home page name the session's branch. */
+export const branchName = (session: LoginResponse) => (session.branchCity ? `${session.branchName}, ${session.branchCity}` : session.branchName);
+
+/** The session's branch and financial year as two facts of a <dl> (the frame's top bar, the home page). */
+export function BranchAndYear({ session }: { session: LoginResponse }) {
+  return (
+    <>
+      <div>
+        <dt>Branch</dt>
+        <dd>{branchName(session)}</dd>
+      </div>
+      <div>
+        <dt>Financial year</dt>
+        <dd>
+          <FinancialYear yearId={session.yearId} />
+        </dd>
+      </div>
+    </>
+  );
 }

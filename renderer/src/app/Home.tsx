@@ -1,9 +1,9 @@
 import type { LoginResponse } from '../../../shared/models/auth.js';
-import { FinancialYear } from './FinancialYear.js';
+import { BranchAndYear, branchName } from './FinancialYear.js';
 
 export function Home({ session }: { session: LoginResponse }) {
   const activeModules = session.modules.filter((m) => m.isActive);
-  const branch = session.branchCity ? `${session.branchName}, ${session.branchCity}` : session.branchName;
+  const branch = branchName(session);
   return (
     <div className="home">
       <section className="panel panel-welcome" aria-labelledby="welcome-title">
@@ -21,7 +21,7 @@ export function Home({ session }: { session: LoginResponse }) {
         ) : (
           <p>No modules are active for this company yet. An administrator can turn them on.</p>
         )}
-        <p className="muted">Customers, prescriptions, doctors and the item catalog open from the menu on the left; billing arrives with the counter.</p>
+        <p className="muted">The counter (quick sale), orders, invoices, receipts, customers, prescriptions, doctors and the item catalog open from the menu on the left.</p>
       </section>
 
       <section className="panel" aria-labelledby="session-title">
@@ -41,16 +41,7 @@ export function Home({ session }: { session: LoginResponse }) {
               <dd>{session.userEmail}</dd>
             </div>
           )}
-          <div>
-            <dt>Branch</dt>
-            <dd>{branch}</dd>
-          </div>
-          <div>
-            <dt>Financial year</dt>
-            <dd>
-              <FinancialYear yearId={session.yearId} />
-            </dd>
-          </div>
+          <BranchAndYear session={session} />
           <div>
             <dt>Customer mobiles</dt>
             <dd>{session.maskCustomerMobileNumber ? 'Masked' : 'Shown in full'}</dd>

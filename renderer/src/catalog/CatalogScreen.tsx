@@ -14,6 +14,7 @@ import { useCatalogFilter } from './filter.js';
 import { ItemSearch, type PickedItem } from './ItemSearch.js';
 import { formatGstRate, formatRupees } from './money.js';
 import { StockTag } from './stock.js';
+import { Options } from '../ui/Options.js';
 
 const PAGE_SIZE = 10;
 /** Type, category and sub-category names change only when master data is edited. */
@@ -95,11 +96,7 @@ export function CatalogScreen() {
             {typeGroups.length > 0
               ? typeGroups.map((g) => (
                   <optgroup key={g.module} label={g.module}>
-                    {g.types.map((t) => (
-                      <option key={t.id} value={t.id}>
-                        {t.name}
-                      </option>
-                    ))}
+                    <Options of={g.types} />
                   </optgroup>
                 ))
               : (itemTypes.data ?? []).map((t) => (
@@ -118,11 +115,7 @@ export function CatalogScreen() {
             onChange={(e) => filter.setCategory(e.target.value)}
           >
             <option value="">All categories</option>
-            {(categories.data ?? []).map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
+            <Options of={categories.data} />
           </select>
         </div>
         <div className="field">
@@ -136,11 +129,7 @@ export function CatalogScreen() {
             <option value="">
               {filter.categoryID && subCategories.data?.length === 0 ? 'None' : 'All sub-categories'}
             </option>
-            {(subCategories.data ?? []).map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
+            <Options of={subCategories.data} />
           </select>
         </div>
         <div className="field">

@@ -19,6 +19,7 @@ import type { PrintCopy } from '../print/documents.js';
 import { CopyChoice, PrintActions } from '../print/PrintActions.js';
 import { useReceiptTypes } from '../quick-sale/service.js';
 import { bannerFor, ErrorBanner } from '../ui/errors.js';
+import { Options } from '../ui/Options.js';
 import {
   useCancellationReasons,
   useCancelOrder,
@@ -126,11 +127,7 @@ export function PaymentForm({ salesOrderID, customerID, balance }: { salesOrderI
             <div className="field">
               <label htmlFor="order-pay-kind">Payment kind</label>
               <select id="order-pay-kind" value={kind?.id ?? ''} onChange={(e) => setKindId(e.target.value)}>
-                {kinds.map((k) => (
-                  <option key={k.id} value={k.id}>
-                    {k.name}
-                  </option>
-                ))}
+                <Options of={kinds} />
               </select>
             </div>
             <div className="field">

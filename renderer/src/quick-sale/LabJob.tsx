@@ -9,6 +9,7 @@ import { historyValue, useOf } from '../prescriptions/history.js';
 import { useEndpoint } from '../app/service.js';
 import { formatDate } from '../ui/dates.js';
 import type { LatestRx } from './LensPair.js';
+import { Options } from '../ui/Options.js';
 
 /** Labs, fitters and priorities change rarely: fetched once an hour at most. */
 const HOUR = 60 * 60_000;
@@ -51,11 +52,7 @@ export function LabJobFields({ value, onChange }: { value: LabJob; onChange: (va
       <label htmlFor={`qs-lab-${key}`}>{label}</label>
       <select id={`qs-lab-${key}`} value={value[key]} onChange={(e) => onChange({ ...value, [key]: e.target.value })}>
         <option value="">Not chosen</option>
-        {options?.map((o) => (
-          <option key={o.id} value={o.id}>
-            {o.name}
-          </option>
-        ))}
+        <Options of={options} />
       </select>
     </div>
   );

@@ -16,6 +16,7 @@ import { bannerFor, ErrorBanner } from '../ui/errors.js';
 import { COUNTER_KEYS } from './keys.js';
 import { isCardKind } from './sale-request.js';
 import { useCardTypes, useInsuranceCompanies, useReceiptTypes } from './service.js';
+import { Options } from '../ui/Options.js';
 
 export interface Payment extends NoteChoice {
   receiptTypeId: string;
@@ -119,11 +120,7 @@ export function PaymentPanel({
         <div className="field">
           <label htmlFor="qs-kind">Payment kind</label>
           <select id="qs-kind" value={kind?.id ?? ''} onChange={(e) => set({ receiptTypeId: e.target.value })}>
-            {kinds.map((k) => (
-              <option key={k.id} value={k.id}>
-                {k.name}
-              </option>
-            ))}
+            <Options of={kinds} />
           </select>
         </div>
         <div className="field">
@@ -149,11 +146,7 @@ export function PaymentPanel({
             <label htmlFor="qs-card-type">Card</label>
             <select id="qs-card-type" value={payment.cardTypeId} onChange={(e) => set({ cardTypeId: e.target.value })}>
               <option value="">Choose…</option>
-              {(cards.data ?? []).map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
+              <Options of={cards.data} />
             </select>
           </div>
           <div className="field">
@@ -230,11 +223,7 @@ function InsuranceFields({ payment, set, split }: { payment: Payment; set: (chan
             onChange={(e) => set({ insuranceCompanyId: e.target.value, amount: '' })}
           >
             <option value="">No insurance</option>
-            {(insurers.data ?? []).map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
+            <Options of={insurers.data} />
           </select>
         </div>
         {payment.insuranceCompanyId && (

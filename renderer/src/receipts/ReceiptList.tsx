@@ -13,6 +13,7 @@ import { formatDate } from '../ui/dates.js';
 import { useDebouncedValue } from '../ui/debounce.js';
 import { FilterBar, ListScreen, SearchStatus, type Column } from '../ui/ListScreen.js';
 import { OrderLink } from '../orders/OrderLink.js';
+import { Options } from '../ui/Options.js';
 
 const PAGE_SIZE = 15;
 
@@ -93,11 +94,7 @@ export function ReceiptList() {
             <label htmlFor="rc-kind">Payment kind</label>
             <select id="rc-kind" value={filter.receiptTypeID} onChange={(e) => set({ receiptTypeID: e.target.value })}>
               <option value="">Any kind</option>
-              {(kinds.data ?? []).map((k) => (
-                <option key={k.id} value={k.id}>
-                  {k.name}
-                </option>
-              ))}
+              <Options of={kinds.data} />
             </select>
           </div>
           <div className="field">
