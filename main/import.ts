@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { defaultDataDir } from './data-dir.js';
 import { importItems } from './service/catalog/import.js';
+import { asActor } from './service/db/journal.js';
 import { openStoreFile } from './service/store-file.js';
 
 function main(): number {
@@ -22,7 +23,7 @@ function main(): number {
   const text = readFileSync(csvFile, 'utf8');
   const store = openStoreFile(values['data-dir'] ?? defaultDataDir());
   try {
-    const report = importItems(store.db, store.ids, store.company.id, text, new Date());
+    const report = asActor({ userId: null, branchId: null, till: '', source: 'cli' }, () => importItems(store.db, store.ids, store.company.id, text, new Date()));
     console.log(`${csvFile} → ${store.file}: ${report.created} items added, ${report.updated} updated, ${report.stockRows} stock counts set.`);
     if (report.problems.length === 0) return 0;
     console.log(`${report.problems.length} row(s) refused:`);

@@ -6,6 +6,7 @@
 import { parseArgs } from 'node:util';
 import { defaultDataDir } from './data-dir.js';
 import { openService } from './service/service.js';
+import { asActor } from './service/db/journal.js';
 import { addOrders } from './service/setup/bulk-orders.js';
 import { addCustomers, addItems } from './service/setup/bulk-store.js';
 import { openStoreFile } from './service/store-file.js';
@@ -56,7 +57,7 @@ async function main() {
   }
 }
 
-main().catch((err: unknown) => {
+asActor({ userId: null, branchId: null, till: '', source: 'seed' }, main).catch((err: unknown) => {
   console.error(`Seed failed: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
 });

@@ -17,6 +17,7 @@ import { buildApp, type ConnectionLimits } from './http/app.js';
 import { encIds } from './ids/enc-id.js';
 import { idSource } from './ids/id-source.js';
 import { loadInstallation } from './store/installation.js';
+import { asActor } from './db/journal.js';
 import { createStore } from './setup/create-store.js';
 import { seedDemoCatalog } from './setup/demo-catalog.js';
 import { seedDemoCustomers } from './setup/demo-customers.js';
@@ -78,10 +79,13 @@ export async function openService(options: ServiceOptions): Promise<Service> {
     const installation = loadInstallation(db);
     const ids = idSource(db, installation.node);
     if (mode === 'demo' && companies(db).count() === 0) {
-      const demo = await createStore(db, ids, demoStore, now(), 'demo');
-      seedDemoCustomers(db, ids, demo, now());
-      seedDemoCatalog(db, ids, demo, now());
-      seedDemoLogos(db, options.dataDir, demo);
+      // The demo's rows are journaled as the setup's, not as anybody's.
+      await asActor({ userId: null, branchId: null, till: '', source: 'setup', now }, async () => {
+        const demo = await createStore(db, ids, demoStore, now(), 'demo');
+        seedDemoCustomers(db, ids, demo, now());
+        seedDemoCatalog(db, ids, demo, now());
+        seedDemoLogos(db, options.dataDir, demo);
+      });
     }
     const deps: ServiceDeps = {
       db,

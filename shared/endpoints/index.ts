@@ -4,6 +4,7 @@
  */
 import type { EndpointDef } from '../contract/endpoint.js';
 import { Account } from './account.js';
+import { Audit } from './audit.js';
 import { Auth } from './auth.js';
 import { Common } from './common.js';
 import { Customer } from './customer.js';
@@ -23,6 +24,7 @@ export const api = {
   Receipts,
   Dashboard,
   Common,
+  Audit,
 } as const;
 
 /** Every row: the spec's endpoints and our declared extensions (routes, client, OpenAPI). */

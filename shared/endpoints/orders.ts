@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../contract/endpoint.js';
 import { MessageBody, pagedRows, totalExact } from '../contract/errors.js';
 import { MANAGERS, SALES_ROLES } from '../contract/roles.js';
+import { OrderHistoryResponse } from '../models/audit.js';
 import {
   AdvanceReceiptData,
   CancellationReason,
@@ -159,5 +160,18 @@ export const Orders = {
     extension:
       'Issue 11: the promised delivery date is set at the counter and must be movable from the order page when the lab is late or the customer asks; the spec can set it only in SaveSale.',
     note: 'A date before today is a 400 naming deliveryDate; a Delivered or Cancelled order is a 409.',
+  }),
+  history: endpoint({
+    group,
+    name: 'Orders.history',
+    method: 'GET',
+    path: '/api/Orders/{salesOrderId}/history',
+    summary: 'What happened to an order, oldest first: sold, paid, status moves, delivery promise, invoice, cancel, price approvals; who, when, which till.',
+    params: SalesOrderIdParams,
+    response: OrderHistoryResponse,
+    auth: SALES_ROLES,
+    errors: [404],
+    extension:
+      'Issue 14: the order page shows the order’s history (status, who, when, reason, price approvals), read from the change journal; the spec has no history.',
   }),
 };

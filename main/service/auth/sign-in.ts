@@ -4,11 +4,13 @@
  */
 import { localDate } from '../../../shared/domain/calendar.js';
 import type { RequestContext } from '../context.js';
+import { asActor } from '../db/journal.js';
 import { tooMany, unauthenticated } from '../errors.js';
 import { branches } from '../store/branch.js';
 import { companies } from '../store/company.js';
 import { financialYears } from '../store/financial-year.js';
-import { users } from '../store/user.js';
+import { journalEntries } from '../store/journal.js';
+import { users, type UserRow } from '../store/user.js';
 import { decoyHash, verifyPassword } from './password.js';
 
 const WRONG = 'Wrong user name or password';
@@ -23,11 +25,37 @@ export async function signIn(ctx: RequestContext, userName: string, password: st
   const ok = user && user.is_active ? await verifyPassword(password, user.password_hash) : (await verifyPassword(password, await decoyHash)) && false;
   if (!user || !ok) {
     ctx.throttle.failed(userName, ctx.address);
+    // Journaled under the name tried (cut short: it may be a password typed in the wrong box).
+    signInEvent(ctx, 'sign_in_failed', user ?? null, { userName: userName.slice(0, 40), address: ctx.address });
     throw unauthenticated(WRONG, 'LOGIN_FAILED');
   }
   ctx.throttle.succeeded(userName, ctx.address);
   const company = companies(ctx.db).byId(user.company_id)!;
   const branch = branches(ctx.db).byId(user.branch_id)!;
-  const year = ctx.db.transaction(() => financialYears(ctx.db).ensure(company.id, localDate(ctx.now()), ctx.ids)).immediate();
+  const year = signInEvent(ctx, 'sign_in', user, { address: ctx.address }, () =>
+    financialYears(ctx.db).ensure(company.id, localDate(ctx.now()), ctx.ids),
+  );
   return { user, company, branch, year };
+}
+
+/**
+ * A sign-in or a failed one, journaled as the user it names (when there is one) from this till,
+ * in one transaction with what signing in writes (`andThen`: today's financial year).
+ */
+function signInEvent<T>(
+  ctx: RequestContext,
+  kind: 'sign_in' | 'sign_in_failed',
+  user: UserRow | null,
+  details: Record<string, unknown>,
+  andThen: () => T = () => undefined as T,
+): T {
+  const actor = { userId: user?.id ?? null, branchId: user?.branch_id ?? null, till: ctx.till, source: 'app' as const, now: ctx.now };
+  return asActor(actor, () =>
+    ctx.db
+      .transaction(() => {
+        journalEntries(ctx.db).event(kind, user?.id ?? null, details);
+        return andThen();
+      })
+      .immediate(),
+  );
 }

@@ -13,6 +13,8 @@ import { orderItems } from './orders/items.js';
 import { searchOrders } from './orders/search.js';
 import { changeStatus } from './orders/status.js';
 import { changeOrderDelivery } from './orders/delivery.js';
+import { orderHistoryOf } from './orders/history.js';
+import { auditSearch } from './audit/search.js';
 import { withBalance } from './orders/with-balance.js';
 import { checkDuplicate } from './customer/check-duplicate.js';
 import { deletePrescription } from './customer/delete-prescription.js';
@@ -180,4 +182,6 @@ export const handlers = [
   prescriptionPdfHtml,
   jobCardPdf,
   jobCardPdfHtml,
+  orderHistoryOf,
+  auditSearch,
 ] as readonly Handler[];

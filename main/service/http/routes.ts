@@ -9,6 +9,7 @@ import { API_PREFIX } from '../../../shared/client.js';
 import { readTillId, TILL_HEADER } from '../../../shared/contract/till.js';
 import { guard } from '../auth/guard.js';
 import { requestContext, type ServiceDeps } from '../context.js';
+import { asActor } from '../db/journal.js';
 import type { BinaryResult, Handler } from './handler.js';
 import { parsePart } from './validation.js';
 import { CheckedJson, ReadPoolUnavailable, type ReadPool } from '../reads/read-pool.js';
@@ -50,7 +51,9 @@ export function registerRoutes(
         } as ParsedInput<EndpointDef>;
         const till = readTillId(request.headers[TILL_HEADER]);
         const origin = `${request.protocol}://${request.host}`;
-        const here = () => run(input, requestContext(deps, user, origin, till, request.ip));
+        // Whatever the handler writes is journaled as this user's, from this branch and till.
+        const actor = { userId: user?.id ?? null, branchId: user?.branchId ?? null, till, source: 'app' as const, now: deps.now };
+        const here = () => asActor(actor, () => run(input, requestContext(deps, user, origin, till, request.ip)));
         const result =
           offThread && options.reads
             ? await options.reads.run({ endpoint: endpoint.name, input, user, origin, till, now: deps.now().toISOString() }).catch((err: unknown) => {

@@ -12,6 +12,7 @@ import type { RequestContext } from '../context.js';
 import { forbidden, invalid, notFound, tooMany } from '../errors.js';
 import { items } from '../store/item.js';
 import { priceApprovals } from '../store/price-approval.js';
+import { journalEntries } from '../store/journal.js';
 import { users } from '../store/user.js';
 import { paiseField } from '../input/money.js';
 import { APPROVAL_MINUTES, approvalReason, needsApproval } from './price-policy.js';
@@ -42,6 +43,7 @@ export async function approveAtTill(ctx: RequestContext, body: PriceApprovalRequ
   const ok = manager && manager.is_active ? await verifyPassword(body.password, manager.password_hash) : (await verifyPassword(body.password, await decoyHash)) && false;
   if (!manager || !ok) {
     ctx.throttle.failed(userName, ctx.address);
+    ctx.db.transaction(() => journalEntries(ctx.db).event('price_approval_refused', manager?.id ?? null, { userName: userName.slice(0, 40), what: 'wrong password' })).immediate();
     // 403, not 401: the signed-in cashier's own session is fine (a 401 signs the till out).
     throw forbidden('Wrong manager user name or password', undefined, 'APPROVAL_WRONG_PASSWORD');
   }

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { openDatabase } from '../db/database.js';
 import { idSource } from '../ids/id-source.js';
 import { loadInstallation } from '../store/installation.js';
+import { asActor } from '../db/journal.js';
 import { STORE_FILE } from '../store-file.js';
 import { createStore, type StoreSpec } from './create-store.js';
 
@@ -19,7 +20,9 @@ export async function setupStore(dataDir: string, spec: StoreSpec, node: number,
   const db = openDatabase(partial);
   try {
     const installation = loadInstallation(db, node);
-    await createStore(db, idSource(db, installation.node), spec, now, 'store');
+    await asActor({ userId: null, branchId: null, till: '', source: 'setup', now: () => now }, () =>
+      createStore(db, idSource(db, installation.node), spec, now, 'store'),
+    );
     db.pragma('wal_checkpoint(TRUNCATE)');
     db.close();
     renameSync(partial, target);
