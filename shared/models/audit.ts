@@ -37,6 +37,8 @@ export type AuditEntry = z.infer<typeof AuditEntry>;
 export const AuditSearchRequest = z.object({
   /** ENC user id. */
   userId: z.string().trim().max(100).optional(),
+  /** Or the user's sign-in name, as the screen types it. */
+  userName: z.string().trim().max(100).optional(),
   /** Days on the store's calendar, YYYY-MM-DD, both included. */
   fromDate: z.string().trim().max(30).optional(),
   toDate: z.string().trim().max(30).optional(),

@@ -225,4 +225,7 @@ test('Audit: managers and admins only; a manager sees the branch, an admin every
   await bad({ table: 'sqlite_schema' }, 'table');
   await bad({ recordId: sale.salesOrderID }, 'table');
   await bad({ table: 'sales_order', recordId: 'ENC_nope' }, 'recordId');
+  await bad({ userName: 'nobody-at-all' }, 'userName');
+  const byName = await manager.call(api.Audit.search, { body: { userName: 'CASHIER', pageSize: 3 } });
+  assert.ok(byName.data.length > 0 && byName.data.every((e) => e.userName === 'cashier'));
 });

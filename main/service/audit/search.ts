@@ -10,6 +10,7 @@ import { JOURNAL_EVENTS, JOURNALED_TABLES } from '../db/journal.js';
 import { invalid } from '../errors.js';
 import { calendarDate, addDays } from '../input/dates.js';
 import { journalEntries } from '../store/journal.js';
+import { users } from '../store/user.js';
 import { describer, entityOfTable } from './describe.js';
 
 const KINDS = new Set<string>([...JOURNALED_TABLES, ...JOURNAL_EVENTS]);
@@ -33,11 +34,17 @@ export function searchAudit(ctx: RequestContext, body: z.infer<typeof AuditSearc
     if (!entity) throw invalid('Say which kind of record the id is (table)', { table: ['Required with recordId, and must be a kind with ids'] });
     rowId = ctx.decode(entity, body.recordId, 'recordId');
   }
+  let userId = body.userId ? ctx.decode('user', body.userId, 'userId') : undefined;
+  if (body.userName) {
+    const user = users(ctx.db).byName(body.userName);
+    if (!user || user.company_id !== ctx.user.companyId) throw invalid(`No user named ${body.userName}`, { userName: ['Not a user of this store'] });
+    userId = user.id;
+  }
   const pageSize = body.pageSize ?? PAGE;
   const rows = journalEntries(ctx.db).search({
     companyId: ctx.user.companyId,
     branchId: ctx.user.role === 'admin' ? undefined : ctx.user.branchId,
-    userId: body.userId ? ctx.decode('user', body.userId, 'userId') : undefined,
+    userId,
     from: from ? dayStart(from) : undefined,
     to: to ? dayStart(addDays(to, 1)) : undefined,
     tbl: table,

@@ -6,6 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { requestContext, type ServiceDeps } from '../context.js';
+import { registerJournal } from '../db/journal.js';
 import { handlers } from '../endpoints/index.js';
 import { ServiceError, storeFault } from '../errors.js';
 import { encIds } from '../ids/enc-id.js';
@@ -15,6 +16,8 @@ const setup = workerData as WorkerSetup;
 const db = new Database(setup.file, { readonly: true, ...(setup.nativeBinding ? { nativeBinding: setup.nativeBinding } : {}) });
 db.pragma('busy_timeout = 5000');
 db.pragma('query_only = ON');
+// The stores prepare their writes too, whose journal triggers name these functions; nothing here writes.
+registerJournal(db);
 const byName = new Map(handlers.map((h) => [h.endpoint.name, h]));
 const unavailable = (what: string) => () => {
   throw new Error(`${what} is not available to a read worker`);

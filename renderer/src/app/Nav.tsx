@@ -2,7 +2,7 @@ import { hasRole, type Role } from '../../../shared/contract/roles.js';
 import { api } from '../../../shared/endpoints/index.js';
 import { hrefFor, type Route } from './router.js';
 
-type Area = 'quickSale' | 'orders' | 'home' | 'customers' | 'doctors' | 'catalog' | 'invoices' | 'receipts' | 'dashboard' | 'printers';
+type Area = 'quickSale' | 'orders' | 'home' | 'customers' | 'doctors' | 'catalog' | 'invoices' | 'receipts' | 'dashboard' | 'printers' | 'audit';
 
 function areaOf(route: Route): Area {
   switch (route.name) {
@@ -24,6 +24,8 @@ function areaOf(route: Route): Area {
       return 'dashboard';
     case 'printers':
       return 'printers';
+    case 'audit':
+      return 'audit';
     case 'orders':
     case 'order':
       return 'orders';
@@ -46,6 +48,7 @@ const ITEMS: { area: Area; label: string; route: Route; hint: string; roles?: 'p
   { area: 'invoices', label: 'Invoices', route: { name: 'invoices' }, hint: 'Tax invoices', roles: api.Invoice.list.auth },
   { area: 'receipts', label: 'Receipts', route: { name: 'receipts' }, hint: 'Payments taken', roles: api.Receipts.listPaged.auth },
   { area: 'dashboard', label: 'Dashboard', route: { name: 'dashboard' }, hint: 'The day, the month', roles: api.Dashboard.dashboardData.auth },
+  { area: 'audit', label: 'Audit', route: { name: 'audit' }, hint: 'Who changed what', roles: api.Audit.search.auth },
   { area: 'printers', label: 'Printers', route: { name: 'printers' }, hint: 'Paper, test print' },
 ];
 

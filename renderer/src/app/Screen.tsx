@@ -1,4 +1,5 @@
 import type { LoginResponse } from '../../../shared/models/auth.js';
+import { AuditScreen } from '../audit/AuditScreen.js';
 import { CatalogScreen } from '../catalog/CatalogScreen.js';
 import { CustomerForm } from '../customers/CustomerForm.js';
 import { CustomerList } from '../customers/CustomerList.js';
@@ -54,5 +55,7 @@ export function Screen({ route, session }: { route: Route; session: LoginRespons
       return <OrderPage key={route.salesOrderNo} salesOrderNo={route.salesOrderNo} />;
     case 'printers':
       return <PrintersScreen />;
+    case 'audit':
+      return <AuditScreen />;
   }
 }

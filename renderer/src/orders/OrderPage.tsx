@@ -2,6 +2,7 @@
  * One order: what was sold (lines, per-eye Rx, totals), what has been paid (receipts, balance),
  * its status and invoice, and the actions its state allows.
  */
+import { OrderHistory } from './OrderHistory.js';
 import { useState } from 'react';
 import { ApiError } from '../../../shared/client.js';
 import { hasRole, MANAGERS } from '../../../shared/contract/roles.js';
@@ -188,6 +189,8 @@ export function OrderPage({ salesOrderNo }: { salesOrderNo: string }) {
           <CancelForm salesOrderID={o.salesOrderID} received={received} />
         )}
       </div>
+
+      <OrderHistory salesOrderID={o.salesOrderID} />
     </section>
   );
 }

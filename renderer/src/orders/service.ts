@@ -52,6 +52,7 @@ function useRefreshOrder() {
       api.Receipts.listPaged,
       api.Invoice.invoiceDataBySalesOrder,
       api.Orders.search,
+      api.Orders.history,
     );
 }
 

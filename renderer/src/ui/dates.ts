@@ -18,3 +18,12 @@ export function dateInputValue(value: string | null | undefined): string {
   const m = value ? DAY.exec(value) : null;
   return m ? `${m[1]}-${m[2]}-${m[3]}` : '';
 }
+
+/** An instant (`2026-03-07T08:35:10.123Z`) on this till's clock: `07 Mar 2026, 14:05`; null when unreadable. */
+export function formatInstant(value: string | null | undefined): string | null {
+  const at = value ? new Date(value) : null;
+  if (!at || Number.isNaN(at.getTime())) return null;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const day = formatDate(`${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`);
+  return `${day}, ${pad(at.getHours())}:${pad(at.getMinutes())}`;
+}
