@@ -13,8 +13,9 @@ import { priceApprovals } from './011-price-approvals.js';
 import { lensAddRange } from './012-lens-add-range.js';
 import { cartTill } from './013-cart-till.js';
 import { orderFigures } from './014-order-figures.js';
+import { userAdmin } from './016-user-admin.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
 
-export const migrations: readonly Migration[] = [foundation, customers, keratometry, catalog, counter, insuranceClaims, saleKey, deliveryPromise, placeOfSupply, jobChargesTax, priceApprovals, lensAddRange, cartTill, orderFigures];
+export const migrations: readonly Migration[] = [foundation, customers, keratometry, catalog, counter, insuranceClaims, saleKey, deliveryPromise, placeOfSupply, jobChargesTax, priceApprovals, lensAddRange, cartTill, orderFigures, userAdmin];
