@@ -2,7 +2,7 @@ import { hasRole, type Role } from '../../../shared/contract/roles.js';
 import { api } from '../../../shared/endpoints/index.js';
 import { hrefFor, type Route } from './router.js';
 
-type Area = 'quickSale' | 'orders' | 'home' | 'customers' | 'doctors' | 'catalog' | 'invoices' | 'receipts' | 'dashboard' | 'printers';
+type Area = 'quickSale' | 'orders' | 'home' | 'customers' | 'doctors' | 'catalog' | 'invoices' | 'receipts' | 'dashboard' | 'printers' | 'users' | 'password';
 
 function areaOf(route: Route): Area {
   switch (route.name) {
@@ -24,6 +24,12 @@ function areaOf(route: Route): Area {
       return 'dashboard';
     case 'printers':
       return 'printers';
+    case 'users':
+    case 'userNew':
+    case 'userEdit':
+      return 'users';
+    case 'password':
+      return 'password';
     case 'orders':
     case 'order':
       return 'orders';
@@ -47,6 +53,8 @@ const ITEMS: { area: Area; label: string; route: Route; hint: string; roles?: 'p
   { area: 'receipts', label: 'Receipts', route: { name: 'receipts' }, hint: 'Payments taken', roles: api.Receipts.listPaged.auth },
   { area: 'dashboard', label: 'Dashboard', route: { name: 'dashboard' }, hint: 'The day, the month', roles: api.Dashboard.dashboardData.auth },
   { area: 'printers', label: 'Printers', route: { name: 'printers' }, hint: 'Paper, test print' },
+  { area: 'users', label: 'Users', route: { name: 'users' }, hint: 'Staff, roles', roles: api.Users.list.auth },
+  { area: 'password', label: 'My password', route: { name: 'password' }, hint: 'Change it', roles: api.Users.changePassword.auth },
 ];
 
 export function Nav({ route, role }: { route: Route; role: string }) {

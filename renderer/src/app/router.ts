@@ -24,7 +24,11 @@ export type Route =
   | { name: 'dashboard' }
   | { name: 'orders' }
   | { name: 'order'; salesOrderNo: string }
-  | { name: 'printers' };
+  | { name: 'printers' }
+  | { name: 'users' }
+  | { name: 'userNew' }
+  | { name: 'userEdit'; userId: string }
+  | { name: 'password' };
 
 const TABS: readonly CustomerTab[] = ['profile', 'prescriptions', 'orders'];
 
@@ -54,6 +58,11 @@ export function parseHash(hash: string): Route {
   if (area === 'receipts') return { name: 'receipts' };
   if (area === 'dashboard') return { name: 'dashboard' };
   if (area === 'printers') return { name: 'printers' };
+  if (area === 'users') {
+    if (!id) return { name: 'users' };
+    return id === 'new' ? { name: 'userNew' } : { name: 'userEdit', userId: id };
+  }
+  if (area === 'password') return { name: 'password' };
   if (area === 'orders') return id ? { name: 'order', salesOrderNo: id } : { name: 'orders' };
   return { name: 'home' };
 }
@@ -95,6 +104,14 @@ export function hrefFor(route: Route): string {
       return `#/orders/${enc(route.salesOrderNo)}`;
     case 'printers':
       return '#/printers';
+    case 'users':
+      return '#/users';
+    case 'userNew':
+      return '#/users/new';
+    case 'userEdit':
+      return `#/users/${enc(route.userId)}`;
+    case 'password':
+      return '#/password';
   }
 }
 
