@@ -24,12 +24,12 @@ test.afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-const EVERYTHING = ['Quick sale', 'Orders', 'Home', 'Customers', 'Doctors', 'Catalog', 'Invoices', 'Receipts', 'Dashboard', 'Audit', 'Printers'];
+const EVERYTHING = ['Quick sale', 'Orders', 'Home', 'Customers', 'Doctors', 'Catalog', 'Invoices', 'Receipts', 'Dashboard', 'Audit', 'Printers', 'Users', 'My password'];
 const MENUS: Record<string, string[]> = {
   admin: EVERYTHING,
-  manager: EVERYTHING,
-  cashier: EVERYTHING.filter((e) => e !== 'Dashboard' && e !== 'Audit'),
-  optometrist: ['Home', 'Customers', 'Doctors', 'Catalog', 'Printers'],
+  manager: EVERYTHING.filter((e) => e !== 'Users'),
+  cashier: EVERYTHING.filter((e) => e !== 'Dashboard' && e !== 'Audit' && e !== 'Users'),
+  optometrist: ['Home', 'Customers', 'Doctors', 'Catalog', 'Printers', 'My password'],
 };
 
 for (const [user, entries] of Object.entries(MENUS)) {

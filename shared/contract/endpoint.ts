@@ -18,6 +18,8 @@ export const GROUPS = [
   'Common',
   // Declared extensions' own groups (no spec endpoint is in them).
   'Audit',
+  /** Ours, not the spec's: user administration (issue 14), every row a declared extension. */
+  'Users',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 

@@ -8,6 +8,14 @@ import type { z } from 'zod';
 
 /** Model (as test/fixtures/spec-fields.json names it) → added field → why, in one line. */
 export const EXTENSIONS = {
+  OMLoginRequest: {
+    branchID:
+      'The branch to work in today (ENC id), for a user an admin let work in several (issue 14); left out, the user’s usual branch. One the user may not work in is a 400.',
+  },
+  LoginResponse: {
+    mustChangePassword:
+      'True when the user must choose a new password before anything else (a real store’s first sign-in, a new user, a password an admin reset); every endpoint but Users/change-password answers 403 PASSWORD_CHANGE_REQUIRED until then.',
+  },
   OMAppCustomerData: {
     eyeCheckupRecallDate:
       'The recall date for the next eye checkup, which issue 3 lets the optometrist set; named as the prescription-list output names it. Absent: a year after the visit, six months under 16.',

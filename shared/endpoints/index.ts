@@ -13,6 +13,7 @@ import { Invoice } from './invoice.js';
 import { Orders } from './orders.js';
 import { QuickSale } from './quick-sale.js';
 import { Receipts } from './receipts.js';
+import { Users } from './users.js';
 
 export const api = {
   Auth,
@@ -25,6 +26,7 @@ export const api = {
   Dashboard,
   Common,
   Audit,
+  Users,
 } as const;
 
 /** Every row: the spec's endpoints and our declared extensions (routes, client, OpenAPI). */

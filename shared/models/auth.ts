@@ -1,10 +1,12 @@
 /** Login (spec: "Login request (OMLoginRequest)", "Login response"). */
 import { z } from 'zod';
-import { bool } from '../contract/primitives.js';
+import { extension } from '../contract/extensions.js';
+import { bool, encId } from '../contract/primitives.js';
 
 export const LoginRequest = z.object({
   userName: z.string().trim().min(1, 'Required').max(100),
   password: z.string().min(1, 'Required').max(200),
+  branchID: extension('OMLoginRequest', 'branchID', encId().nullish()),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
@@ -33,5 +35,6 @@ export const LoginResponse = z.object({
   dashBoardUserSettings: z.unknown().nullable(),
   maskCustomerMobileNumber: bool(),
   modules: z.array(ModuleInfo),
+  mustChangePassword: extension('LoginResponse', 'mustChangePassword', bool()),
 });
 export type LoginResponse = z.infer<typeof LoginResponse>;

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { z } from 'zod';
+import * as auth from '../../shared/models/auth.js';
 import * as cart from '../../shared/models/cart.js';
 import * as catalog from '../../shared/models/catalog.js';
 import * as customer from '../../shared/models/customer.js';
@@ -21,6 +22,8 @@ type Obj = z.ZodObject<z.ZodRawShape>;
 
 /** Fixture model name → the schema that must carry exactly those keys. */
 const SCHEMAS: Record<string, Obj> = {
+  OMLoginRequest: auth.LoginRequest,
+  LoginResponse: auth.LoginResponse,
   OMSearchCustomer: customer.OMSearchCustomer,
   CustomerListItem: customer.CustomerListItem,
   EncryptedCustomerModel: customer.EncryptedCustomerModel,
@@ -122,6 +125,7 @@ test('an undeclared extra field fails the key check', () => {
 
 test('request extensions are optional: a body written to the spec alone stays valid', () => {
   const requests: Record<string, Obj> = {
+    OMLoginRequest: auth.LoginRequest,
     OMAppCustomerData: prescription.OMAppCustomerData,
     OMPrescriptionRequestModel: prescription.OMPrescriptionRequestModel,
   };
@@ -132,6 +136,7 @@ test('request extensions are optional: a body written to the spec alone stays va
       assert.ok(property.safeParse(null).success, `${name}.${field} may be null`);
     }
   }
+  assert.ok(auth.LoginRequest.safeParse({ userName: 'cashier', password: 'demo1234' }).success);
   assert.ok(prescription.OMAppCustomerData.safeParse({ customerID: 'ENC_x', prescriptionList: [{ lensTypeID: '1', sph: '-1.00' }] }).success);
 });
 

@@ -18,10 +18,10 @@ test('every spec row sits in the group the spec puts it in', () => {
   for (const e of specEndpointList) assert.equal(e.group, groupOf.get(key(e)), key(e));
 });
 
-test('group counts match the spec: 1, 2, 14, 10, 31, 6, 2, 1, 13', () => {
+test('group counts match the spec: 1, 2, 14, 10, 31, 6, 2, 1, 13 (and none in our Users group)', () => {
   const counts = GROUPS.map((g) => specEndpointList.filter((e) => e.group === g).length);
-  // The spec's nine groups, then the extensions' own (Audit), which hold no spec row.
-  assert.deepEqual(counts, [1, 2, 14, 10, 31, 6, 2, 1, 13, 0]);
+  // The spec's nine groups, then the extensions' own (Audit, Users), which hold no spec row.
+  assert.deepEqual(counts, [1, 2, 14, 10, 31, 6, 2, 1, 13, 0, 0]);
   assert.equal(specEndpointList.length, 80);
 });
 
@@ -33,6 +33,7 @@ test('every other row is a declared extension: marked with its reason, not in th
       'Common.receiptEscPos', 'Common.prescriptionPdf', 'Common.prescriptionPdfHtml', 'Common.jobCardPdf', 'Common.jobCardPdfHtml',
       'QuickSale.openCarts', 'QuickSale.takeOverCart', 'Orders.delivery', 'QuickSale.priceApproval',
       'Orders.history', 'Audit.search',
+      'Users.list', 'Users.create', 'Users.update', 'Users.disable', 'Users.enable', 'Users.resetPassword', 'Users.changePassword',
     ].sort(),
   );
   assert.equal(endpointList.length, specEndpointList.length + extensionList.length);
@@ -44,7 +45,7 @@ test('every other row is a declared extension: marked with its reason, not in th
 });
 
 test('api keys follow the spec’s group order and each key holds only its group', () => {
-  assert.deepEqual(Object.keys(api), ['Auth', 'Account', 'Customer', 'Orders', 'QuickSale', 'Invoice', 'Receipts', 'Dashboard', 'Common', 'Audit']);
+  assert.deepEqual(Object.keys(api), ['Auth', 'Account', 'Customer', 'Orders', 'QuickSale', 'Invoice', 'Receipts', 'Dashboard', 'Common', 'Audit', 'Users']);
   for (const [groupKey, rows] of Object.entries(api)) {
     for (const row of Object.values(rows)) {
       assert.equal(row.group.replace(' ', ''), groupKey);
@@ -92,6 +93,10 @@ test('role matrix: the decided restrictions hold', () => {
   assert.ok(roles('Orders.status').includes('cashier'));
   assert.ok(roles('Customer.savePrescription').includes('optometrist'));
   assert.deepEqual(roles('Common.years'), [...ROLES].sort());
+  for (const name of ['Users.list', 'Users.create', 'Users.update', 'Users.disable', 'Users.enable', 'Users.resetPassword']) {
+    assert.deepEqual(roles(name), ['admin'], name);
+  }
+  assert.deepEqual(roles('Users.changePassword'), [...ROLES].sort());
 });
 
 test('non-JSON rows: the print endpoints are documents, the branch logo is an image', () => {

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
-import { ApiError } from '../../shared/client.js';
+import { ApiError, createClient } from '../../shared/client.js';
 import { api } from '../../shared/endpoints/index.js';
 import { nodeOf } from '../../main/service/ids/id-source.js';
 import { startTestService } from '../helpers/service.js';
@@ -49,7 +49,11 @@ test('npm run setup makes a real store; demo users and data never appear in it',
     try {
       assert.equal(svc.server.deps.mode, 'store');
       await assert.rejects(svc.as('cashier'), (e: unknown) => e instanceof ApiError && e.status === 401);
-      const owner = await svc.as('owner', 'correct horse battery');
+      // A real store's first sign-in must choose a new password before anything else.
+      const first = await svc.as('owner', 'correct horse battery');
+      await assert.rejects(first.call(api.Account.getProfile, {}), (e: unknown) => e instanceof ApiError && e.status === 403);
+      const changed = await first.call(api.Users.changePassword, { body: { currentPassword: 'correct horse battery', newPassword: 'owner chose this' } });
+      const owner = createClient({ baseUrl: svc.url, getToken: () => changed.token });
       const { profile } = await owner.call(api.Account.getProfile, {});
       assert.equal(profile.companyName, 'Sharma Opticals');
       assert.equal(profile.taxNO, '27AAPFU0939F1ZV');

@@ -1,11 +1,12 @@
 /**
  * Signing in (Auth/login): the throttle per user name, the password (a decoy hash for unknown
- * users, so both answers take as long), and the financial year of today, made on first sign-in.
+ * users, so both answers take as long), the branch (the user's usual one, or one they may work
+ * in that the request picks), and the financial year of today, made on first sign-in.
  */
 import { localDate } from '../../../shared/domain/calendar.js';
 import type { RequestContext } from '../context.js';
 import { asActor } from '../db/journal.js';
-import { tooMany, unauthenticated } from '../errors.js';
+import { invalid, tooMany, unauthenticated } from '../errors.js';
 import { branches } from '../store/branch.js';
 import { companies } from '../store/company.js';
 import { financialYears } from '../store/financial-year.js';
@@ -15,7 +16,7 @@ import { decoyHash, verifyPassword } from './password.js';
 
 const WRONG = 'Wrong user name or password';
 
-export async function signIn(ctx: RequestContext, userName: string, password: string) {
+export async function signIn(ctx: RequestContext, userName: string, password: string, branchID?: string | null) {
   const wait = ctx.throttle.waitFor(userName, ctx.address);
   if (wait > 0) {
     const seconds = Math.ceil(wait / 1000);
@@ -31,8 +32,15 @@ export async function signIn(ctx: RequestContext, userName: string, password: st
   }
   ctx.throttle.succeeded(userName, ctx.address);
   const company = companies(ctx.db).byId(user.company_id)!;
-  const branch = branches(ctx.db).byId(user.branch_id)!;
-  const year = signInEvent(ctx, 'sign_in', user, { address: ctx.address }, () =>
+  let branchId = user.branch_id;
+  if (branchID) {
+    branchId = ctx.decode('branch', branchID, 'branchID');
+    if (!users(ctx.db).branchesOf(user.id).includes(branchId)) {
+      throw invalid('You are not set up to work at this branch', { branchID: ['Not one of your branches'] }, 'NOT_YOUR_BRANCH');
+    }
+  }
+  const branch = branches(ctx.db).byId(branchId)!;
+  const year = signInEvent(ctx, 'sign_in', { ...user, branch_id: branchId }, { address: ctx.address }, () =>
     financialYears(ctx.db).ensure(company.id, localDate(ctx.now()), ctx.ids),
   );
   return { user, company, branch, year };

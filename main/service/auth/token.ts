@@ -17,6 +17,12 @@ export interface TokenClaims {
   company: string;
   branch: string;
   year: string;
+  /**
+   * The user's token epoch when it was issued (app_user.token_epoch): a password change or
+   * reset, a disable, or a new role or branches raises it and ends every older token. Tokens
+   * from before it existed carry none and count as 0.
+   */
+  epoch: number;
 }
 
 export type TokenFailure = 'expired' | 'invalid';
@@ -32,7 +38,7 @@ export function tokens(key: Uint8Array, now: () => Date) {
   return {
     async issue(claims: TokenClaims): Promise<string> {
       const iat = seconds();
-      return new SignJWT({ role: claims.role, company: claims.company, branch: claims.branch, year: claims.year })
+      return new SignJWT({ role: claims.role, company: claims.company, branch: claims.branch, year: claims.year, epoch: claims.epoch })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(claims.sub)
         .setIssuer(ISSUER)
@@ -50,7 +56,10 @@ export function tokens(key: Uint8Array, now: () => Date) {
           currentDate: now(),
         });
         const { sub, role, company, branch, year } = payload;
+        const epoch = payload.epoch ?? 0;
         if (
+          typeof epoch !== 'number' ||
+          !Number.isSafeInteger(epoch) ||
           typeof sub !== 'string' ||
           typeof company !== 'string' ||
           typeof branch !== 'string' ||
@@ -59,7 +68,7 @@ export function tokens(key: Uint8Array, now: () => Date) {
         ) {
           throw new TokenError('invalid');
         }
-        return { sub, role: role as Role, company, branch, year };
+        return { sub, role: role as Role, company, branch, year, epoch };
       } catch (err) {
         if (err instanceof TokenError) throw err;
         if (err instanceof errors.JWTExpired) throw new TokenError('expired');

@@ -91,6 +91,7 @@ export const JOURNALED_TABLES = [
   'stock_movement',
   'sub_category',
   'supplier',
+  'user_branch',
 ] as const;
 
 /** Tables left out on purpose, each with its reason. */

@@ -91,6 +91,13 @@ import { openCarts } from './quick-sale/open-carts.js';
 import { takeOverCart } from './quick-sale/take-over-cart.js';
 import { priceApproval } from './quick-sale/price-approval.js';
 import { updateSalesOrderTempValues } from './quick-sale/update-sales-order-temp-values.js';
+import { usersChangePassword } from './users/change-password.js';
+import { usersCreate } from './users/create.js';
+import { usersDisable } from './users/disable.js';
+import { usersEnable } from './users/enable.js';
+import { usersList } from './users/list.js';
+import { usersResetPassword } from './users/reset-password.js';
+import { usersUpdate } from './users/update.js';
 
 export const handlers = [
   login,
@@ -184,4 +191,11 @@ export const handlers = [
   jobCardPdfHtml,
   orderHistoryOf,
   auditSearch,
+  usersList,
+  usersCreate,
+  usersUpdate,
+  usersDisable,
+  usersEnable,
+  usersResetPassword,
+  usersChangePassword,
 ] as readonly Handler[];

@@ -43,7 +43,7 @@ export function registerRoutes(
       url: API_PREFIX + routerPath(endpoint.path),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const user =
-          endpoint.auth === 'public' ? null : await authenticate(request.headers.authorization, endpoint.auth);
+          endpoint.auth === 'public' ? null : await authenticate(request.headers.authorization, endpoint.auth, endpoint.name);
         const input = {
           params: parsePart(endpoint.params, request.params, 'path'),
           query: parsePart(endpoint.query, request.query, 'query'),

@@ -48,7 +48,7 @@ export async function approveAtTill(ctx: RequestContext, body: PriceApprovalRequ
     throw forbidden('Wrong manager user name or password', undefined, 'APPROVAL_WRONG_PASSWORD');
   }
   ctx.throttle.succeeded(userName, ctx.address);
-  if (manager.company_id !== ctx.user.companyId || (manager.role !== 'admin' && (manager.role !== 'manager' || manager.branch_id !== ctx.user.branchId))) {
+  if (manager.company_id !== ctx.user.companyId || (manager.role !== 'admin' && (manager.role !== 'manager' || !users(ctx.db).branchesOf(manager.id).includes(ctx.user.branchId)))) {
     throw forbidden(`${manager.user_name} is not a manager of this branch and cannot approve`, undefined, 'APPROVAL_NOT_A_MANAGER');
   }
 

@@ -156,11 +156,16 @@ export async function createStore(db: Db, ids: IdSource, input: StoreSpec, now: 
       });
       const firstBranch = branchIds.get(spec.branches[0]!.code)!;
       spec.users.forEach((u, i) => {
+        const branchId = u.branchCode ? branchIds.get(u.branchCode)! : firstBranch;
         users(db).insert(
           {
             id: ids.next('app_user'),
             company_id: companyId,
-            branch_id: u.branchCode ? branchIds.get(u.branchCode)! : firstBranch,
+            branch_id: branchId,
+            branch_ids: [branchId],
+            // A real store's users chose none of these passwords themselves: the first sign-in
+            // asks for their own. The demo's well-known passwords are not forced.
+            must_change_password: mode === 'store',
             role: u.role as Role,
             user_name: u.userName,
             full_name: u.fullName,

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { LoginScreen } from '../login/LoginScreen.js';
+import { ChangePasswordScreen } from '../users/ChangePasswordScreen.js';
 import { AppFrame } from './AppFrame.js';
 import { useSession } from './session.js';
 
@@ -21,7 +22,9 @@ export function App() {
 
   return (
     <QueryClientProvider client={queryClient}>
-      {session ? <AppFrame session={session} /> : <LoginScreen />}
+      {/* A password someone else set (a real store's first sign-in, a new user, a reset) is
+          changed before anything else: the service refuses every other call until then. */}
+      {!session ? <LoginScreen /> : session.mustChangePassword ? <ChangePasswordScreen forced /> : <AppFrame session={session} />}
     </QueryClientProvider>
   );
 }

@@ -2,7 +2,7 @@ import { hasRole, type Role } from '../../../shared/contract/roles.js';
 import { api } from '../../../shared/endpoints/index.js';
 import { hrefFor, type Route } from './router.js';
 
-type Area = 'quickSale' | 'orders' | 'home' | 'customers' | 'doctors' | 'catalog' | 'invoices' | 'receipts' | 'dashboard' | 'printers' | 'audit';
+type Area = 'quickSale' | 'orders' | 'home' | 'customers' | 'doctors' | 'catalog' | 'invoices' | 'receipts' | 'dashboard' | 'printers' | 'audit' | 'users' | 'password';
 
 function areaOf(route: Route): Area {
   switch (route.name) {
@@ -26,6 +26,12 @@ function areaOf(route: Route): Area {
       return 'printers';
     case 'audit':
       return 'audit';
+    case 'users':
+    case 'userNew':
+    case 'userEdit':
+      return 'users';
+    case 'password':
+      return 'password';
     case 'orders':
     case 'order':
       return 'orders';
@@ -50,6 +56,8 @@ const ITEMS: { area: Area; label: string; route: Route; hint: string; roles?: 'p
   { area: 'dashboard', label: 'Dashboard', route: { name: 'dashboard' }, hint: 'The day, the month', roles: api.Dashboard.dashboardData.auth },
   { area: 'audit', label: 'Audit', route: { name: 'audit' }, hint: 'Who changed what', roles: api.Audit.search.auth },
   { area: 'printers', label: 'Printers', route: { name: 'printers' }, hint: 'Paper, test print' },
+  { area: 'users', label: 'Users', route: { name: 'users' }, hint: 'Staff, roles', roles: api.Users.list.auth },
+  { area: 'password', label: 'My password', route: { name: 'password' }, hint: 'Change it', roles: api.Users.changePassword.auth },
 ];
 
 export function Nav({ route, role }: { route: Route; role: string }) {

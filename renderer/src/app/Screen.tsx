@@ -14,6 +14,9 @@ import { PrescriptionScreen } from '../prescriptions/PrescriptionScreen.js';
 import { QuickSaleScreen } from '../quick-sale/QuickSaleScreen.js';
 import { ReceiptList } from '../receipts/ReceiptList.js';
 import { PrintersScreen } from '../settings/PrintersScreen.js';
+import { ChangePasswordScreen } from '../users/ChangePasswordScreen.js';
+import { UserForm } from '../users/UserForm.js';
+import { UserList } from '../users/UserList.js';
 import { Home } from './Home.js';
 import type { Route } from './router.js';
 
@@ -57,5 +60,13 @@ export function Screen({ route, session }: { route: Route; session: LoginRespons
       return <PrintersScreen />;
     case 'audit':
       return <AuditScreen />;
+    case 'users':
+      return <UserList />;
+    case 'userNew':
+      return <UserForm key="new" />;
+    case 'userEdit':
+      return <UserForm key={route.userId} userId={route.userId} />;
+    case 'password':
+      return <ChangePasswordScreen />;
   }
 }

@@ -25,7 +25,11 @@ export type Route =
   | { name: 'orders' }
   | { name: 'order'; salesOrderNo: string }
   | { name: 'printers' }
-  | { name: 'audit' };
+  | { name: 'audit' }
+  | { name: 'users' }
+  | { name: 'userNew' }
+  | { name: 'userEdit'; userId: string }
+  | { name: 'password' };
 
 const TABS: readonly CustomerTab[] = ['profile', 'prescriptions', 'orders'];
 
@@ -56,6 +60,11 @@ export function parseHash(hash: string): Route {
   if (area === 'dashboard') return { name: 'dashboard' };
   if (area === 'printers') return { name: 'printers' };
   if (area === 'audit') return { name: 'audit' };
+  if (area === 'users') {
+    if (!id) return { name: 'users' };
+    return id === 'new' ? { name: 'userNew' } : { name: 'userEdit', userId: id };
+  }
+  if (area === 'password') return { name: 'password' };
   if (area === 'orders') return id ? { name: 'order', salesOrderNo: id } : { name: 'orders' };
   return { name: 'home' };
 }
@@ -99,6 +108,14 @@ export function hrefFor(route: Route): string {
       return '#/printers';
     case 'audit':
       return '#/audit';
+    case 'users':
+      return '#/users';
+    case 'userNew':
+      return '#/users/new';
+    case 'userEdit':
+      return `#/users/${enc(route.userId)}`;
+    case 'password':
+      return '#/password';
   }
 }
 

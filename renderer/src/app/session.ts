@@ -10,6 +10,8 @@ import type { LoginResponse } from '../../../shared/models/auth.js';
 interface SessionState {
   session: LoginResponse | null;
   login(session: LoginResponse): void;
+  /** The user chose a new password: the service's new token carries the session on. */
+  passwordChanged(token: string): void;
   logout(): void;
 }
 
@@ -18,6 +20,7 @@ export const useSession = create<SessionState>()(
     (set) => ({
       session: null,
       login: (session) => set({ session }),
+      passwordChanged: (token) => set((s) => (s.session ? { session: { ...s.session, token, mustChangePassword: false } } : s)),
       logout: () => set({ session: null }),
     }),
     {

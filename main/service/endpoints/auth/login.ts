@@ -7,7 +7,7 @@ import { modules } from '../../store/module.js';
 
 /** Auth/login: auth/sign-in.ts checks the user; the answer names who, where and which year. */
 export const login = implement(api.Auth.login, async ({ body }, ctx) => {
-  const { user, company, branch, year } = await signIn(ctx, body.userName, body.password);
+  const { user, company, branch, year } = await signIn(ctx, body.userName, body.password, body.branchID);
   const { encode, encodeNullable } = ctx.enc;
 
   const ids = {
@@ -17,7 +17,7 @@ export const login = implement(api.Auth.login, async ({ body }, ctx) => {
     year: encode('year', year.id),
   };
   const response: LoginResponse = {
-    token: await ctx.tokens.issue({ ...ids, role: user.role }),
+    token: await ctx.tokens.issue({ ...ids, role: user.role, epoch: user.token_epoch }),
     id: ids.sub,
     userName: user.user_name,
     userEmail: user.email,
@@ -41,6 +41,7 @@ export const login = implement(api.Auth.login, async ({ body }, ctx) => {
     modules: modules(ctx.db)
       .ofCompany(company.id)
       .map((m) => ({ moduleID: m.id, moduleName: m.name, isActive: m.is_active === 1 })),
+    mustChangePassword: user.must_change_password === 1,
   };
   return response;
 });

@@ -1,0 +1,49 @@
+/** The admin's list of the store's users (issue 14): who, which role and branches, and their state. */
+import { api } from '../../../shared/endpoints/index.js';
+import { useEndpoint } from '../app/service.js';
+import { hrefFor } from '../app/router.js';
+import { ListScreen, type Column } from '../ui/ListScreen.js';
+
+const COLUMNS: Column[] = [{ label: 'User name' }, { label: 'Name' }, { label: 'Role' }, { label: 'Branches' }, { label: 'Status' }];
+
+export function UserList() {
+  const list = useEndpoint(api.Users.list, {});
+  const rows = list.data ?? [];
+  return (
+    <ListScreen
+      id="users"
+      title="Users"
+      head={
+        <a className="button button-primary" href={hrefFor({ name: 'userNew' })}>
+          New user
+        </a>
+      }
+      query={list}
+      errorAction="list users"
+      label="Users"
+      columns={COLUMNS}
+      rows={rows}
+      rowKey={(u) => u.userID}
+      cells={(u) => (
+        <>
+          <td>
+            <a className="row-link" href={hrefFor({ name: 'userEdit', userId: u.userID })}>
+              {u.userName}
+            </a>
+          </td>
+          <td>{u.fullName ?? '—'}</td>
+          <td>{u.roleName}</td>
+          <td>{u.branchNames.join(', ')}</td>
+          <td>
+            {u.isActive ? <span className="tag">Active</span> : <span className="tag tag-muted">Disabled</span>}{' '}
+            {u.isActive && u.mustChangePassword && <span className="tag tag-muted">Password to choose</span>}
+          </td>
+        </>
+      )}
+      empty="No users."
+      // One company's staff: never more than a page.
+      total={undefined}
+      paging={{ label: 'User pages', page: 1, pageSize: rows.length, onPage: () => undefined }}
+    />
+  );
+}
