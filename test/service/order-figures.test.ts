@@ -83,7 +83,9 @@ test('an older store is filled in when migration 014 upgrades it', () => {
     db.pragma('user_version = 13');
     const old = (db.prepare('PRAGMA table_info(sales_order)').all() as Array<{ name: string }>).map((c) => c.name);
     for (const table of ['company', 'branch', 'financial_year', 'customer', 'item', 'app_user', 'payment_kind']) {
-      db.exec(`INSERT OR IGNORE INTO main.${table} SELECT * FROM live.${table}`);
+      // Later migrations add columns: copy the ones the schema-13 table has.
+      const columns = (db.prepare(`PRAGMA main.table_info(${table})`).all() as Array<{ name: string }>).map((c) => c.name).join(', ');
+      db.exec(`INSERT OR IGNORE INTO main.${table} (${columns}) SELECT ${columns} FROM live.${table}`);
     }
     db.exec(`INSERT INTO main.sales_order (${old.join(', ')}) SELECT ${old.join(', ')} FROM live.sales_order`);
     db.exec('INSERT INTO main.sales_order_line SELECT * FROM live.sales_order_line');

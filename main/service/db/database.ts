@@ -6,7 +6,6 @@
  */
 import { chmodSync, existsSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { registerJournal } from './journal.js';
 import { migrate } from './migrate.js';
 
 export type Db = Database.Database;
@@ -41,8 +40,6 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
   // which opens its file here too).
   db.pragma('synchronous = FULL');
   db.pragma('busy_timeout = 5000');
-  // The journal's triggers call back into this process for who is writing (db/journal.ts).
-  registerJournal(db);
   migrate(db);
   // SQLite's advice for a long-lived connection: optimize on open (0x10002: every table, statistics
   // only where they are missing or stale, bounded by analysis_limit), now and then, and on close.

@@ -6,7 +6,7 @@
  * own writes are journaled as the migration's.
  */
 import type Database from 'better-sqlite3';
-import { asActor, refreshJournalTriggers } from './journal.js';
+import { asActor, refreshJournalTriggers, registerJournal } from './journal.js';
 import { migrations } from './migrations/index.js';
 
 export function migrate(db: Database.Database): void {
@@ -15,6 +15,9 @@ export function migrate(db: Database.Database): void {
   if (current > latest) {
     throw new Error(`This data file was written by a newer Optical POS (schema ${current} > ${latest}). Update the app.`);
   }
+  // The journal's triggers call back into this process for who is writing (db/journal.ts): every
+  // connection that writes gets the functions here, before any migration's writes fire them.
+  registerJournal(db);
   asActor({ userId: null, branchId: null, till: '', source: 'migration' }, () => {
     for (let version = current + 1; version <= latest; version++) {
       const migration = migrations[version - 1]!;

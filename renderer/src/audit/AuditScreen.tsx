@@ -41,7 +41,7 @@ interface AuditFilter {
   fromDate: string;
   toDate: string;
   table: string;
-  /** One record (set from a row's "Only this record"). */
+  /** One record, its whole story: a row's "Only this record" clears the other filters. */
   record: { table: string; recordId: string } | null;
 }
 
@@ -178,7 +178,7 @@ export function AuditScreen() {
           </td>
           <td>
             {r.recordId && (
-              <button type="button" className="button button-secondary button-small" onClick={() => change({ record: { table: r.table, recordId: r.recordId! } })}>
+              <button type="button" className="button button-secondary button-small" onClick={() => change({ ...EMPTY, record: { table: r.table, recordId: r.recordId! } })}>
                 Only this record
               </button>
             )}
