@@ -258,6 +258,8 @@ async function measureCopy(store: BenchStore, growthOnly: boolean) {
     memory.afterRun = service.rssMiB();
     const durability = growthOnly ? null : durabilityCost(store.file, f.floorOrderNo);
     if (durability) log(`durability: a sale's writes p50/p99 ${durability.full.p50}/${durability.full.p99} ms with synchronous=FULL, ${durability.normal.p50}/${durability.normal.p99} ms with NORMAL`);
+    const journal = growthOnly ? null : await journalCost(store.file, f.floorOrderNo);
+    if (journal) log(`journal: a sale's writes p50/p99 ${journal.journaled.p50}/${journal.journaled.p99} ms journaled, ${journal.bare.p50}/${journal.bare.p99} ms without`);
 
     let headOfLine: { alone: Stats; beside: Stats; heavy: string } | null = null;
     let soak: { minutes: number; p99ByMinute: number[]; rssStart: number; rssEnd: number; sales: number } | null = null;
@@ -267,7 +269,7 @@ async function measureCopy(store: BenchStore, growthOnly: boolean) {
       soak = await soakTest(service, tills, ops);
       memory.afterSoak = soak.rssEnd;
     }
-    return { rows, memory, headOfLine, soak, durability };
+    return { rows, memory, headOfLine, soak, durability, journal };
   } finally {
     await service.stop();
   }
@@ -279,26 +281,51 @@ async function measureCopy(store: BenchStore, growthOnly: boolean) {
  * checkpoints only), in alternating batches on the same file.
  */
 function durabilityCost(file: string, orderNo: string) {
-  const full = new StorageFloor(file, orderNo, 'FULL');
-  const normal = new StorageFloor(file, orderNo, 'NORMAL', -10_000_000);
+  const [full, normal] = compareFloors(new StorageFloor(file, orderNo, 'FULL'), new StorageFloor(file, orderNo, 'NORMAL', -10_000_000));
+  return { full, normal };
+}
+
+/**
+ * What the change journal costs a sale (issue 14): the storage floor's writes on the store (its
+ * journal triggers fire, as in the service) against the same writes on a copy of the store whose
+ * journal triggers are dropped, in alternating batches.
+ */
+async function journalCost(file: string, orderNo: string) {
+  const copy = path.join(os.tmpdir(), `optical-pos-bench-no-journal-${process.pid}.sqlite`);
+  const source = new Database(file, { readonly: true });
   try {
-    const samples = { full: [] as number[], normal: [] as number[] };
-    const walls = { full: 0, normal: 0 };
+    await source.backup(copy);
+  } finally {
+    source.close();
+  }
+  try {
+    const [journaled, bare] = compareFloors(new StorageFloor(file, orderNo, undefined, -20_000_000), new StorageFloor(copy, orderNo, undefined, -30_000_000, true));
+    return { journaled, bare };
+  } finally {
+    for (const f of [copy, `${copy}-wal`, `${copy}-shm`]) rmSync(f, { force: true });
+  }
+}
+
+/** Two floors' sales in alternating batches, each timed; both closed after. */
+function compareFloors(a: StorageFloor, b: StorageFloor): [Stats, Stats] {
+  try {
+    const samples: [number[], number[]] = [[], []];
+    const walls = [0, 0];
     for (let round = 0; round < ROUNDS * 2; round++) {
-      for (const [kind, floor] of [['full', full], ['normal', normal]] as const) {
+      for (const [k, floor] of [a, b].entries()) {
         const t0 = performance.now();
         for (let i = 0; i < Math.ceil(RUNS_1 / ROUNDS); i++) {
           const t = performance.now();
           floor.sale();
-          samples[kind].push(performance.now() - t);
+          samples[k]!.push(performance.now() - t);
         }
-        walls[kind] += performance.now() - t0;
+        walls[k]! += performance.now() - t0;
       }
     }
-    return { full: statsOf(samples.full, walls.full), normal: statsOf(samples.normal, walls.normal) };
+    return [statsOf(samples[0], walls[0]!), statsOf(samples[1], walls[1]!)];
   } finally {
-    full.close();
-    normal.close();
+    a.close();
+    b.close();
   }
 }
 
@@ -435,6 +462,10 @@ function markdown(report: {
   if (main.durability) {
     const d = main.durability;
     out.push(`Durability: a sale's writes (storage floor) p50 ${d.full.p50} / p99 ${d.full.p99} ms with synchronous=FULL, the service's setting, against ${d.normal.p50} / ${d.normal.p99} ms with NORMAL (×${ratio(d.full.p50, d.normal.p50)} / ×${ratio(d.full.p99, d.normal.p99)}).`);
+  }
+  if (main.journal) {
+    const j = main.journal;
+    out.push(`Journal: a sale's writes (storage floor) p50 ${j.journaled.p50} / p99 ${j.journaled.p99} ms with the change journal's triggers, against ${j.bare.p50} / ${j.bare.p99} ms on a copy without them (×${ratio(j.journaled.p50, j.bare.p50)} / ×${ratio(j.journaled.p99, j.bare.p99)}).`);
   }
   out.push(`Memory (service process RSS): at rest ${main.memory.rest} MiB, after the run ${main.memory.afterRun} MiB${main.memory.afterSoak ? `, after the soak ${main.memory.afterSoak} MiB` : ''}.`);
   out.push(`Start to first login (restart on this store, spawn to the first 200 from Auth/login): median ${report.startToLogin.medianMs} ms of ${report.startToLogin.runsMs.join(', ')} ms.`);

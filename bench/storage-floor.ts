@@ -14,12 +14,20 @@ export class StorageFloor {
   private next = -1;
   private readonly write: () => void;
 
-  /** `synchronous` overrides the service's own (FULL) to measure what durability costs. */
-  constructor(file: string, orderNo: string, synchronous?: 'NORMAL' | 'FULL', firstId = -1) {
+  /**
+   * `synchronous` overrides the service's own (FULL) to measure what durability costs;
+   * `withoutJournal` drops the change journal's triggers on this file (a private copy only) to
+   * measure what the journal costs.
+   */
+  constructor(file: string, orderNo: string, synchronous?: 'NORMAL' | 'FULL', firstId = -1, withoutJournal = false) {
     this.next = firstId;
     this.db = openDatabase(file);
     const db = this.db;
     if (synchronous) db.pragma(`synchronous = ${synchronous}`);
+    if (withoutJournal) {
+      const triggers = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'trigger' AND name LIKE 'journal!_%' ESCAPE '!' AND name NOT LIKE 'journal!_no!_%' ESCAPE '!'").all() as Array<{ name: string }>;
+      for (const { name } of triggers) db.exec(`DROP TRIGGER "${name}"`);
+    }
     const order = db.prepare('SELECT * FROM sales_order WHERE order_no = ?').get(orderNo) as Row | undefined;
     if (!order) throw new Error(`storage floor: no order ${orderNo} to copy`);
     const lines = db.prepare('SELECT * FROM sales_order_line WHERE sales_order_id = ? ORDER BY line_no').all(order.id) as Row[];

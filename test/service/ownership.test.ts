@@ -58,3 +58,39 @@ test('the caller’s own branch changes its orders as before', async () => {
   const moved = await cashier.call(api.Orders.status, { params: { salesOrderId: own.id }, body: { statusId: 2 } });
   assert.match(moved.message, /In lab|in lab/i);
 });
+
+test('a credit note is spent only at the branch that issued it: elsewhere 403 naming the branch, and nothing is written', async () => {
+  const { enc, db } = svc.server.deps;
+  const admin = await svc.as('admin');
+  const home = (await cashier.call(api.Account.userDetails, {})).branchID;
+  const other = (db.prepare('SELECT id FROM branch WHERE id <> ? ORDER BY id LIMIT 1').get(enc.decode('branch', home)) as { id: number }).id;
+  // A manager of the other branch (made through user administration; a new user changes the temporary password first).
+  await admin.call(api.Users.create, { body: { userName: 'othermanager', role: 'manager', branchIDs: [enc.encode('branch', other)], password: 'Temporary-1' } });
+  const first = await svc.as('othermanager', 'Temporary-1');
+  const { token } = await first.call(api.Users.changePassword, { body: { currentPassword: 'Temporary-1', newPassword: 'Own-pass-2026' } });
+  const there = { token };
+  const customerID = (await cashier.call(api.Customer.upsert, { body: { firstName: 'Two', lastName: 'Branches', mobile: '9876504321' } })).customerID;
+  // Booked and cancelled there: the advance becomes that branch's credit note.
+  const lens = enc.encode('item', (db.prepare('SELECT id FROM item WHERE item_type_id = 3 AND is_active = 1 AND add_from IS NULL ORDER BY code LIMIT 1').get() as { id: number }).id);
+  const sell = async (who: { token: string }, receipt: Record<string, unknown>) => {
+    const cart = await callAs(svc, who, 'quickSale/saveSalesOrderTemp', { itemID: lens });
+    const sessionID = String(cart.json.sessionID);
+    return callAs(svc, who, 'quickSale/SaveSale', { sessionID, salesorderModel: { sessionId: sessionID, customerId: customerID }, receiptModel: receipt });
+  };
+  const sale = await sell(there, { receiptTypeId: enc.encode('paymentKind', 1), amount: 300 });
+  assert.equal(sale.status, 200, sale.text);
+  const cancelled = await callAs(svc, there, `Orders/${String(sale.json.salesOrderID)}/cancel`, { receiptStatusId: 4 });
+  assert.equal(cancelled.status, 200, cancelled.text);
+  const [note] = await cashier.call(api.QuickSale.creditNotes, { query: { customerId: enc.decode('customer', customerID) } });
+  assert.ok(note, 'the customer has the credit note');
+  const orders = () => (db.prepare('SELECT count(*) AS n FROM sales_order').get() as { n: number }).n;
+  const before = orders();
+  const here = await sell(cashier, { receiptTypeId: enc.encode('paymentKind', 5), creditNoteID: note.creditNoteID, amount: 100 });
+  assert.equal(here.status, 403, here.text);
+  assert.equal(here.json.code, 'OTHER_BRANCH');
+  assert.match(String(here.json.message), new RegExp(`Credit note ${note.creditNoteNo.replace(/\//g, '\\/')} was issued at .+: it can be spent only there`));
+  assert.equal(orders(), before, 'no sale written');
+  // At its own branch it pays.
+  const spent = await sell(there, { receiptTypeId: enc.encode('paymentKind', 5), creditNoteID: note.creditNoteID, amount: 100 });
+  assert.equal(spent.status, 200, spent.text);
+});

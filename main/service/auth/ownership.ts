@@ -1,11 +1,19 @@
 /**
  * Branch ownership (issue 14): an order, its receipts, invoice and delivery change only from the
- * branch that booked it, whatever the role. Reading across branches follows the role; changing
+ * branch that booked it, and a credit note is spent only at the branch that issued it, whatever
+ * the role. Reading across branches follows the role; changing
  * never does: two branches changing one order is what sync could not reconcile.
  */
 import type { RequestContext } from '../context.js';
 import { forbidden } from '../errors.js';
 import { branches } from '../store/branch.js';
+
+/** Refuses, naming the issuing branch, unless the credit note was issued at the caller's branch. */
+export function noteChangedHere(ctx: RequestContext, note: { branch_id: number; credit_note_no: string }, field: string): void {
+  if (note.branch_id === ctx.user.branchId) return;
+  const owner = branches(ctx.db).byId(note.branch_id)?.name ?? 'another branch';
+  throw forbidden(`Credit note ${note.credit_note_no} was issued at ${owner}: it can be spent only there.`, { [field]: [`Issued at ${owner}`] }, 'OTHER_BRANCH');
+}
 
 /** Refuses, naming the owning branch, unless the order was booked at the caller's branch. */
 export function changedHere(ctx: RequestContext, order: { branch_id: number; order_no: string }): void {

@@ -6,6 +6,7 @@ import { localDate } from '../../../shared/domain/calendar.js';
 import type { ReceiptWithouInvoiceModel } from '../../../shared/models/receipt.js';
 import type { RequestContext } from '../context.js';
 import { invalid } from '../errors.js';
+import { noteChangedHere } from '../auth/ownership.js';
 import { creditNotes } from '../store/credit-note.js';
 import { numberSeries } from '../store/number-series.js';
 import { receipts, type ReceiptPayment } from '../store/receipt.js';
@@ -71,6 +72,9 @@ function spendCreditNote(ctx: RequestContext, noteId: number, customerId: number
   if (!note || note.customer_id !== customerId || !note.is_active) {
     throw invalid('That credit note is not this customer’s', { [field]: ['Not a credit note of this customer'] });
   }
+  // Its balance is the issuing branch's running number: spent only there, so two branches never
+  // change one note (the sync issue keeps notes as movements and may then lift this).
+  noteChangedHere(ctx, note, field);
   if (amount > note.balance) {
     throw invalid('The credit note has less left', { [field]: [`At most ${(note.balance / 100).toFixed(2)} left on it`] });
   }

@@ -38,8 +38,8 @@ export const creditNotes = perDatabase((db: Db) => {
      VALUES (@id, @company_id, @branch_id, @year_id, @credit_note_no, @credit_note_date, @customer_id, @sales_order_id,
        @source_receipt_id, @amount, @amount, @created_by, @created_at)`,
   );
-  const forSpending = db.prepare<[number, number], { customer_id: number; balance: number; is_active: number }>(
-    'SELECT customer_id, balance, is_active FROM credit_note WHERE id = ? AND company_id = ?',
+  const forSpending = db.prepare<[number, number], { customer_id: number; balance: number; is_active: number; branch_id: number; credit_note_no: string }>(
+    'SELECT customer_id, balance, is_active, branch_id, credit_note_no FROM credit_note WHERE id = ? AND company_id = ?',
   );
   const spend = db.prepare<[number, number]>('UPDATE credit_note SET balance = balance - ? WHERE id = ?');
   const giveBack = db.prepare<[number, number]>('UPDATE credit_note SET balance = balance + ?, is_active = 1 WHERE id = ?');
