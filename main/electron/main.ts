@@ -3,7 +3,7 @@
  * the UI thread) with a per-launch key, open one locked-down window on the renderer the service
  * itself serves (one origin, so no CORS and a CSP of 'self'), and wire the desktop bridge.
  */
-import { app, BrowserWindow, dialog, session, shell, utilityProcess } from 'electron';
+import { app, BrowserWindow, dialog, safeStorage, session, shell, utilityProcess } from 'electron';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { appRoot, unpackedPath } from '../app-root.js';
@@ -11,6 +11,7 @@ import { sameOrigin } from './bridge-requests.js';
 import { electronNativeBinding } from './native-binding.js';
 import { registerDesktopBridge } from './print.js';
 import { startService, stopService, type MainEnd } from './service-channel.js';
+import { sealedTokenKey } from './token-key-store.js';
 
 /** First start builds the demo store; allow for a slow disk. */
 const SERVICE_START_MS = 120_000;
@@ -75,14 +76,18 @@ async function main(): Promise<void> {
   session.defaultSession.setPermissionCheckHandler(() => false);
 
   const serviceKey = randomBytes(32).toString('base64url');
+  const dataDir = process.env.POS_DATA_DIR || path.join(app.getPath('userData'), 'data');
   const service = forkService();
   let serviceUrl: string;
   try {
     const nativeBinding = electronNativeBinding();
+    // The token signing key sealed by the OS keychain; null where there is none (token.key, 0600).
+    const tokenKey = sealedTokenKey(dataDir, safeStorage);
     serviceUrl = await startService(
       service,
       {
-        dataDir: process.env.POS_DATA_DIR || path.join(app.getPath('userData'), 'data'),
+        dataDir,
+        ...(tokenKey ? { tokenKey: Buffer.from(tokenKey).toString('base64url') } : {}),
         // Unpacked from the asar in a packaged app, so the service reads plain files.
         staticDir: unpackedPath(path.join(appRoot(), 'dist', 'renderer')),
         serviceKey,

@@ -2,7 +2,7 @@
  * The conversation between the Electron main process and the utility process that runs the
  * service (HTTP and SQLite off the UI thread, so a long report never freezes the window):
  *
- *   main → service   {type:'start', dataDir, staticDir, serviceKey, nativeBinding?}
+ *   main → service   {type:'start', dataDir, staticDir, serviceKey, tokenKey?, nativeBinding?}
  *   service → main   {type:'ready', url} | {type:'error', message}
  *   main → service   {type:'stop'}            service → main   {type:'stopped'}
  *
@@ -18,6 +18,8 @@ const StartMessage = z.strictObject({
   dataDir: z.string().min(1),
   staticDir: z.string().min(1),
   serviceKey: z.string().min(16),
+  /** The token signing key (base64url, 32 bytes or more) when the desktop keeps it sealed; absent: the data folder's token.key. */
+  tokenKey: z.string().regex(/^[A-Za-z0-9_-]{43,}$/).optional(),
   nativeBinding: z.string().min(1).optional(),
 });
 const ToService = z.discriminatedUnion('type', [StartMessage, z.strictObject({ type: z.literal('stop') })]);
@@ -70,6 +72,7 @@ export function serveOver(end: ServiceEnd, start: (options: ServerOptions) => Pr
           host: '127.0.0.1',
           port: 0,
           logToFile: true,
+          ...(message.tokenKey ? { tokenKey: new Uint8Array(Buffer.from(message.tokenKey, 'base64url')) } : {}),
           ...(message.nativeBinding ? { nativeBinding: message.nativeBinding } : {}),
         }).then(
           (running) => {

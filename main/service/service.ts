@@ -49,6 +49,11 @@ export interface ServiceOptions {
   https?: { key: Buffer; cert: Buffer };
   /** Per-launch secret every API call must carry (the desktop app passes one; serve does not). */
   serviceKey?: string;
+  /**
+   * The key that signs sign-in tokens, when the caller keeps it (the desktop app, sealed with the
+   * OS keychain by Electron's safeStorage); otherwise `token.key` in the data folder (0600).
+   */
+  tokenKey?: Uint8Array;
   /** Set by startServer when listening on loopback: only loopback Host headers are answered. */
   loopbackHost?: boolean;
 }
@@ -91,7 +96,7 @@ export async function openService(options: ServiceOptions): Promise<Service> {
       db,
       enc: encIds(installation),
       ids,
-      tokens: tokens(tokenKey(options.dataDir), now),
+      tokens: tokens(options.tokenKey ?? tokenKey(options.dataDir), now),
       throttle: loginThrottle(now),
       now,
       mode,
