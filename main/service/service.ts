@@ -11,6 +11,8 @@ import { loginThrottle } from './auth/login-throttle.js';
 import { tokens } from './auth/token.js';
 import { tokenKey } from './auth/token-key.js';
 import type { ServiceDeps, StoreMode } from './context.js';
+import { backupBeforeMigration } from './backup/take.js';
+import { holdServiceLock } from './backup/service-lock.js';
 import { closeDatabase, FOLDER_MODE, openDatabase, optimize, OPTIMIZE_EVERY_MS, type Db } from './db/database.js';
 import { handlers } from './endpoints/index.js';
 import { buildApp, type ConnectionLimits } from './http/app.js';
@@ -70,7 +72,10 @@ export async function openService(options: ServiceOptions): Promise<Service> {
   }
   const file = real?.file ?? path.join(options.dataDir, DEMO_FILE);
   const mode: StoreMode = real?.mode ?? 'demo';
-  const db: Db = openDatabase(file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
+  // An existing store is backed up into <dataDir>/backups before any migration changes it (issue 14).
+  const db: Db = openDatabase(file, { ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}), beforeMigrate: backupBeforeMigration(options.dataDir, now) });
+  // A restore refuses while this process has the store open (backup/service-lock.ts).
+  const releaseLock = holdServiceLock(options.dataDir);
   let reads: ReadPool | undefined;
   const logger = options.logToFile ? fileLogger(options.dataDir) : undefined;
   logger?.info({ file, mode, version: appVersion() }, 'service starting');
@@ -134,11 +139,13 @@ export async function openService(options: ServiceOptions): Promise<Service> {
         await app.close();
         await reads?.close();
         closeDatabase(db);
+        releaseLock();
       },
     };
   } catch (err) {
     await reads?.close();
     db.close();
+    releaseLock();
     throw err;
   }
 }

@@ -6,12 +6,16 @@
 import type Database from 'better-sqlite3';
 import { migrations } from './migrations/index.js';
 
-export function migrate(db: Database.Database): void {
+/** Called once before an existing store (schema > 0) is migrated, e.g. to back it up; throwing stops the upgrade. */
+export type BeforeMigrate = (db: Database.Database, from: number, to: number) => void;
+
+export function migrate(db: Database.Database, beforeMigrate?: BeforeMigrate): void {
   const current = db.pragma('user_version', { simple: true }) as number;
   const latest = migrations.length;
   if (current > latest) {
     throw new Error(`This data file was written by a newer Optical POS (schema ${current} > ${latest}). Update the app.`);
   }
+  if (beforeMigrate && current > 0 && current < latest) beforeMigrate(db, current, latest);
   for (let version = current + 1; version <= latest; version++) {
     const migration = migrations[version - 1]!;
     db.transaction(() => {
