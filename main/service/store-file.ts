@@ -3,6 +3,7 @@
  * set up, else the demo, with the installation's id source, as the service itself would.
  */
 import { existsSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import path from 'node:path';
 import { openDatabase, type Db } from './db/database.js';
 import { idSource, type IdSource } from './ids/id-source.js';
@@ -36,4 +37,14 @@ export function openStoreFile(dataDir: string): OpenStore {
     throw new Error(`${file} holds no store yet.`);
   }
   return { file, db, ids: idSource(db, loadInstallation(db).node), company };
+}
+
+/**
+ * For `npm run backup`: the store a data folder holds, opened read-only (never migrated, so a
+ * backup taken while the app runs, or by an older or newer build, changes nothing in it).
+ */
+export function openStoreReadOnly(dataDir: string): { file: string; db: Db } {
+  const file = storeFile(dataDir)?.file ?? path.join(dataDir, DEMO_FILE);
+  if (!existsSync(file)) throw new Error(`No store in ${dataDir}: nothing to back up.`);
+  return { file, db: new Database(file, { readonly: true, fileMustExist: true }) };
 }

@@ -6,6 +6,7 @@
  * an existing store is backed up before a migration changes it.
  */
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,7 +24,7 @@ import { storeWithStaff, type SignedIn } from '../helpers/fixtures.js';
 import { singleVisionLens } from '../helpers/items.js';
 import { api } from '../../shared/endpoints/index.js';
 import type { OMFastWizardModel } from '../../shared/models/sale.js';
-import type { TestService } from '../helpers/service.js';
+import { startTestService, type TestService } from '../helpers/service.js';
 
 let svc: TestService;
 let cashier: SignedIn;
@@ -270,4 +271,32 @@ test('an existing store is backed up before a migration changes it; a new one is
   const fresh = tempDir('fresh');
   openDatabase(path.join(fresh, 'store.sqlite'), { beforeMigrate: backupBeforeMigration(fresh) }).close();
   assert.equal(existsSync(path.join(fresh, 'backups')), false);
+});
+
+test('npm run backup and npm run restore: the commands, their words and their exit codes', { timeout: 90_000 }, async () => {
+  const root = path.resolve(import.meta.dirname, '..', '..');
+  const run = (script: string, ...args: string[]) =>
+    spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'main', script), ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, POS_DATA_DIR: '' } });
+  const dataDir = tempDir('cli');
+  await (await startTestService({ dataDir })).close();
+  const backedUp = run('backup.ts', '--data-dir', dataDir);
+  assert.equal(backedUp.status, 0, backedUp.stderr);
+  assert.match(backedUp.stdout, /Backed up and checked/);
+  const [file] = backupsIn(path.join(dataDir, 'backups'));
+  assert.ok(file);
+
+  const elsewhere = tempDir('cli-restored');
+  const restored = run('restore.ts', file, '--data-dir', elsewhere);
+  assert.equal(restored.status, 0, restored.stderr);
+  assert.match(restored.stdout, /The store returns to the backup taken/);
+  assert.ok(existsSync(path.join(elsewhere, 'store.sqlite')));
+
+  const running = await startTestService({ dataDir: elsewhere });
+  try {
+    const refused = run('restore.ts', file, '--data-dir', elsewhere);
+    assert.equal(refused.status, 1);
+    assert.match(refused.stderr, /Not restored: Optical POS is running on this data folder/);
+  } finally {
+    await running.close();
+  }
 });

@@ -14,7 +14,6 @@ import { createReadStream, renameSync, rmSync, statSync, writeFileSync } from 'n
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { FILE_MODE, type Db } from '../db/database.js';
-import { migrations } from '../db/migrations/index.js';
 import { backupSettings, installationFingerprint, markCopy, vacuumInto } from '../store/backup-copy.js';
 import { backupName, copyProblem, ensureFolder, inspectCopy, prune } from './copy.js';
 import { backupKey } from './key.js';
@@ -113,7 +112,7 @@ async function take({ db, dataDir, now, reason, nativeBinding, stepPages = 100 }
     await db.backup(work, { progress: () => stepPages });
     mark(work, at, reason, nativeBinding);
     const facts = inspectCopy(work, nativeBinding);
-    const problem = copyProblem(facts, { schema: migrations.length, installation: installationFingerprint(db) });
+    const problem = copyProblem(facts, { schema: db.pragma('user_version', { simple: true }) as number, installation: installationFingerprint(db) });
     if (problem) return result(false, `The backup failed its check: ${problem}. Nothing was kept; the earlier backups are untouched.`);
     const file = path.join(folder, name);
     if (key) {

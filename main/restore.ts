@@ -1,0 +1,63 @@
+/**
+ * `npm run restore -- FILE [--force] [--data-dir DIR]`: puts a backup back as this PC's store, with
+ * the app closed. The file is checked first (its seal and passphrase, SQLite's integrity check, a
+ * schema no newer than this app, the same store unless --force); the store it replaces is kept
+ * beside it under a dated name; the answer says what date the store returns to. An encrypted
+ * backup asks for the store's backup passphrase (or takes POS_BACKUP_PASSPHRASE).
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { stdin, stdout } from 'node:process';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import { defaultDataDir } from './data-dir.js';
+import { restoreBackup, RestoreRefused } from './service/backup/restore.js';
+import { isSealed } from './service/backup/sealed.js';
+import { STORE_FILE } from './service/store-file.js';
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { force: { type: 'boolean', default: false }, 'data-dir': { type: 'string' } },
+});
+
+/** Asks for the passphrase at a terminal without showing it. */
+function askHidden(question: string): Promise<string> {
+  return new Promise((resolve) => {
+    const rl = createInterface({ input: stdin, output: stdout, terminal: true });
+    const shown = rl as unknown as { _writeToOutput: (s: string) => void };
+    let asked = false;
+    shown._writeToOutput = (s: string) => {
+      if (!asked) stdout.write(s);
+    };
+    rl.question(question, (answer) => {
+      rl.close();
+      stdout.write('\n');
+      resolve(answer);
+    });
+    asked = true;
+  });
+}
+
+async function main(): Promise<void> {
+  const file = positionals[0];
+  if (!file) throw new Error('Name the backup to restore: npm run restore -- FILE');
+  const dataDir = values['data-dir'] ?? defaultDataDir();
+  const backup = path.resolve(file);
+  let passphrase = process.env.POS_BACKUP_PASSPHRASE;
+  if (!passphrase && existsSync(backup) && isSealed(backup) && stdin.isTTY) passphrase = await askHidden('Backup passphrase: ');
+  // The real store is restored; it is the one the app opens (store-file.ts), before any demo.
+  const restored = await restoreBackup({
+    dataDir,
+    target: path.join(dataDir, STORE_FILE),
+    file: backup,
+    ...(passphrase ? { passphrase } : {}),
+    force: values.force === true,
+  });
+  console.log(restored.message);
+}
+
+main().catch((err: unknown) => {
+  const words = err instanceof RestoreRefused ? `Not restored: ${err.message}` : `Restore failed: ${err instanceof Error ? err.message : String(err)}`;
+  console.error(words);
+  process.exit(1);
+});
