@@ -70,6 +70,7 @@ export function serveOver(end: ServiceEnd, start: (options: ServerOptions) => Pr
           host: '127.0.0.1',
           port: 0,
           logToFile: true,
+          backups: true,
           ...(message.nativeBinding ? { nativeBinding: message.nativeBinding } : {}),
         }).then(
           (running) => {

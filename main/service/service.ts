@@ -11,6 +11,7 @@ import { loginThrottle } from './auth/login-throttle.js';
 import { tokens } from './auth/token.js';
 import { tokenKey } from './auth/token-key.js';
 import type { ServiceDeps, StoreMode } from './context.js';
+import { backupSchedule } from './backup/schedule.js';
 import { backupBeforeMigration } from './backup/take.js';
 import { holdServiceLock } from './backup/service-lock.js';
 import { closeDatabase, FOLDER_MODE, openDatabase, optimize, OPTIMIZE_EVERY_MS, type Db } from './db/database.js';
@@ -48,6 +49,8 @@ export interface ServiceOptions {
   now?: () => Date;
   nativeBinding?: string;
   https?: { key: Buffer; cert: Buffer };
+  /** Take the daily backup and one at close (backup/schedule.ts): the desktop app and `npm run serve` do. */
+  backups?: boolean;
   /** Per-launch secret every API call must carry (the desktop app passes one; serve does not). */
   serviceKey?: string;
   /** Set by startServer when listening on loopback: only loopback Host headers are answered. */
@@ -98,6 +101,7 @@ export async function openService(options: ServiceOptions): Promise<Service> {
       mode,
       version: appVersion(),
       dataDir: options.dataDir,
+      ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
     };
     // Heavy reads on their own threads and connections (reads/read-pool.ts); 0 workers: inline.
     const workers = options.readWorkers ?? 1;
@@ -131,6 +135,8 @@ export async function openService(options: ServiceOptions): Promise<Service> {
     // Statistics kept fresh while the tills sell for days on end (database.ts).
     const optimizing = setInterval(() => optimize(db), OPTIMIZE_EVERY_MS);
     optimizing.unref();
+    // Daily at the set hour and at close (issue 14); each result is in backups.json (backup/record.ts).
+    const backups = options.backups ? backupSchedule({ db, dataDir: options.dataDir, now, ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}) }) : undefined;
     return {
       app,
       deps,
@@ -138,6 +144,7 @@ export async function openService(options: ServiceOptions): Promise<Service> {
         clearInterval(optimizing);
         await app.close();
         await reads?.close();
+        await backups?.close();
         closeDatabase(db);
         releaseLock();
       },

@@ -16,6 +16,7 @@ export const GROUPS = [
   'Receipts',
   'Dashboard',
   'Common',
+  'Backup',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 

@@ -5,6 +5,7 @@
 import type { EndpointDef } from '../contract/endpoint.js';
 import { Account } from './account.js';
 import { Auth } from './auth.js';
+import { Backup } from './backup.js';
 import { Common } from './common.js';
 import { Customer } from './customer.js';
 import { Dashboard } from './dashboard.js';
@@ -23,6 +24,7 @@ export const api = {
   Receipts,
   Dashboard,
   Common,
+  Backup,
 } as const;
 
 /** Every row: the spec's endpoints and our declared extensions (routes, client, OpenAPI). */

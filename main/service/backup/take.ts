@@ -10,7 +10,7 @@
  * the caller (and, later, the change journal) can record it; a failure never throws.
  */
 import { createHash } from 'node:crypto';
-import { createReadStream, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createReadStream, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { FILE_MODE, type Db } from '../db/database.js';
@@ -41,6 +41,8 @@ export interface TakeOptions {
   nativeBinding?: string;
   /** Pages copied per step between requests (SQLite's online backup; default 100). */
   stepPages?: number;
+  /** Stops the copy (the app is closing and cannot wait); the result then says so. */
+  signal?: AbortSignal;
 }
 
 function sha256(file: string): Promise<string> {
@@ -69,6 +71,13 @@ function mark(file: string, at: Date, reason: BackupReason, nativeBinding?: stri
   }
 }
 
+/** Removes copies left in the data folder by a backup that was cut short (the process ended mid-copy). */
+export function removeLeftovers(dataDir: string): void {
+  for (const name of readdirSync(dataDir)) {
+    if (/^\.(optical-pos-.*|restore-.*)\.partial(-journal)?$/.test(name)) rmSync(path.join(dataDir, name), { force: true });
+  }
+}
+
 const running = new Map<string, Promise<unknown>>();
 
 /** One backup at a time per data folder: a second asks waits for the first to end. */
@@ -87,7 +96,7 @@ export function takeBackup(options: TakeOptions): Promise<BackupResult> {
   return oneAtATime(options.dataDir, () => take(options));
 }
 
-async function take({ db, dataDir, now, reason, nativeBinding, stepPages = 100 }: TakeOptions): Promise<BackupResult> {
+async function take({ db, dataDir, now, reason, nativeBinding, stepPages = 100, signal }: TakeOptions): Promise<BackupResult> {
   const at = now();
   const started = Date.now();
   const settings = backupSettings(db).read();
@@ -109,7 +118,12 @@ async function take({ db, dataDir, now, reason, nativeBinding, stepPages = 100 }
     if (sealed && !key) return result(false, `No backup was written: a backup to ${folder} is encrypted, and no backup passphrase is set. Set one under Settings > Backups.`);
     ensureFolder(folder);
     privateEmpty(work);
-    await db.backup(work, { progress: () => stepPages });
+    await db.backup(work, {
+      progress: () => {
+        if (signal?.aborted) throw new Error('it was stopped before the end, as the app was closing');
+        return stepPages;
+      },
+    });
     mark(work, at, reason, nativeBinding);
     const facts = inspectCopy(work, nativeBinding);
     const problem = copyProblem(facts, { schema: db.pragma('user_version', { simple: true }) as number, installation: installationFingerprint(db) });

@@ -3,6 +3,10 @@ import type { Handler } from '../http/handler.js';
 import { getProfile } from './account/get-profile.js';
 import { userDetails } from './account/user-details.js';
 import { login } from './auth/login.js';
+import { backupNow } from './backup/now.js';
+import { backupOverview } from './backup/overview.js';
+import { backupSettingsChange } from './backup/settings.js';
+import { backupStatusOf } from './backup/status.js';
 import { advanceReceiptData } from './orders/advance-receipt-data.js';
 import { cancelOrder } from './orders/cancel.js';
 import { getCancellationReasons } from './orders/cancellation-reasons.js';
@@ -180,4 +184,8 @@ export const handlers = [
   prescriptionPdfHtml,
   jobCardPdf,
   jobCardPdfHtml,
+  backupStatusOf,
+  backupOverview,
+  backupNow,
+  backupSettingsChange,
 ] as readonly Handler[];
