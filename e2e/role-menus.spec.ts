@@ -24,11 +24,11 @@ test.afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-const EVERYTHING = ['Quick sale', 'Orders', 'Home', 'Customers', 'Doctors', 'Catalog', 'Invoices', 'Receipts', 'Dashboard', 'Printers'];
+const EVERYTHING = ['Quick sale', 'Orders', 'Home', 'Customers', 'Doctors', 'Catalog', 'Invoices', 'Receipts', 'Dashboard', 'Printers', 'Backups'];
 const MENUS: Record<string, string[]> = {
   admin: EVERYTHING,
   manager: EVERYTHING,
-  cashier: EVERYTHING.filter((e) => e !== 'Dashboard'),
+  cashier: EVERYTHING.filter((e) => e !== 'Dashboard' && e !== 'Backups'),
   optometrist: ['Home', 'Customers', 'Doctors', 'Catalog', 'Printers'],
 };
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const BackupStatus = z.object({
   /** When the last backup that was written and checked was taken; null when none was. */
   lastGoodAt: z.string().nullable(),
-  /** True when there is no good backup or the last one is more than a day old: every user is warned. */
+  /** True when there is no good backup or the last one is more than a day old: every user is warned (never for the demo store). */
   stale: z.boolean(),
 });
 export type BackupStatus = z.infer<typeof BackupStatus>;

@@ -19,9 +19,11 @@ export interface BackupStatus {
   stale: boolean;
 }
 
-export function backupStatus(dataDir: string, now: Date): BackupStatus {
+/** `practice`: the demo store, whose made-up data warns nobody (docs/decisions.md, "Backups"). */
+export function backupStatus(dataDir: string, now: Date, practice = false): BackupStatus {
   const lastGoodAt = lastGoodBackup(dataDir);
-  return { lastGoodAt, stale: lastGoodAt === null || now.getTime() - new Date(lastGoodAt).getTime() > STALE_AFTER_MS };
+  const old = lastGoodAt === null || now.getTime() - new Date(lastGoodAt).getTime() > STALE_AFTER_MS;
+  return { lastGoodAt, stale: old && !practice };
 }
 
 export interface BackupOverview extends BackupSettings, BackupStatus {
@@ -33,12 +35,12 @@ export interface BackupOverview extends BackupSettings, BackupStatus {
   recent: BackupResult[];
 }
 
-export function backupOverview(db: Db, dataDir: string, now: Date): BackupOverview {
+export function backupOverview(db: Db, dataDir: string, now: Date, practice = false): BackupOverview {
   const settings = backupSettings(db).read();
   const folderInUse = backupFolder(dataDir, settings.folder);
   return {
     ...settings,
-    ...backupStatus(dataDir, now),
+    ...backupStatus(dataDir, now, practice),
     folderInUse,
     encrypted: !insideDataDir(dataDir, folderInUse),
     passphraseSet: backupKey(dataDir) !== null,

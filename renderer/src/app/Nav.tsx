@@ -2,7 +2,7 @@ import { hasRole, type Role } from '../../../shared/contract/roles.js';
 import { api } from '../../../shared/endpoints/index.js';
 import { hrefFor, type Route } from './router.js';
 
-type Area = 'quickSale' | 'orders' | 'home' | 'customers' | 'doctors' | 'catalog' | 'invoices' | 'receipts' | 'dashboard' | 'printers';
+type Area = 'quickSale' | 'orders' | 'home' | 'customers' | 'doctors' | 'catalog' | 'invoices' | 'receipts' | 'dashboard' | 'printers' | 'backups';
 
 function areaOf(route: Route): Area {
   switch (route.name) {
@@ -24,6 +24,8 @@ function areaOf(route: Route): Area {
       return 'dashboard';
     case 'printers':
       return 'printers';
+    case 'backups':
+      return 'backups';
     case 'orders':
     case 'order':
       return 'orders';
@@ -47,6 +49,7 @@ const ITEMS: { area: Area; label: string; route: Route; hint: string; roles?: 'p
   { area: 'receipts', label: 'Receipts', route: { name: 'receipts' }, hint: 'Payments taken', roles: api.Receipts.listPaged.auth },
   { area: 'dashboard', label: 'Dashboard', route: { name: 'dashboard' }, hint: 'The day, the month', roles: api.Dashboard.dashboardData.auth },
   { area: 'printers', label: 'Printers', route: { name: 'printers' }, hint: 'Paper, test print' },
+  { area: 'backups', label: 'Backups', route: { name: 'backups' }, hint: 'Copies of the store', roles: api.Backup.overview.auth },
 ];
 
 export function Nav({ route, role }: { route: Route; role: string }) {

@@ -12,6 +12,7 @@ import { OrderPage } from '../orders/OrderPage.js';
 import { PrescriptionScreen } from '../prescriptions/PrescriptionScreen.js';
 import { QuickSaleScreen } from '../quick-sale/QuickSaleScreen.js';
 import { ReceiptList } from '../receipts/ReceiptList.js';
+import { BackupsScreen } from '../settings/BackupsScreen.js';
 import { PrintersScreen } from '../settings/PrintersScreen.js';
 import { Home } from './Home.js';
 import type { Route } from './router.js';
@@ -54,5 +55,7 @@ export function Screen({ route, session }: { route: Route; session: LoginRespons
       return <OrderPage key={route.salesOrderNo} salesOrderNo={route.salesOrderNo} />;
     case 'printers':
       return <PrintersScreen />;
+    case 'backups':
+      return <BackupsScreen />;
   }
 }

@@ -24,7 +24,8 @@ export type Route =
   | { name: 'dashboard' }
   | { name: 'orders' }
   | { name: 'order'; salesOrderNo: string }
-  | { name: 'printers' };
+  | { name: 'printers' }
+  | { name: 'backups' };
 
 const TABS: readonly CustomerTab[] = ['profile', 'prescriptions', 'orders'];
 
@@ -54,6 +55,7 @@ export function parseHash(hash: string): Route {
   if (area === 'receipts') return { name: 'receipts' };
   if (area === 'dashboard') return { name: 'dashboard' };
   if (area === 'printers') return { name: 'printers' };
+  if (area === 'backups') return { name: 'backups' };
   if (area === 'orders') return id ? { name: 'order', salesOrderNo: id } : { name: 'orders' };
   return { name: 'home' };
 }
@@ -95,6 +97,8 @@ export function hrefFor(route: Route): string {
       return `#/orders/${enc(route.salesOrderNo)}`;
     case 'printers':
       return '#/printers';
+    case 'backups':
+      return '#/backups';
   }
 }
 

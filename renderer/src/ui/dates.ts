@@ -18,3 +18,8 @@ export function dateInputValue(value: string | null | undefined): string {
   const m = value ? DAY.exec(value) : null;
   return m ? `${m[1]}-${m[2]}-${m[3]}` : '';
 }
+
+/** A moment (ISO with its zone, such as a backup's time) in this PC's time: `25 Nov 2026, 9:00 pm`. */
+export function formatMoment(iso: string): string {
+  return new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+}

@@ -4,5 +4,5 @@ import { implement } from '../../http/handler.js';
 
 export const backupSettingsChange = implement(api.Backup.settings, ({ body }, ctx) => {
   changeBackupSettings(ctx.db, ctx.dataDir, { folder: body.folder, hour: body.hour, generations: body.generations, passphrase: body.passphrase ?? undefined });
-  return backupOverview(ctx.db, ctx.dataDir, ctx.now());
+  return backupOverview(ctx.db, ctx.dataDir, ctx.now(), ctx.mode === 'demo');
 });
