@@ -6,7 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { defaultDataDir } from './data-dir.js';
-import { takeBackup } from './service/backup/take.js';
+import { ALL_PAGES, takeBackup } from './service/backup/take.js';
 import { openStoreReadOnly } from './service/store-file.js';
 
 const { values } = parseArgs({ options: { 'data-dir': { type: 'string' } } });
@@ -16,7 +16,9 @@ async function main(): Promise<boolean> {
   const { file, db } = openStoreReadOnly(dataDir);
   try {
     console.log(`Backing up ${file} …`);
-    const result = await takeBackup({ db, dataDir, now: () => new Date(), reason: 'manual' });
+    // One step: a read transaction over the whole copy (the app's sales go on in the WAL), which
+    // another process's writes cannot restart as they would a copy taken in many steps.
+    const result = await takeBackup({ db, dataDir, now: () => new Date(), reason: 'manual', stepPages: ALL_PAGES });
     console.log(result.message);
     if (result.file) console.log(`File: ${result.file}${result.encrypted ? ' (encrypted)' : ''}`);
     return result.ok;

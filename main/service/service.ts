@@ -76,7 +76,7 @@ export async function openService(options: ServiceOptions): Promise<Service> {
   const file = real?.file ?? path.join(options.dataDir, DEMO_FILE);
   const mode: StoreMode = real?.mode ?? 'demo';
   // An existing store is backed up into <dataDir>/backups before any migration changes it (issue 14).
-  const db: Db = openDatabase(file, { ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}), beforeMigrate: backupBeforeMigration(options.dataDir, now) });
+  const db: Db = openDatabase(file, { ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}), beforeMigrate: backupBeforeMigration(options.dataDir, now, options.nativeBinding) });
   // A restore refuses while this process has the store open (backup/service-lock.ts).
   const releaseLock = holdServiceLock(options.dataDir);
   let reads: ReadPool | undefined;

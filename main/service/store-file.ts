@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import path from 'node:path';
+import { backupBeforeMigration } from './backup/take.js';
 import { openDatabase, type Db } from './db/database.js';
 import { idSource, type IdSource } from './ids/id-source.js';
 import { loadInstallation } from './store/installation.js';
@@ -30,7 +31,8 @@ export interface OpenStore {
 export function openStoreFile(dataDir: string): OpenStore {
   const file = storeFile(dataDir)?.file ?? path.join(dataDir, DEMO_FILE);
   if (!existsSync(file)) throw new Error(`No store in ${dataDir}: start the app once (demo) or run \`npm run setup\` first.`);
-  const db = openDatabase(file);
+  // As the service does: an existing store is backed up before a migration changes it.
+  const db = openDatabase(file, { beforeMigrate: backupBeforeMigration(dataDir) });
   const company = companies(db).only();
   if (!company) {
     db.close();

@@ -21,7 +21,9 @@ import { backupStatus } from '../../main/service/backup/status.js';
 import { backupBeforeMigration, takeBackup } from '../../main/service/backup/take.js';
 import { openDatabase } from '../../main/service/db/database.js';
 import { migrations } from '../../main/service/db/migrations/index.js';
+import { addCustomers } from '../../main/service/setup/bulk-store.js';
 import { backupSettings } from '../../main/service/store/backup-copy.js';
+import { companies } from '../../main/service/store/company.js';
 import { failure } from '../helpers/customers.js';
 import { storeWithStaff, type SignedIn } from '../helpers/fixtures.js';
 import { singleVisionLens } from '../helpers/items.js';
@@ -79,6 +81,9 @@ async function refusal(promise: Promise<unknown>): Promise<RestoreRefused> {
 
 test('a backup taken while two tills keep selling restores to a consistent store with every sale acknowledged before it began', { timeout: 120_000 }, async (t) => {
   useFolder('');
+  // A store of some size (20,000 customers, a few MB), so the copy spans many sales.
+  const { db, ids } = svc.server.deps;
+  addCustomers({ file: '', db, ids, company: companies(db).only()! }, 20_000);
   // Carts ready at the tills; each till saves one sale after another (SaveSale, the write).
   const { enc } = svc.server.deps;
   const lens = enc.encode('item', singleVisionLens(svc).id);
@@ -107,8 +112,8 @@ test('a backup taken while two tills keep selling restores to a consistent store
   const tills = [till(carts.filter((c) => c.client === cashier)), till(carts.filter((c) => c.client === manager))];
   while (acknowledged.length < 10) await new Promise((r) => setTimeout(r, 1));
   const started = Date.now();
-  // One page per step, so the copy runs across many sales (as a large store's would).
-  const result = await takeBackup({ db: svc.server.deps.db, dataDir: svc.dataDir, now: () => new Date(), reason: 'manual', stepPages: 1 });
+  // Ten pages per step, so the copy runs across many sales (as a large store's would).
+  const result = await takeBackup({ db: svc.server.deps.db, dataDir: svc.dataDir, now: () => new Date(), reason: 'manual', stepPages: 10 });
   const ended = Date.now();
   await Promise.all(tills);
   const during = acknowledged.filter((s) => s.at >= started && s.at <= ended).length;
@@ -299,6 +304,10 @@ test('npm run backup and npm run restore: the commands, their words and their ex
     const refused = run('restore.ts', file, '--data-dir', elsewhere);
     assert.equal(refused.status, 1);
     assert.match(refused.stderr, /Not restored: Optical POS is running on this data folder/);
+    // A backup, though, may be taken while the app runs: the store is only read.
+    const meanwhile = run('backup.ts', '--data-dir', elsewhere);
+    assert.equal(meanwhile.status, 0, meanwhile.stderr);
+    assert.match(meanwhile.stdout, /Backed up and checked/);
   } finally {
     await running.close();
   }

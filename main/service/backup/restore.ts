@@ -58,6 +58,7 @@ function fingerprintOf(file: string): string | null {
   }
 }
 
+const n = (count: number) => count.toLocaleString('en-IN');
 const dateTime = (iso: string) => new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 
 export async function restoreBackup(options: RestoreOptions): Promise<Restored> {
@@ -112,7 +113,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<Restored> 
     return {
       facts,
       ...(asideFile ? { asideFile } : {}),
-      message: `Restored. The store returns to ${when}: ${facts.counts.sales_order} orders, ${facts.counts.customer} customers.${last} Anything entered after that is not in it.${later}${asideFile ? ` The store it replaced is kept as ${asideFile}.` : ''}`,
+      message: `Restored. The store returns to ${when}: ${n(facts.counts.sales_order)} orders, ${n(facts.counts.customer)} customers.${last} Anything entered after that is not in it.${later}${asideFile ? ` The store it replaced is kept as ${asideFile}.` : ''}`,
     };
   } finally {
     rmSync(work, { force: true });

@@ -22,6 +22,9 @@ import { seal, unseal } from './sealed.js';
 
 export const DEFAULT_FOLDER = 'backups';
 
+/** stepPages for a copy in one step (better-sqlite3 takes at most 2^31 − 1). */
+export const ALL_PAGES = 0x7fffffff;
+
 /** The folder backups go to: the chosen one, else <dataDir>/backups. */
 export function backupFolder(dataDir: string, chosen: string): string {
   return chosen ? path.resolve(chosen) : path.join(dataDir, DEFAULT_FOLDER);
@@ -39,7 +42,7 @@ export interface TakeOptions {
   now: () => Date;
   reason: BackupReason;
   nativeBinding?: string;
-  /** Pages copied per step between requests (SQLite's online backup; default 100). */
+  /** Pages copied per step between requests (SQLite's online backup; default 100, at least 1). */
   stepPages?: number;
   /** Stops the copy (the app is closing and cannot wait); the result then says so. */
   signal?: AbortSignal;
@@ -121,7 +124,7 @@ async function take({ db, dataDir, now, reason, nativeBinding, stepPages = 100, 
     await db.backup(work, {
       progress: () => {
         if (signal?.aborted) throw new Error('it was stopped before the end, as the app was closing');
-        return stepPages;
+        return Math.max(1, stepPages);
       },
     });
     mark(work, at, reason, nativeBinding);
@@ -144,7 +147,7 @@ async function take({ db, dataDir, now, reason, nativeBinding, stepPages = 100, 
     }
     const removed = prune(folder, settings.generations);
     const kept = removed.length ? `; ${removed.length} older removed (keeping ${settings.generations})` : '';
-    return result(true, `Backed up and checked: ${facts.counts.sales_order} orders, ${facts.counts.customer} customers${kept}.`, {
+    return result(true, `Backed up and checked: ${facts.counts.sales_order.toLocaleString('en-IN')} orders, ${facts.counts.customer.toLocaleString('en-IN')} customers${kept}.`, {
       file,
       encrypted: sealed,
       bytes: statSync(file).size,
@@ -163,7 +166,7 @@ async function take({ db, dataDir, now, reason, nativeBinding, stepPages = 100, 
  * as opening the store is, with VACUUM INTO, into <dataDir>/backups (plain, 0600), checked like any
  * other. If it cannot be made and checked the upgrade does not go ahead.
  */
-export function backupBeforeMigration(dataDir: string, now: () => Date = () => new Date()) {
+export function backupBeforeMigration(dataDir: string, now: () => Date = () => new Date(), nativeBinding?: string) {
   return (db: Db, from: number, to: number): BackupResult => {
     const at = now();
     const folder = path.join(dataDir, DEFAULT_FOLDER);
@@ -173,8 +176,8 @@ export function backupBeforeMigration(dataDir: string, now: () => Date = () => n
       ensureFolder(folder);
       privateEmpty(file);
       vacuumInto(db, file);
-      mark(file, at, 'migration');
-      const facts = inspectCopy(file);
+      mark(file, at, 'migration', nativeBinding);
+      const facts = inspectCopy(file, nativeBinding);
       const problem = copyProblem(facts, { schema: from, installation: installationFingerprint(db) });
       if (problem) throw new Error(problem);
       prune(folder, Math.max(backupSettings(db).read().generations, 1));
