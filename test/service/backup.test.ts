@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
@@ -349,9 +349,11 @@ test('Backup/status for every user, warning when the last good backup is over a 
 
   const set = await manager.call(api.Backup.settings, { body: { folder: usb, hour: 20, generations: 5, passphrase: 'a long store passphrase' } });
   assert.deepEqual([set.folderInUse, set.encrypted, set.passphraseSet, set.hour, set.generations], [usb, true, true, 20, 5]);
+  chmodSync(usb, 0o755); // a share others use: not ours to change
   const sealed = await manager.call(api.Backup.now, { body: {} });
   assert.equal(sealed.encrypted, true);
   assert.ok(sealed.file!.startsWith(usb));
+  assert.deepEqual([mode(usb), mode(sealed.file!)], ['755', '600']);
   await manager.call(api.Backup.settings, { body: { folder: '', hour: 21, generations: 7 } });
 });
 

@@ -32,10 +32,14 @@ export function copyProblem(facts: CopyFacts, expect: { schema: number; installa
   return null;
 }
 
-/** A folder for backups, made owner-only (0700); a drive that keeps no modes (FAT, a share) is left as it is. */
-export function ensureFolder(folder: string): void {
+/**
+ * A folder for backups: made owner-only (0700) when it is made here, and kept so when it is the
+ * data folder's own (`repair`). A folder the manager chose that already exists (a drive, a share,
+ * a folder others use) keeps its mode: it is not ours to change.
+ */
+export function ensureFolder(folder: string, repair: boolean): void {
   mkdirSync(folder, { recursive: true, mode: FOLDER_MODE });
-  if (process.platform === 'win32') return;
+  if (process.platform === 'win32' || !repair) return;
   try {
     if ((statSync(folder).mode & 0o777) !== FOLDER_MODE) chmodSync(folder, FOLDER_MODE);
   } catch {

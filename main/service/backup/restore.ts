@@ -4,10 +4,11 @@
  * store unless forced), the current store and its -wal/-shm are moved aside under a dated name, and
  * the checked copy takes their place. Nothing is changed until every check has passed.
  */
-import { copyFileSync, existsSync, renameSync, rmSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { keepPrivate } from '../db/database.js';
+import { pipeline } from 'node:stream/promises';
+import { FILE_MODE, keepPrivate } from '../db/database.js';
 import { migrations } from '../db/migrations/index.js';
 import { installationFingerprint, type CopyFacts } from '../store/backup-copy.js';
 import { inspectCopy } from './copy.js';
@@ -80,8 +81,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<Restored> 
         throw err;
       }
     } else {
-      copyFileSync(options.file, work);
-      keepPrivate(work);
+      // Into a file that is 0600 from its first byte, whatever the mode of the file given.
+      await pipeline(createReadStream(options.file), createWriteStream(work, { flags: 'wx', mode: FILE_MODE }));
     }
     let facts: CopyFacts;
     try {

@@ -40,6 +40,8 @@ export interface KdfParams {
 
 /** scrypt's cost: N = 2^15, r = 8 (32 MiB, a fraction of a second on a till PC). */
 export const DEFAULT_KDF = { logN: 15, r: 8, p: 1 } as const;
+/** The most a file's header may ask of scrypt (2^18 × r 8: 256 MiB), so a crafted file cannot exhaust memory. */
+const MAX_LOG_N = 18;
 
 export function deriveKey(passphrase: string, kdf: KdfParams): Buffer {
   const N = 2 ** kdf.logN;
@@ -98,7 +100,7 @@ function readHeader(file: string): { kdf: KdfParams; iv: Buffer; check: Buffer; 
       throw new BackupFileError('NOT_A_BACKUP', `${file} is not an Optical POS backup.`);
     }
     if (head[8]! > VERSION) throw new BackupFileError('NEWER_FORMAT', `${file} was written by a newer Optical POS: update the app to read it.`);
-    if (got < HEADER_BYTES || size <= HEADER_BYTES + TAG_BYTES || head[8] !== VERSION || head[9]! < 10 || head[9]! > 22 || head[10] === 0 || head[11] === 0) {
+    if (got < HEADER_BYTES || size <= HEADER_BYTES + TAG_BYTES || head[8] !== VERSION || head[9]! < 10 || head[9]! > MAX_LOG_N || head[10] === 0 || head[10]! > 16 || head[11] === 0 || head[11]! > 4) {
       throw new BackupFileError('DAMAGED', `${file} is damaged (its header is cut short or changed): it cannot be used.`);
     }
     return {

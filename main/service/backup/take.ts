@@ -10,7 +10,7 @@
  * the caller (and, later, the change journal) can record it; a failure never throws.
  */
 import { createHash } from 'node:crypto';
-import { createReadStream, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, constants, copyFileSync, createReadStream, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { FILE_MODE, type Db } from '../db/database.js';
@@ -61,6 +61,18 @@ function sha256(file: string): Promise<string> {
 /** An empty file, owner-only, for SQLite to copy into (so no byte of the copy is ever world-readable). */
 function privateEmpty(file: string): void {
   writeFileSync(file, '', { mode: FILE_MODE, flag: 'wx' });
+}
+
+/** Renames, or copies (0600) and removes when the folder is on another disk (a mount inside the data folder). */
+function moveFile(from: string, to: string): void {
+  try {
+    renameSync(from, to);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+    copyFileSync(from, to, constants.COPYFILE_EXCL);
+    chmodSync(to, FILE_MODE);
+    rmSync(from, { force: true });
+  }
 }
 
 /** Marks a fresh copy with when and why, and leaves it in rollback-journal mode (one file, opens read-only anywhere). */
@@ -119,7 +131,7 @@ async function take({ db, dataDir, now, reason, nativeBinding, stepPages = 100, 
   try {
     const key = sealed ? backupKey(dataDir) : null;
     if (sealed && !key) return result(false, `No backup was written: a backup to ${folder} is encrypted, and no backup passphrase is set. Set one under Settings > Backups.`);
-    ensureFolder(folder);
+    ensureFolder(folder, !sealed);
     privateEmpty(work);
     await db.backup(work, {
       progress: () => {
@@ -143,7 +155,7 @@ async function take({ db, dataDir, now, reason, nativeBinding, stepPages = 100, 
         rmSync(partial, { force: true });
       }
     } else {
-      renameSync(work, file);
+      moveFile(work, file);
     }
     const removed = prune(folder, settings.generations);
     const kept = removed.length ? `; ${removed.length} older removed (keeping ${settings.generations})` : '';
@@ -173,7 +185,7 @@ export function backupBeforeMigration(dataDir: string, now: () => Date = () => n
     const file = path.join(folder, backupName(at, 'migration', false));
     const started = Date.now();
     try {
-      ensureFolder(folder);
+      ensureFolder(folder, true);
       privateEmpty(file);
       vacuumInto(db, file);
       mark(file, at, 'migration', nativeBinding);
