@@ -3,7 +3,8 @@
  * the app closed. The file is checked first (its seal and passphrase, SQLite's integrity check, a
  * schema no newer than this app, the same store unless --force); the store it replaces is kept
  * beside it under a dated name; the answer says what date the store returns to. An encrypted
- * backup asks for the store's backup passphrase (or takes POS_BACKUP_PASSPHRASE).
+ * backup opens with the key kept in the data folder on the PC that made it; elsewhere it asks for
+ * the store's backup passphrase (or takes POS_BACKUP_PASSPHRASE).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -12,8 +13,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { defaultDataDir } from './data-dir.js';
 import { restoreBackup, RestoreRefused } from './service/backup/restore.js';
-import { isSealed } from './service/backup/sealed.js';
-import { STORE_FILE } from './service/store-file.js';
+import { DEMO_FILE, STORE_FILE, storeFile } from './service/store-file.js';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -43,16 +43,19 @@ async function main(): Promise<void> {
   if (!file) throw new Error('Name the backup to restore: npm run restore -- FILE');
   const dataDir = values['data-dir'] ?? defaultDataDir();
   const backup = path.resolve(file);
-  let passphrase = process.env.POS_BACKUP_PASSPHRASE;
-  if (!passphrase && existsSync(backup) && isSealed(backup) && stdin.isTTY) passphrase = await askHidden('Backup passphrase: ');
-  // The real store is restored; it is the one the app opens (store-file.ts), before any demo.
-  const restored = await restoreBackup({
-    dataDir,
-    target: path.join(dataDir, STORE_FILE),
-    file: backup,
-    ...(passphrase ? { passphrase } : {}),
-    force: values.force === true,
-  });
+  // The store this PC opens is replaced (store-file.ts: the real one, else the demo); on a new PC, the real one.
+  const demo = path.join(dataDir, DEMO_FILE);
+  const target = storeFile(dataDir)?.file ?? (existsSync(demo) ? demo : path.join(dataDir, STORE_FILE));
+  const restore = (passphrase: string | undefined) =>
+    restoreBackup({ dataDir, target, file: backup, ...(passphrase ? { passphrase } : {}), force: values.force === true });
+  let restored;
+  try {
+    // On the PC that made it, the key kept in the data folder opens an encrypted backup.
+    restored = await restore(process.env.POS_BACKUP_PASSPHRASE);
+  } catch (err) {
+    if (!(err instanceof RestoreRefused && err.code === 'NEEDS_PASSPHRASE' && stdin.isTTY)) throw err;
+    restored = await restore(await askHidden('Backup passphrase: '));
+  }
   console.log(restored.message);
 }
 

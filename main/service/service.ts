@@ -12,6 +12,7 @@ import { tokens } from './auth/token.js';
 import { tokenKey } from './auth/token-key.js';
 import type { ServiceDeps, StoreMode } from './context.js';
 import { backupSchedule } from './backup/schedule.js';
+import { applyStagedRestore } from './backup/staged.js';
 import { backupBeforeMigration } from './backup/take.js';
 import { holdServiceLock } from './backup/service-lock.js';
 import { closeDatabase, FOLDER_MODE, openDatabase, optimize, OPTIMIZE_EVERY_MS, type Db } from './db/database.js';
@@ -75,12 +76,15 @@ export async function openService(options: ServiceOptions): Promise<Service> {
   }
   const file = real?.file ?? path.join(options.dataDir, DEMO_FILE);
   const mode: StoreMode = real?.mode ?? 'demo';
+  const logger = options.logToFile ? fileLogger(options.dataDir) : undefined;
+  // A restore chosen on the Backups screen is put in place before the store is opened (backup/staged.ts).
+  const restored = applyStagedRestore(options.dataDir, file, now());
+  if (restored) logger?.warn({ file }, restored);
   // An existing store is backed up into <dataDir>/backups before any migration changes it (issue 14).
   const db: Db = openDatabase(file, { ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}), beforeMigrate: backupBeforeMigration(options.dataDir, now, options.nativeBinding) });
   // A restore refuses while this process has the store open (backup/service-lock.ts).
   const releaseLock = holdServiceLock(options.dataDir);
   let reads: ReadPool | undefined;
-  const logger = options.logToFile ? fileLogger(options.dataDir) : undefined;
   logger?.info({ file, mode, version: appVersion() }, 'service starting');
   try {
     const installation = loadInstallation(db);

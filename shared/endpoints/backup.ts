@@ -1,6 +1,6 @@
 import { endpoint } from '../contract/endpoint.js';
-import { ANY_ROLE, MANAGERS } from '../contract/roles.js';
-import { BackupNowRequest, BackupOverview, BackupResult, BackupSettingsRequest, BackupStatus } from '../models/backup.js';
+import { ADMIN_ONLY, ANY_ROLE, MANAGERS } from '../contract/roles.js';
+import { BackupNowRequest, BackupOverview, BackupResult, BackupSettingsRequest, BackupStatus, CancelRestoreRequest, StagedRestore, StageRestoreRequest } from '../models/backup.js';
 
 const group = 'Backup';
 
@@ -52,5 +52,29 @@ export const Backup = {
     auth: MANAGERS,
     extension: BACKUPS,
     note: 'A folder outside the data folder needs a passphrase (its backups are encrypted); the passphrase is never stored, only the key derived from it.',
+  }),
+  stageRestore: endpoint({
+    group,
+    name: 'Backup.stageRestore',
+    method: 'POST',
+    path: '/api/backup/stage-restore',
+    summary: 'Chooses a listed backup to restore: checked now (seal, passphrase, integrity, schema, same store), put in place when the app next starts.',
+    body: StageRestoreRequest,
+    response: StagedRestore,
+    auth: ADMIN_ONLY,
+    errors: [409],
+    extension: BACKUPS,
+    note: 'The service cannot replace the file it has open; the current store is kept aside at the next start. A wrong or missing passphrase is a 400 naming it; a damaged file, another store or a newer schema a 409.',
+  }),
+  cancelRestore: endpoint({
+    group,
+    name: 'Backup.cancelRestore',
+    method: 'POST',
+    path: '/api/backup/cancel-restore',
+    summary: 'Forgets the restore chosen for the next start.',
+    body: CancelRestoreRequest,
+    response: BackupOverview,
+    auth: ADMIN_ONLY,
+    extension: BACKUPS,
   }),
 };

@@ -36,6 +36,17 @@ const settings = {
   generations: z.number().int().min(1).max(365),
 };
 
+/** A restore chosen on the screen: checked now, put in place when the app next starts. */
+export const StagedRestore = z.object({
+  /** The backup it came from. */
+  file: z.string(),
+  takenAt: z.string().nullable(),
+  stagedAt: z.string(),
+  /** What the store returns to, in words. */
+  returnsTo: z.string(),
+});
+export type StagedRestore = z.infer<typeof StagedRestore>;
+
 export const BackupOverview = BackupStatus.extend({
   ...settings,
   folderInUse: z.string(),
@@ -43,6 +54,7 @@ export const BackupOverview = BackupStatus.extend({
   encrypted: z.boolean(),
   passphraseSet: z.boolean(),
   recent: z.array(BackupResult),
+  stagedRestore: StagedRestore.nullable(),
 });
 export type BackupOverview = z.infer<typeof BackupOverview>;
 
@@ -55,3 +67,14 @@ export type BackupSettingsRequest = z.infer<typeof BackupSettingsRequest>;
 
 /** Backup/now takes no input: an empty object (a POST, as every command here is, carries a body). */
 export const BackupNowRequest = z.object({});
+
+export const StageRestoreRequest = z.object({
+  /** One of the backups the overview lists (its file). */
+  file: z.string().max(2000),
+  /** The backup passphrase, for an encrypted backup made with an earlier passphrase. */
+  passphrase: z.string().max(1000).nullish(),
+});
+export type StageRestoreRequest = z.infer<typeof StageRestoreRequest>;
+
+/** Backup/cancel-restore takes no input: an empty object. */
+export const CancelRestoreRequest = z.object({});

@@ -31,7 +31,7 @@ test('every other row is a declared extension: marked with its reason, not in th
     [
       'Common.receiptEscPos', 'Common.prescriptionPdf', 'Common.prescriptionPdfHtml', 'Common.jobCardPdf', 'Common.jobCardPdfHtml',
       'QuickSale.openCarts', 'QuickSale.takeOverCart', 'Orders.delivery', 'QuickSale.priceApproval',
-      'Backup.status', 'Backup.overview', 'Backup.now', 'Backup.settings',
+      'Backup.status', 'Backup.overview', 'Backup.now', 'Backup.settings', 'Backup.stageRestore', 'Backup.cancelRestore',
     ].sort(),
   );
   assert.equal(endpointList.length, specEndpointList.length + extensionList.length);

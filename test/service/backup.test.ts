@@ -27,6 +27,7 @@ import { companies } from '../../main/service/store/company.js';
 import { failure } from '../helpers/customers.js';
 import { storeWithStaff, type SignedIn } from '../helpers/fixtures.js';
 import { singleVisionLens } from '../helpers/items.js';
+import { makeSale } from '../helpers/sales.js';
 import { api } from '../../shared/endpoints/index.js';
 import type { OMFastWizardModel } from '../../shared/models/sale.js';
 import { startTestService, type TestService } from '../helpers/service.js';
@@ -376,4 +377,60 @@ test('the daily backup is due once the set hour has come round, also on a PC tha
   assert.equal(closing?.reason, 'close');
   assert.equal(closing.ok, true, closing.message);
   assert.equal(existsSync(path.join(dataDir, 'service.lock')), false, 'the lock goes with the service');
+});
+
+test('a restore chosen on the screen is checked at once and put in place at the next start, the replaced store kept aside', { timeout: 60_000 }, async () => {
+  const dataDir = tempDir('staged');
+  const store = await storeWithStaff({ dataDir });
+  let reopened: TestService | undefined;
+  try {
+    const before = await makeSale(store.svc, store.cashier, { paid: 'all' });
+    const taken = await store.manager.call(api.Backup.now, { body: {} });
+    const after = await makeSale(store.svc, store.cashier, { paid: 'all' });
+
+    await failure(store.manager.call(api.Backup.stageRestore, { body: { file: taken.file! } }), 403);
+    const elsewhere = await failure(store.admin.call(api.Backup.stageRestore, { body: { file: '/etc/passwd' } }), 400);
+    assert.match(JSON.stringify(elsewhere.body), /file/);
+    const staged = await store.admin.call(api.Backup.stageRestore, { body: { file: taken.file! } });
+    assert.equal(staged.takenAt, taken.at);
+    assert.match(staged.returnsTo, /the backup taken/);
+    assert.equal(mode(path.join(dataDir, 'restore-staged.sqlite')), '600');
+    assert.equal((await store.admin.call(api.Backup.overview)).stagedRestore?.file, taken.file);
+    const cancelled = await store.admin.call(api.Backup.cancelRestore, { body: {} });
+    assert.equal(cancelled.stagedRestore, null);
+    await store.admin.call(api.Backup.stageRestore, { body: { file: taken.file! } });
+
+    await store.svc.close();
+    reopened = await startTestService({ dataDir });
+    const cashier = await reopened.as('cashier');
+    const found = await cashier.call(api.Orders.detail, { params: { salesOrderNo: before.salesOrderNo } });
+    assert.equal(found.salesOrderNO, before.salesOrderNo);
+    await failure(cashier.call(api.Orders.detail, { params: { salesOrderNo: after.salesOrderNo } }), 404);
+    const files = readdirSync(dataDir);
+    assert.ok(files.some((f) => /^demo\.sqlite\.before-restore-\d{8}T\d{6}Z$/.test(f)), files.join(', '));
+    assert.ok(!files.includes('restore-staged.sqlite') && !files.includes('restore-staged.json'));
+  } finally {
+    await (reopened ?? store.svc).close();
+  }
+});
+
+test('an encrypted backup is staged with the key kept on this PC, or, made under an earlier passphrase, with that passphrase', { timeout: 60_000 }, async () => {
+  const usb = path.join(tempDir('usb-staged'), 'backups');
+  useFolder(usb);
+  setPassphrase(svc.dataDir, 'first passphrase here');
+  const first = await backup();
+  assert.equal(first.encrypted, true, first.message);
+  const admin = await svc.as('admin');
+  try {
+    assert.match((await admin.call(api.Backup.stageRestore, { body: { file: first.file! } })).returnsTo, /orders/);
+    setPassphrase(svc.dataDir, 'second passphrase now');
+    const needs = await failure(admin.call(api.Backup.stageRestore, { body: { file: first.file! } }), 400);
+    assert.equal(needs.body.code, 'NEEDS_PASSPHRASE');
+    const wrong = await failure(admin.call(api.Backup.stageRestore, { body: { file: first.file!, passphrase: 'second passphrase now' } }), 400);
+    assert.equal(wrong.body.code, 'WRONG_PASSPHRASE');
+    await admin.call(api.Backup.stageRestore, { body: { file: first.file!, passphrase: 'first passphrase here' } });
+  } finally {
+    await admin.call(api.Backup.cancelRestore, { body: {} });
+    useFolder('');
+  }
 });

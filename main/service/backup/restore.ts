@@ -12,7 +12,8 @@ import { FILE_MODE, keepPrivate } from '../db/database.js';
 import { migrations } from '../db/migrations/index.js';
 import { installationFingerprint, type CopyFacts } from '../store/backup-copy.js';
 import { inspectCopy } from './copy.js';
-import { BackupFileError, fromPassphrase, isSealed, unseal } from './sealed.js';
+import { backupKey, type BackupKey } from './key.js';
+import { BackupFileError, fromPassphrase, isSealed, unseal, type KdfParams } from './sealed.js';
 import { runningService } from './service-lock.js';
 
 export class RestoreRefused extends Error {
@@ -62,59 +63,94 @@ function fingerprintOf(file: string): string | null {
 const n = (count: number) => count.toLocaleString('en-IN');
 const dateTime = (iso: string) => new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 
+/** How a sealed file's key is found: the passphrase typed, or the key kept in the data folder when the file was made with it. */
+export interface KeySource {
+  passphrase?: string | undefined;
+  kept?: BackupKey | null;
+}
+
+function keyFor(file: string, source: KeySource) {
+  return (kdf: KdfParams): Buffer => {
+    const { kept, passphrase } = source;
+    if (kept && kept.kdf.salt.equals(kdf.salt) && kept.kdf.logN === kdf.logN && kept.kdf.r === kdf.r && kept.kdf.p === kdf.p) return kept.key;
+    if (!passphrase) throw new RestoreRefused('NEEDS_PASSPHRASE', `${file} is encrypted: give the store's backup passphrase.`);
+    return fromPassphrase(passphrase)(kdf);
+  };
+}
+
+/**
+ * Decrypts (a sealed file) or copies `file` into `work`, 0600 from its first byte, and checks it:
+ * SQLite's integrity check, a schema this app knows, an Optical POS store, and the same store as
+ * `currentInstallation` unless `force`. Answers what it holds; refuses with a RestoreRefused.
+ */
+export async function checkedCopy(file: string, work: string, keys: KeySource, currentInstallation: string | null, force = false, nativeBinding?: string): Promise<CopyFacts> {
+  if (!existsSync(file)) throw new RestoreRefused('NO_FILE', `${file} does not exist.`);
+  if (isSealed(file)) {
+    try {
+      await unseal(file, keyFor(file, keys), work);
+    } catch (err) {
+      if (err instanceof BackupFileError) throw new RestoreRefused(err.code, err.message);
+      throw err;
+    }
+  } else {
+    await pipeline(createReadStream(file), createWriteStream(work, { flags: 'wx', mode: FILE_MODE }));
+  }
+  let facts: CopyFacts;
+  try {
+    facts = inspectCopy(work, nativeBinding);
+  } catch (err) {
+    throw new RestoreRefused('NOT_A_BACKUP', `${file} is not an Optical POS backup (${err instanceof Error ? err.message : String(err)}).`);
+  }
+  if (facts.integrity !== 'ok') throw new RestoreRefused('DAMAGED', `${file} is damaged (SQLite's integrity check: ${facts.integrity}): it cannot be restored.`);
+  if (facts.schema > migrations.length) {
+    throw new RestoreRefused('NEWER_SCHEMA', `${file} was made by a newer Optical POS (schema ${facts.schema}, this app knows ${migrations.length}): update the app first, then restore.`);
+  }
+  if (facts.schema === 0 || facts.installation === null) throw new RestoreRefused('NOT_A_BACKUP', `${file} holds no Optical POS store.`);
+  if (currentInstallation !== null && facts.installation !== currentInstallation && !force) {
+    throw new RestoreRefused('FOREIGN', `${file} is a backup of another store (another installation), not of this one. Restore it only if you mean to replace this store with that one: add --force.`);
+  }
+  return facts;
+}
+
+/** Moves the store (and its -wal, -shm) aside under a dated name and puts `checked` in its place; answers where the old one went. */
+export function putInPlace(checked: string, target: string, stamp: string): string | undefined {
+  let asideFile: string | undefined;
+  if (existsSync(target)) {
+    asideFile = `${target}.before-restore-${stamp}`;
+    for (const suffix of ['', '-wal', '-shm']) {
+      if (existsSync(target + suffix)) renameSync(target + suffix, asideFile + suffix);
+    }
+  }
+  renameSync(checked, target);
+  keepPrivate(target);
+  return asideFile;
+}
+
+export const stampOf = (at: Date) => at.toISOString().replace(/[-:]/g, '').replace(/\.\d+/, '');
+
+/** What date a restored copy returns the store to, in words. */
+export function returnsTo(facts: CopyFacts): string {
+  const when = facts.takenAt ? `the backup taken ${dateTime(facts.takenAt)}` : 'the moment this copy was made';
+  const last = facts.lastOrderDate ? ` Its last order is dated ${facts.lastOrderDate.slice(0, 10)}.` : '';
+  return `${when}: ${n(facts.counts.sales_order)} orders, ${n(facts.counts.customer)} customers.${last} Anything entered after that is not in it.`;
+}
+
 export async function restoreBackup(options: RestoreOptions): Promise<Restored> {
   const now = options.now ?? (() => new Date());
   const pid = runningService(options.dataDir);
   if (pid !== null) {
     throw new RestoreRefused('SERVICE_RUNNING', `Optical POS is running on this data folder (process ${pid}): close the app (or stop \`npm run serve\`) on this computer, then restore.`);
   }
-  if (!existsSync(options.file)) throw new RestoreRefused('NO_FILE', `${options.file} does not exist.`);
-  const stamp = now().toISOString().replace(/[-:]/g, '').replace(/\.\d+/, '');
+  const stamp = stampOf(now());
   const work = path.join(options.dataDir, `.restore-${stamp}.partial`);
   try {
-    if (isSealed(options.file)) {
-      if (!options.passphrase) throw new RestoreRefused('NEEDS_PASSPHRASE', `${options.file} is encrypted: give the store's backup passphrase.`);
-      try {
-        await unseal(options.file, fromPassphrase(options.passphrase), work);
-      } catch (err) {
-        if (err instanceof BackupFileError) throw new RestoreRefused(err.code === 'NEEDS_PASSPHRASE' ? 'NEEDS_PASSPHRASE' : err.code, err.message);
-        throw err;
-      }
-    } else {
-      // Into a file that is 0600 from its first byte, whatever the mode of the file given.
-      await pipeline(createReadStream(options.file), createWriteStream(work, { flags: 'wx', mode: FILE_MODE }));
-    }
-    let facts: CopyFacts;
-    try {
-      facts = inspectCopy(work);
-    } catch (err) {
-      throw new RestoreRefused('NOT_A_BACKUP', `${options.file} is not an Optical POS backup (${err instanceof Error ? err.message : String(err)}).`);
-    }
-    if (facts.integrity !== 'ok') throw new RestoreRefused('DAMAGED', `${options.file} is damaged (SQLite's integrity check: ${facts.integrity}): it cannot be restored.`);
-    if (facts.schema > migrations.length) {
-      throw new RestoreRefused('NEWER_SCHEMA', `${options.file} was made by a newer Optical POS (schema ${facts.schema}, this app knows ${migrations.length}): update the app first, then restore.`);
-    }
-    if (facts.schema === 0 || facts.installation === null) throw new RestoreRefused('NOT_A_BACKUP', `${options.file} holds no Optical POS store.`);
-    const current = fingerprintOf(options.target);
-    if (current !== null && facts.installation !== current && !options.force) {
-      throw new RestoreRefused('FOREIGN', `${options.file} is a backup of another store (another installation), not of this one. Restore it only if you mean to replace this store with that one: add --force.`);
-    }
-    let asideFile: string | undefined;
-    if (existsSync(options.target)) {
-      asideFile = `${options.target}.before-restore-${stamp}`;
-      for (const suffix of ['', '-wal', '-shm']) {
-        if (existsSync(options.target + suffix)) renameSync(options.target + suffix, asideFile + suffix);
-      }
-    }
-    renameSync(work, options.target);
-    keepPrivate(options.target);
-    const when = facts.takenAt ? `the backup taken ${dateTime(facts.takenAt)}` : 'the moment this copy was made';
-    const last = facts.lastOrderDate ? ` Its last order is dated ${facts.lastOrderDate.slice(0, 10)}.` : '';
+    const facts = await checkedCopy(options.file, work, { passphrase: options.passphrase, kept: backupKey(options.dataDir) }, fingerprintOf(options.target), options.force);
+    const asideFile = putInPlace(work, options.target, stamp);
     const later = facts.schema < migrations.length ? ' The app will upgrade it when it starts.' : '';
     return {
       facts,
       ...(asideFile ? { asideFile } : {}),
-      message: `Restored. The store returns to ${when}: ${n(facts.counts.sales_order)} orders, ${n(facts.counts.customer)} customers.${last} Anything entered after that is not in it.${later}${asideFile ? ` The store it replaced is kept as ${asideFile}.` : ''}`,
+      message: `Restored. The store returns to ${returnsTo(facts)}${later}${asideFile ? ` The store it replaced is kept as ${asideFile}.` : ''}`,
     };
   } finally {
     rmSync(work, { force: true });

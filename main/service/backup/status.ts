@@ -9,6 +9,7 @@ import { invalid } from '../errors.js';
 import { backupSettings, type BackupSettings } from '../store/backup-copy.js';
 import { backupKey, MIN_PASSPHRASE, setPassphrase } from './key.js';
 import { lastGoodBackup, readRecord, type BackupResult } from './record.js';
+import { stagedRestore, type StagedRestore } from './staged.js';
 import { backupFolder, insideDataDir } from './take.js';
 
 export const STALE_AFTER_MS = 24 * 60 * 60_000;
@@ -33,6 +34,8 @@ export interface BackupOverview extends BackupSettings, BackupStatus {
   encrypted: boolean;
   passphraseSet: boolean;
   recent: BackupResult[];
+  /** A restore chosen on the screen, put in place at the next start; null when none. */
+  stagedRestore: StagedRestore | null;
 }
 
 export function backupOverview(db: Db, dataDir: string, now: Date, practice = false): BackupOverview {
@@ -45,6 +48,7 @@ export function backupOverview(db: Db, dataDir: string, now: Date, practice = fa
     encrypted: !insideDataDir(dataDir, folderInUse),
     passphraseSet: backupKey(dataDir) !== null,
     recent: readRecord(dataDir).slice(0, 20),
+    stagedRestore: stagedRestore(dataDir),
   };
 }
 

@@ -3,9 +3,11 @@ import type { Handler } from '../http/handler.js';
 import { getProfile } from './account/get-profile.js';
 import { userDetails } from './account/user-details.js';
 import { login } from './auth/login.js';
+import { cancelRestore } from './backup/cancel-restore.js';
 import { backupNow } from './backup/now.js';
 import { backupOverview } from './backup/overview.js';
 import { backupSettingsChange } from './backup/settings.js';
+import { stageRestore } from './backup/stage-restore.js';
 import { backupStatusOf } from './backup/status.js';
 import { advanceReceiptData } from './orders/advance-receipt-data.js';
 import { cancelOrder } from './orders/cancel.js';
@@ -188,4 +190,6 @@ export const handlers = [
   backupOverview,
   backupNow,
   backupSettingsChange,
+  stageRestore,
+  cancelRestore,
 ] as readonly Handler[];

@@ -1,13 +1,16 @@
 /**
  * Settings > Backups (issue 14), for a manager or the admin: the recent backups and how each went,
  * "Back up now", and where, when and how many. A folder outside the data folder (a USB drive, a
- * network share) gets encrypted backups, so it needs the store's backup passphrase. Restoring is
- * done with the app closed (the service cannot replace the file it has open): the screen says how.
+ * network share) gets encrypted backups, so it needs the store's backup passphrase. The admin may
+ * choose a backup to restore: it is checked at once and put in place when the app next starts (the
+ * service cannot replace the file it has open); `npm run restore` does the same with the app closed.
  */
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Fragment, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { api } from '../../../shared/endpoints/index.js';
-import type { BackupOverview, BackupResult } from '../../../shared/models/backup.js';
+import { hasRole } from '../../../shared/contract/roles.js';
+import type { BackupOverview, BackupResult, StagedRestore } from '../../../shared/models/backup.js';
 import { useEndpoint, useEndpointMutation, useInvalidate } from '../app/service.js';
+import { useSession } from '../app/session.js';
 import { formatMoment } from '../ui/dates.js';
 import { bannerFor, ErrorBanner, placeFieldErrors } from '../ui/errors.js';
 
@@ -25,6 +28,7 @@ function size(bytes: number | undefined): string {
 
 export function BackupsScreen() {
   const overview = useEndpoint(api.Backup.overview, {});
+  const mayRestore = hasRole(useSession((s) => s.session?.userRole), api.Backup.stageRestore.auth);
   return (
     <section className="panel screen" aria-labelledby="backups-title">
       <header className="screen-head">
@@ -33,8 +37,9 @@ export function BackupsScreen() {
       {overview.error && <ErrorBanner banner={bannerFor(overview.error, 'read the backups')} />}
       {overview.data && (
         <>
+          {overview.data.stagedRestore && <StagedBanner staged={overview.data.stagedRestore} mayCancel={mayRestore} />}
           <BackupNow overview={overview.data} />
-          <RecentBackups recent={overview.data.recent} />
+          <RecentBackups recent={overview.data.recent} mayRestore={mayRestore} />
           <BackupSettingsForm key={`${overview.data.folder}|${overview.data.hour}|${overview.data.generations}`} overview={overview.data} />
           <RestoreHelp />
         </>
@@ -67,7 +72,71 @@ function BackupNow({ overview }: { overview: BackupOverview }) {
   );
 }
 
-function RecentBackups({ recent }: { recent: BackupResult[] }) {
+function StagedBanner({ staged, mayCancel }: { staged: StagedRestore; mayCancel: boolean }) {
+  const invalidate = useInvalidate();
+  const cancel = useEndpointMutation(api.Backup.cancelRestore, { onSuccess: () => void invalidate(api.Backup.overview) });
+  return (
+    <div className="banner banner-warning" role="note" aria-label="Restore at the next start">
+      <strong>A restore is waiting for the next start</strong>
+      <span>
+        When Optical POS next starts, the store returns to {staged.returnsTo} Close and start the app on this PC to restore; the
+        current store is kept aside.
+      </span>
+      {mayCancel && (
+        <span>
+          <button type="button" className="button button-secondary button-small" disabled={cancel.isPending} onClick={() => cancel.mutate({ body: {} })}>
+            Cancel the restore
+          </button>
+        </span>
+      )}
+      {cancel.error && <ErrorBanner banner={bannerFor(cancel.error, 'cancel the restore')} />}
+    </div>
+  );
+}
+
+function RestoreChoice({ backup, onDone }: { backup: BackupResult; onDone: () => void }) {
+  const invalidate = useInvalidate();
+  const [passphrase, setPassphrase] = useState('');
+  const stage = useEndpointMutation(api.Backup.stageRestore, {
+    onSuccess: () => {
+      void invalidate(api.Backup.overview);
+      onDone();
+    },
+  });
+  return (
+    <form
+      className="restore-choice"
+      aria-label="Restore this backup"
+      onSubmit={(event) => {
+        event.preventDefault();
+        stage.mutate({ body: { file: backup.file ?? '', ...(passphrase ? { passphrase } : {}) } });
+      }}
+    >
+      <p>
+        The store will return to {formatMoment(backup.at)}: everything entered since is not in this backup. It is checked now and
+        put in place when the app next starts.
+      </p>
+      {backup.encrypted && (
+        <div className="field">
+          <label htmlFor="restore-passphrase">Backup passphrase (only if it was made under an earlier passphrase)</label>
+          <input id="restore-passphrase" type="password" autoComplete="off" value={passphrase} onChange={(e) => setPassphrase(e.target.value)} />
+        </div>
+      )}
+      {stage.error && <ErrorBanner banner={bannerFor(stage.error, 'restore this backup')} />}
+      <div className="actions">
+        <button type="submit" className="button button-primary button-small" disabled={stage.isPending}>
+          {stage.isPending ? 'Checking…' : 'Restore at the next start'}
+        </button>
+        <button type="button" className="button button-secondary button-small" onClick={onDone}>
+          Keep the store as it is
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function RecentBackups({ recent, mayRestore }: { recent: BackupResult[]; mayRestore: boolean }) {
+  const [choosing, setChoosing] = useState<string | null>(null);
   if (recent.length === 0) return null;
   return (
     <table className="data-table" aria-label="Recent backups">
@@ -77,11 +146,17 @@ function RecentBackups({ recent }: { recent: BackupResult[] }) {
           <th scope="col">Why</th>
           <th scope="col">Result</th>
           <th scope="col">File</th>
+          {mayRestore && (
+            <th scope="col">
+              <span className="visually-hidden">Restore</span>
+            </th>
+          )}
         </tr>
       </thead>
       <tbody>
         {recent.map((r) => (
-          <tr key={`${r.at}-${r.reason}`}>
+          <Fragment key={`${r.at}-${r.reason}`}>
+          <tr>
             <td>{formatMoment(r.at)}</td>
             <td>{REASONS[r.reason]}</td>
             <td>
@@ -91,7 +166,24 @@ function RecentBackups({ recent }: { recent: BackupResult[] }) {
               {r.file ? <code>{r.file}</code> : ''} {size(r.bytes)}
               {r.encrypted ? ' (encrypted)' : ''}
             </td>
+            {mayRestore && (
+              <td>
+                {r.ok && r.file && (
+                  <button type="button" className="button button-secondary button-small" onClick={() => setChoosing(r.file ?? null)}>
+                    Restore…
+                  </button>
+                )}
+              </td>
+            )}
           </tr>
+          {choosing !== null && choosing === r.file && (
+            <tr>
+              <td colSpan={5}>
+                <RestoreChoice backup={r} onDone={() => setChoosing(null)} />
+              </td>
+            </tr>
+          )}
+          </Fragment>
         ))}
       </tbody>
     </table>
@@ -172,9 +264,10 @@ function RestoreHelp() {
     <div className="banner banner-info" role="note">
       <strong>Restoring a backup</strong>
       <span>
-        The store cannot be replaced while the app has it open. Close Optical POS on this PC, then run{' '}
-        <code>npm run restore -- FILE</code> with the backup’s file (it asks for the passphrase of an encrypted one). It checks
-        the file first, keeps the current store aside under a dated name, and says which day the store goes back to.
+        The store cannot be replaced while the app has it open. The admin chooses a backup above (Restore…): it is checked at
+        once and put in place when the app next starts. Or close Optical POS on this PC and run{' '}
+        <code>npm run restore -- FILE</code> with any backup file (it asks for the passphrase of an encrypted one from another
+        PC). Either way the current store is kept aside under a dated name, and you are told which day the store goes back to.
       </span>
     </div>
   );
