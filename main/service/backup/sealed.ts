@@ -12,12 +12,14 @@
  *   12      16     scrypt salt
  *   28      12     GCM iv (random per file)
  *   40      16     key check: SHA-256("optical-pos backup key check" ‖ key), first 16 bytes
- *   56      …      ciphertext of the SQLite file
+ *   56      8      header sum: SHA-256 of bytes 0–55, first 8 bytes
+ *   64      …      ciphertext of the SQLite file
  *   end-16  16     GCM tag
  *
  * The whole header is the cipher's additional authenticated data, so a changed byte anywhere, header
- * or body, fails the tag. The key check tells a wrong passphrase from a damaged file, so each is
- * refused in its own words. Decryption streams to a temporary file that is used only once the tag
+ * or body, fails the tag. The header sum catches a changed header before the key is derived, and
+ * the key check then tells a wrong passphrase from a damaged body, so each is refused in its own
+ * words (a forger who fixes the sum still meets the tag). Decryption streams to a temporary file that is used only once the tag
  * has been checked, and deleted otherwise.
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
@@ -28,7 +30,7 @@ import { FILE_MODE } from '../db/database.js';
 
 export const MAGIC = Buffer.from('OPOSBAK\0', 'latin1');
 const VERSION = 1;
-export const HEADER_BYTES = 56;
+export const HEADER_BYTES = 64;
 const TAG_BYTES = 16;
 
 export interface KdfParams {
@@ -63,8 +65,11 @@ export class BackupFileError extends Error {
   }
 }
 
+const headerSum = (first56: Buffer) => createHash('sha256').update(first56).digest().subarray(0, 8);
+
 function header(kdf: KdfParams, iv: Buffer, key: Buffer): Buffer {
-  return Buffer.concat([MAGIC, Buffer.from([VERSION, kdf.logN, kdf.r, kdf.p]), kdf.salt, iv, keyCheck(key)]);
+  const first = Buffer.concat([MAGIC, Buffer.from([VERSION, kdf.logN, kdf.r, kdf.p]), kdf.salt, iv, keyCheck(key)]);
+  return Buffer.concat([first, headerSum(first)]);
 }
 
 /** Whether a file starts like a sealed backup (otherwise it should be a plain SQLite file). */
@@ -100,7 +105,7 @@ function readHeader(file: string): { kdf: KdfParams; iv: Buffer; check: Buffer; 
       throw new BackupFileError('NOT_A_BACKUP', `${file} is not an Optical POS backup.`);
     }
     if (head[8]! > VERSION) throw new BackupFileError('NEWER_FORMAT', `${file} was written by a newer Optical POS: update the app to read it.`);
-    if (got < HEADER_BYTES || size <= HEADER_BYTES + TAG_BYTES || head[8] !== VERSION || head[9]! < 10 || head[9]! > MAX_LOG_N || head[10] === 0 || head[10]! > 16 || head[11] === 0 || head[11]! > 4) {
+    if (got < HEADER_BYTES || size <= HEADER_BYTES + TAG_BYTES || head[8] !== VERSION || head[9]! < 10 || head[9]! > MAX_LOG_N || head[10] === 0 || head[10]! > 16 || head[11] === 0 || head[11]! > 4 || !headerSum(head.subarray(0, 56)).equals(head.subarray(56, 64))) {
       throw new BackupFileError('DAMAGED', `${file} is damaged (its header is cut short or changed): it cannot be used.`);
     }
     return {
