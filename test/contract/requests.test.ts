@@ -31,6 +31,8 @@ const STRICT_BODIES = new Set([
   'Orders.cancel',
   'Orders.status',
   'QuickSale.addInsuranceCompany',
+  'Backup.settings',
+  'Backup.stageRestore',
 ]);
 
 test('every object body parses {} unless it has a stated required field', () => {
