@@ -254,6 +254,21 @@ test('a backup from a newer app is refused, and so is a restore while the servic
   assert.ok(existsSync(path.join(svc.dataDir, 'demo.sqlite')));
 });
 
+test('a drive that is not there: the backup fails in words, is on record, and the last good one stands', async () => {
+  const before = lastGoodBackup(svc.dataDir);
+  const gone = path.join(tempDir('unplugged'), 'not-a-folder');
+  writeFileSync(gone, '');
+  useFolder(path.join(gone, 'pos-backups'));
+  setPassphrase(svc.dataDir, 'some passphrase here');
+  const failed = await backup();
+  assert.equal(failed.ok, false);
+  assert.match(failed.message, /^The backup failed: .*The earlier backups are untouched\.$/);
+  assert.equal(readRecord(svc.dataDir)[0]!.at, failed.at);
+  assert.equal(lastGoodBackup(svc.dataDir), before);
+  assert.deepEqual(readdirSync(svc.dataDir).filter((f) => f.includes('.partial')), []);
+  useFolder('');
+});
+
 test('the folder keeps the newest N backups', async () => {
   const folder = path.join(svc.dataDir, 'kept');
   useFolder(folder, 3);
@@ -262,7 +277,7 @@ test('the folder keeps the newest N backups', async () => {
   useFolder('');
 });
 
-test('an existing store is backed up before a migration changes it; a new one is not', () => {
+test('an existing store is backed up before a migration changes it, and not upgraded without one; a new one is not', () => {
   const dataDir = tempDir('migrate');
   const file = path.join(dataDir, 'store.sqlite');
   const old = new Database(file);
@@ -278,6 +293,19 @@ test('an existing store is backed up before a migration changes it; a new one is
   assert.equal(copy.pragma('user_version', { simple: true }), 1);
   copy.close();
   assert.equal(readRecord(dataDir)[0]!.reason, 'migration');
+
+  // No backup, no upgrade: the store stays as it was (here the backups folder cannot be made).
+  const stuck = tempDir('stuck');
+  const stuckFile = path.join(stuck, 'store.sqlite');
+  const older = new Database(stuckFile);
+  older.exec(migrations[0]!.sql);
+  older.pragma('user_version = 1');
+  older.close();
+  writeFileSync(path.join(stuck, 'backups'), 'a file where the folder would go');
+  assert.throws(() => openDatabase(stuckFile, { beforeMigrate: backupBeforeMigration(stuck) }), /The store was not upgraded: the backup before the upgrade could not be made/);
+  const still = new Database(stuckFile, { readonly: true });
+  assert.equal(still.pragma('user_version', { simple: true }), 1);
+  still.close();
 
   const fresh = tempDir('fresh');
   openDatabase(path.join(fresh, 'store.sqlite'), { beforeMigrate: backupBeforeMigration(fresh) }).close();

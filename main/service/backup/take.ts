@@ -63,6 +63,15 @@ function privateEmpty(file: string): void {
   writeFileSync(file, '', { mode: FILE_MODE, flag: 'wx' });
 }
 
+/** Removes a file of ours if it is there; a path that cannot hold one (its folder a file, a drive gone) is no error. */
+function removeQuietly(file: string): void {
+  try {
+    rmSync(file, { force: true });
+  } catch {
+    // Nothing there to remove.
+  }
+}
+
 /** Renames, or copies (0600) and removes when the folder is on another disk (a mount inside the data folder). */
 function moveFile(from: string, to: string): void {
   try {
@@ -152,7 +161,7 @@ async function take({ db, dataDir, now, reason, nativeBinding, stepPages = 100, 
         if ((await unseal(partial, () => key.key)) !== (await sha256(work))) throw new Error('the written file does not read back the same');
         renameSync(partial, file);
       } finally {
-        rmSync(partial, { force: true });
+        removeQuietly(partial);
       }
     } else {
       moveFile(work, file);
@@ -200,7 +209,7 @@ export function backupBeforeMigration(dataDir: string, now: () => Date = () => n
       addToRecord(dataDir, r);
       return r;
     } catch (err) {
-      rmSync(file, { force: true });
+      removeQuietly(file);
       const why = err instanceof Error ? err.message : String(err);
       throw new Error(`The store was not upgraded: the backup before the upgrade could not be made (${why}). Free some disk space or call support.`);
     }
