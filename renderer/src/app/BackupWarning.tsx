@@ -15,7 +15,7 @@ export function BackupWarning({ role }: { role: string }) {
   if (!status.data?.stale) return null;
   const last = status.data.lastGoodAt;
   return (
-    <div className="banner banner-warning" role="note" aria-label="Backup warning">
+    <div className="banner banner-warning backup-warning" role="note" aria-label="Backup warning">
       <strong>{last ? `No backup since ${formatMoment(last)}` : 'The store has never been backed up'}</strong>
       <span>
         {hasRole(role, api.Backup.now.auth) ? (
