@@ -11,6 +11,7 @@
  *   context.ts, auth/    the request context (who, where, when) and sign-in
  *   input/               reading request values (trimmed text, paise, dates, mobiles)
  *   domain areas         customer/, catalog/, audit/, sale/, order/: the business rules, as commands and queries
+ *   backup/              taking, checking, sealing, pruning and restoring backups of the store file
  *   print/               what a receipt, invoice, job card or Rx card says, and its three writers
  *   http/, endpoints/    the edge: contract request → command → contract response
  *   reads/               the read workers, which run the same handlers off the main thread
@@ -36,9 +37,10 @@ const layers = {
   [`${S}audit/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}store/`, `${S}context\\.ts$`, `${S}auth/`, `${S}input/`, `${S}customer/`],
   [`${S}sale/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}store/`, `${S}context\\.ts$`, `${S}auth/`, `${S}input/`, `${S}customer/`, `${S}catalog/`],
   [`${S}order/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}store/`, `${S}context\\.ts$`, `${S}auth/`, `${S}input/`, `${S}customer/`, `${S}catalog/`, `${S}sale/`],
+  [`${S}backup/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}store/`],
   [`${S}print/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}store/`, `${S}context\\.ts$`, `${S}input/`, `${S}customer/`, `${S}catalog/`, `${S}sale/`, `${S}order/`],
   [`${S}http/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}context\\.ts$`, `${S}auth/`, `${S}input/`, `${S}print/(font-route|output)\\.ts$`, `${S}reads/read-pool\\.ts$`],
-  [`${S}endpoints/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}store/`, `${S}context\\.ts$`, `${S}auth/`, `${S}input/`, `${S}audit/`, `${S}customer/`, `${S}catalog/`, `${S}sale/`, `${S}order/`, `${S}print/`, `${S}http/(handler|paging)\\.ts$`],
+  [`${S}endpoints/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}store/`, `${S}context\\.ts$`, `${S}auth/`, `${S}input/`, `${S}audit/`, `${S}customer/`, `${S}catalog/`, `${S}sale/`, `${S}order/`, `${S}print/`, `${S}backup/`, `${S}http/(handler|paging)\\.ts$`],
   [`${S}reads/`]: [`${S}errors\\.ts$`, `${S}db/journal\\.ts$`, `${S}context\\.ts$`, `${S}ids/`, `${S}endpoints/index\\.ts$`],
   [`${S}setup/`]: [`${S}store-file\\.ts$`, `${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}store/`, `${S}context\\.ts$`, `${S}auth/`, `${S}input/`, `${S}customer/`, `${S}catalog/`, `${S}sale/`, `${S}order/`],
   [`${S}(service|server|store-file)\\.ts$`]: [`${S}`],

@@ -40,6 +40,7 @@ async function main() {
     host: process.env.HOST || '127.0.0.1',
     allowDemo: process.env.POS_DEMO !== '0',
     logToFile: true,
+    backups: true,
     ...(process.env.POS_READ_WORKERS ? { readWorkers: wholeNumber('POS_READ_WORKERS') } : {}),
     ...(process.env.POS_READ_LIMIT_MS ? { readTimeLimitMs: wholeNumber('POS_READ_LIMIT_MS') } : {}),
     ...(staticDir ? { staticDir } : {}),

@@ -73,6 +73,7 @@ export function serveOver(end: ServiceEnd, start: (options: ServerOptions) => Pr
           port: 0,
           logToFile: true,
           ...(message.tokenKey ? { tokenKey: new Uint8Array(Buffer.from(message.tokenKey, 'base64url')) } : {}),
+          backups: true,
           ...(message.nativeBinding ? { nativeBinding: message.nativeBinding } : {}),
         }).then(
           (running) => {

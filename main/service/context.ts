@@ -25,6 +25,8 @@ export interface ServiceDeps {
   version: string;
   /** The store's data folder: branch logos live under <dataDir>/logos/<branchId>/. */
   dataDir: string;
+  /** better-sqlite3's binding for Electron's ABI, for the connections a backup opens on its copy. */
+  nativeBinding?: string;
 }
 
 /** The signed-in user, resolved from the bearer token on every request. */

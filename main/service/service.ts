@@ -11,6 +11,10 @@ import { loginThrottle } from './auth/login-throttle.js';
 import { tokens } from './auth/token.js';
 import { tokenKey } from './auth/token-key.js';
 import type { ServiceDeps, StoreMode } from './context.js';
+import { backupSchedule } from './backup/schedule.js';
+import { applyStagedRestore } from './backup/staged.js';
+import { backupBeforeMigration } from './backup/take.js';
+import { holdServiceLock } from './backup/service-lock.js';
 import { closeDatabase, FOLDER_MODE, openDatabase, optimize, OPTIMIZE_EVERY_MS, type Db } from './db/database.js';
 import { handlers } from './endpoints/index.js';
 import { buildApp, type ConnectionLimits } from './http/app.js';
@@ -47,6 +51,8 @@ export interface ServiceOptions {
   now?: () => Date;
   nativeBinding?: string;
   https?: { key: Buffer; cert: Buffer };
+  /** Take the daily backup and one at close (backup/schedule.ts): the desktop app and `npm run serve` do. */
+  backups?: boolean;
   /** Per-launch secret every API call must carry (the desktop app passes one; serve does not). */
   serviceKey?: string;
   /**
@@ -76,9 +82,15 @@ export async function openService(options: ServiceOptions): Promise<Service> {
   }
   const file = real?.file ?? path.join(options.dataDir, DEMO_FILE);
   const mode: StoreMode = real?.mode ?? 'demo';
-  const db: Db = openDatabase(file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
-  let reads: ReadPool | undefined;
   const logger = options.logToFile ? fileLogger(options.dataDir) : undefined;
+  // A restore chosen on the Backups screen is put in place before the store is opened (backup/staged.ts).
+  const restored = applyStagedRestore(options.dataDir, file, now());
+  if (restored) logger?.warn({ file }, restored);
+  // An existing store is backed up into <dataDir>/backups before any migration changes it (issue 14).
+  const db: Db = openDatabase(file, { ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}), beforeMigrate: backupBeforeMigration(options.dataDir, now, options.nativeBinding) });
+  // A restore refuses while this process has the store open (backup/service-lock.ts).
+  const releaseLock = holdServiceLock(options.dataDir);
+  let reads: ReadPool | undefined;
   logger?.info({ file, mode, version: appVersion() }, 'service starting');
   try {
     const installation = loadInstallation(db);
@@ -102,6 +114,7 @@ export async function openService(options: ServiceOptions): Promise<Service> {
       mode,
       version: appVersion(),
       dataDir: options.dataDir,
+      ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
     };
     // Heavy reads on their own threads and connections (reads/read-pool.ts); 0 workers: inline.
     const workers = options.readWorkers ?? 1;
@@ -135,6 +148,8 @@ export async function openService(options: ServiceOptions): Promise<Service> {
     // Statistics kept fresh while the tills sell for days on end (database.ts).
     const optimizing = setInterval(() => optimize(db), OPTIMIZE_EVERY_MS);
     optimizing.unref();
+    // Daily at the set hour and at close (issue 14); each result is in backups.json (backup/record.ts).
+    const backups = options.backups ? backupSchedule({ db, dataDir: options.dataDir, now, ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}) }) : undefined;
     return {
       app,
       deps,
@@ -142,12 +157,15 @@ export async function openService(options: ServiceOptions): Promise<Service> {
         clearInterval(optimizing);
         await app.close();
         await reads?.close();
+        await backups?.close();
         closeDatabase(db);
+        releaseLock();
       },
     };
   } catch (err) {
     await reads?.close();
     db.close();
+    releaseLock();
     throw err;
   }
 }

@@ -3,8 +3,11 @@
  * set up, else the demo, with the installation's id source, as the service itself would.
  */
 import { existsSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import path from 'node:path';
+import { backupBeforeMigration } from './backup/take.js';
 import { openDatabase, type Db } from './db/database.js';
+import { registerJournal } from './db/journal.js';
 import { idSource, type IdSource } from './ids/id-source.js';
 import { loadInstallation } from './store/installation.js';
 import { companies, type CompanyRow } from './store/company.js';
@@ -29,11 +32,25 @@ export interface OpenStore {
 export function openStoreFile(dataDir: string): OpenStore {
   const file = storeFile(dataDir)?.file ?? path.join(dataDir, DEMO_FILE);
   if (!existsSync(file)) throw new Error(`No store in ${dataDir}: start the app once (demo) or run \`npm run setup\` first.`);
-  const db = openDatabase(file);
+  // As the service does: an existing store is backed up before a migration changes it.
+  const db = openDatabase(file, { beforeMigrate: backupBeforeMigration(dataDir) });
   const company = companies(db).only();
   if (!company) {
     db.close();
     throw new Error(`${file} holds no store yet.`);
   }
   return { file, db, ids: idSource(db, loadInstallation(db).node), company };
+}
+
+/**
+ * For `npm run backup`: the store a data folder holds, opened read-only (never migrated, so a
+ * backup taken while the app runs, or by an older or newer build, changes nothing in it).
+ */
+export function openStoreReadOnly(dataDir: string): { file: string; db: Db } {
+  const file = storeFile(dataDir)?.file ?? path.join(dataDir, DEMO_FILE);
+  if (!existsSync(file)) throw new Error(`No store in ${dataDir}: nothing to back up.`);
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  // The stores prepare their writes too, whose journal triggers name these functions; nothing here writes.
+  registerJournal(db);
+  return { file, db };
 }

@@ -20,6 +20,7 @@ export const GROUPS = [
   'Audit',
   /** Ours, not the spec's: user administration (issue 14), every row a declared extension. */
   'Users',
+  'Backup',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 

@@ -6,6 +6,7 @@ import type { EndpointDef } from '../contract/endpoint.js';
 import { Account } from './account.js';
 import { Audit } from './audit.js';
 import { Auth } from './auth.js';
+import { Backup } from './backup.js';
 import { Common } from './common.js';
 import { Customer } from './customer.js';
 import { Dashboard } from './dashboard.js';
@@ -27,6 +28,7 @@ export const api = {
   Common,
   Audit,
   Users,
+  Backup,
 } as const;
 
 /** Every row: the spec's endpoints and our declared extensions (routes, client, OpenAPI). */

@@ -38,6 +38,8 @@ const STRICT_BODIES = new Set([
   'Users.enable',
   'Users.resetPassword',
   'Users.changePassword',
+  'Backup.settings',
+  'Backup.stageRestore',
 ]);
 
 test('every object body parses {} unless it has a stated required field', () => {

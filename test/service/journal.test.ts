@@ -230,3 +230,13 @@ test('Audit: managers and admins only; a manager sees the branch, an admin every
   const byName = await manager.call(api.Audit.search, { body: { userName: 'CASHIER', pageSize: 3 } });
   assert.ok(byName.data.length > 0 && byName.data.every((e) => e.userName === 'cashier'));
 });
+
+test('a backup’s result is journaled as whoever asked for it', async () => {
+  const from = lastSeq();
+  const result = await manager.call(api.Backup.now, { body: {} });
+  assert.equal(result.ok, true, result.message);
+  const [event] = entriesAfter(from).filter((e) => e.tbl === 'backup');
+  assert.ok(event, 'a backup event');
+  assert.equal(event.user_id, userId('manager'));
+  assert.deepEqual((({ reason, ok }) => ({ reason, ok }))(JSON.parse(event.new_values!) as { reason: string; ok: boolean }), { reason: 'manual', ok: true });
+});

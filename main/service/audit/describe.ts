@@ -28,6 +28,8 @@ const TABLE_NAMES: Readonly<Record<string, string>> = {
   financial_year: 'Financial year',
   sign_in: 'Sign-in',
   sign_in_failed: 'Failed sign-in',
+  price_approval_refused: 'Refused price approval',
+  backup: 'Backup',
 };
 
 export const tableName = (table: string): string => TABLE_NAMES[table] ?? table.charAt(0).toUpperCase() + table.slice(1).replace(/_/g, ' ');

@@ -6,12 +6,14 @@
  */
 import { chmodSync, existsSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { migrate } from './migrate.js';
+import { migrate, type BeforeMigrate } from './migrate.js';
 
 export type Db = Database.Database;
 
 export interface OpenOptions {
   nativeBinding?: string;
+  /** Run before an existing store is migrated (the service backs it up: backup/take.ts). */
+  beforeMigrate?: BeforeMigrate;
 }
 
 /** The store holds patients and money: only the user the service runs as may read it. */
@@ -40,7 +42,7 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
   // which opens its file here too).
   db.pragma('synchronous = FULL');
   db.pragma('busy_timeout = 5000');
-  migrate(db);
+  migrate(db, options.beforeMigrate);
   // SQLite's advice for a long-lived connection: optimize on open (0x10002: every table, statistics
   // only where they are missing or stale, bounded by analysis_limit), now and then, and on close.
   db.pragma('analysis_limit = 400');

@@ -9,7 +9,10 @@ import type Database from 'better-sqlite3';
 import { asActor, refreshJournalTriggers, registerJournal } from './journal.js';
 import { migrations } from './migrations/index.js';
 
-export function migrate(db: Database.Database): void {
+/** Called once before an existing store (schema > 0) is migrated, e.g. to back it up; throwing stops the upgrade. */
+export type BeforeMigrate = (db: Database.Database, from: number, to: number) => void;
+
+export function migrate(db: Database.Database, beforeMigrate?: BeforeMigrate): void {
   const current = db.pragma('user_version', { simple: true }) as number;
   const latest = migrations.length;
   if (current > latest) {
@@ -18,6 +21,7 @@ export function migrate(db: Database.Database): void {
   // The journal's triggers call back into this process for who is writing (db/journal.ts): every
   // connection that writes gets the functions here, before any migration's writes fire them.
   registerJournal(db);
+  if (beforeMigrate && current > 0 && current < latest) beforeMigrate(db, current, latest);
   asActor({ userId: null, branchId: null, till: '', source: 'migration' }, () => {
     for (let version = current + 1; version <= latest; version++) {
       const migration = migrations[version - 1]!;

@@ -3,6 +3,12 @@ import type { Handler } from '../http/handler.js';
 import { getProfile } from './account/get-profile.js';
 import { userDetails } from './account/user-details.js';
 import { login } from './auth/login.js';
+import { cancelRestore } from './backup/cancel-restore.js';
+import { backupNow } from './backup/now.js';
+import { backupOverview } from './backup/overview.js';
+import { backupSettingsChange } from './backup/settings.js';
+import { stageRestore } from './backup/stage-restore.js';
+import { backupStatusOf } from './backup/status.js';
 import { advanceReceiptData } from './orders/advance-receipt-data.js';
 import { cancelOrder } from './orders/cancel.js';
 import { getCancellationReasons } from './orders/cancellation-reasons.js';
@@ -198,4 +204,10 @@ export const handlers = [
   usersEnable,
   usersResetPassword,
   usersChangePassword,
+  backupStatusOf,
+  backupOverview,
+  backupNow,
+  backupSettingsChange,
+  stageRestore,
+  cancelRestore,
 ] as readonly Handler[];

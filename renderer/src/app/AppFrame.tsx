@@ -2,6 +2,7 @@ import { api } from '../../../shared/endpoints/index.js';
 import type { LoginResponse } from '../../../shared/models/auth.js';
 import { useEndpoint } from './service.js';
 import { useSession } from './session.js';
+import { BackupWarning } from './BackupWarning.js';
 import { BranchAndYear } from './FinancialYear.js';
 import { Nav } from './Nav.js';
 import { navigate, useRoute } from './router.js';
@@ -52,6 +53,7 @@ export function AppFrame({ session }: { session: LoginResponse }) {
       <div className="frame-body">
         <Nav route={route} role={session.userRole} />
         <main className="frame-content" id="content">
+          <BackupWarning role={session.userRole} />
           <Screen route={route} session={session} />
         </main>
       </div>

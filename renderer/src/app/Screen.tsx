@@ -13,6 +13,7 @@ import { OrderPage } from '../orders/OrderPage.js';
 import { PrescriptionScreen } from '../prescriptions/PrescriptionScreen.js';
 import { QuickSaleScreen } from '../quick-sale/QuickSaleScreen.js';
 import { ReceiptList } from '../receipts/ReceiptList.js';
+import { BackupsScreen } from '../settings/BackupsScreen.js';
 import { PrintersScreen } from '../settings/PrintersScreen.js';
 import { ChangePasswordScreen } from '../users/ChangePasswordScreen.js';
 import { UserForm } from '../users/UserForm.js';
@@ -68,5 +69,7 @@ export function Screen({ route, session }: { route: Route; session: LoginRespons
       return <UserForm key={route.userId} userId={route.userId} />;
     case 'password':
       return <ChangePasswordScreen />;
+    case 'backups':
+      return <BackupsScreen />;
   }
 }

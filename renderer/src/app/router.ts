@@ -29,7 +29,8 @@ export type Route =
   | { name: 'users' }
   | { name: 'userNew' }
   | { name: 'userEdit'; userId: string }
-  | { name: 'password' };
+  | { name: 'password' }
+  | { name: 'backups' };
 
 const TABS: readonly CustomerTab[] = ['profile', 'prescriptions', 'orders'];
 
@@ -65,6 +66,7 @@ export function parseHash(hash: string): Route {
     return id === 'new' ? { name: 'userNew' } : { name: 'userEdit', userId: id };
   }
   if (area === 'password') return { name: 'password' };
+  if (area === 'backups') return { name: 'backups' };
   if (area === 'orders') return id ? { name: 'order', salesOrderNo: id } : { name: 'orders' };
   return { name: 'home' };
 }
@@ -116,6 +118,8 @@ export function hrefFor(route: Route): string {
       return `#/users/${enc(route.userId)}`;
     case 'password':
       return '#/password';
+    case 'backups':
+      return '#/backups';
   }
 }
 

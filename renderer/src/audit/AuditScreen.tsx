@@ -32,6 +32,7 @@ const KINDS: ReadonlyArray<[string, string]> = [
   ['sign_in', 'Sign-ins'],
   ['sign_in_failed', 'Failed sign-ins'],
   ['price_approval_refused', 'Refused approvals'],
+  ['backup', 'Backups'],
 ];
 
 const COLUMNS: Column[] = [{ label: 'When' }, { label: 'Who' }, { label: 'Where' }, { label: 'What' }, { label: 'Record' }];

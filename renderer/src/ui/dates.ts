@@ -27,3 +27,8 @@ export function formatInstant(value: string | null | undefined): string | null {
   const day = formatDate(`${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`);
   return `${day}, ${pad(at.getHours())}:${pad(at.getMinutes())}`;
 }
+
+/** A moment (ISO with its zone, such as a backup's time) in this PC's time: `25 Nov 2026, 9:00 pm`. */
+export function formatMoment(iso: string): string {
+  return new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+}
