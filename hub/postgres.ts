@@ -46,8 +46,9 @@ export interface HubDatabase {
 const DATABASE = 'hub';
 
 export async function openHubDatabase(options: PostgresOptions): Promise<HubDatabase> {
+  const log = options.log ?? (() => {});
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = quietPool(new pg.Pool({ connectionString: options.databaseUrl, max: 10 }), log);
     await checkConnection(pool);
     const url = new URL(options.databaseUrl);
     return { pool, describe: `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`, close: () => pool.end() };
@@ -114,7 +115,7 @@ async function openEmbedded(options: PostgresOptions): Promise<HubDatabase> {
   const config = { host: '127.0.0.1', port, user: 'postgres', password };
   try {
     if (fresh) await createDatabase(config);
-    const pool = new pg.Pool({ ...config, database: DATABASE, max: 10 });
+    const pool = quietPool(new pg.Pool({ ...config, database: DATABASE, max: 10 }), log);
     await checkConnection(pool);
     return {
       pool,
@@ -128,6 +129,16 @@ async function openEmbedded(options: PostgresOptions): Promise<HubDatabase> {
     await server.stop();
     throw error;
   }
+}
+
+/**
+ * An idle pooled connection that the server drops (a restart, a shutdown) is an 'error' event of
+ * the pool, which would end the process if nobody listened: it is logged, and the next query
+ * opens a new connection (or fails with a coded 503 at the edge).
+ */
+function quietPool(pool: pg.Pool, log: (message: string) => void): pg.Pool {
+  pool.on('error', (error) => log(`an idle database connection was dropped: ${error.message}`));
+  return pool;
 }
 
 async function createDatabase(config: pg.ClientConfig): Promise<void> {

@@ -8,6 +8,8 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { formatHlc } from '../../shared/domain/hlc.js';
 import { migrateHub } from '../../hub/db/migrate.js';
+import { HubError } from '../../hub/errors.js';
+import { checkListen, startHub } from '../../hub/hub.js';
 import { hubMigrations } from '../../hub/db/migrations.js';
 import { batchHash } from '../../hub/sync/push.js';
 import { batch, count, pull, push, startTestHub, type TestHub } from './hub-helpers.js';
@@ -171,4 +173,12 @@ test('a pull leaves out the caller’s own changes, pages in cursor order, and m
 test('a database written by a newer hub is refused', async () => {
   await assert.rejects(migrateHub(hub.pool, hubMigrations.slice(0, 0)), /written by a newer hub \(schema 1 > 0\)/);
   assert.equal(await migrateHub(hub.pool), 1);
+});
+
+test('listening beyond loopback needs TLS', async () => {
+  assert.throws(() => checkListen('0.0.0.0', undefined), (error: unknown) => error instanceof HubError && error.code === 'TLS_REQUIRED');
+  assert.throws(() => checkListen('192.168.1.10', undefined), /only with TLS/);
+  assert.doesNotThrow(() => checkListen('0.0.0.0', { cert: 'c', key: 'k' }));
+  for (const host of ['127.0.0.1', '::1', 'localhost']) assert.doesNotThrow(() => checkListen(host, undefined));
+  await assert.rejects(startHub({ host: '0.0.0.0', dataDir: '/nonexistent' }), /only with TLS/);
 });
