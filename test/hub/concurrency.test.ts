@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { PulledChange } from '../../shared/sync.js';
-import { allChanges } from '../../hub/store/change.js';
+import { PUSH_LOCK, allChanges } from '../../hub/store/change.js';
 import { batch, pull, push, startTestHub, type TestHub } from './hub-helpers.js';
 
 let hub: TestHub;
@@ -75,5 +75,34 @@ test('three nodes pushing at once: a gap-free cursor order, each node in seq ord
   assert.deepEqual(
     fromMiddle.changes.map((change) => change.cursor),
     all.slice(total / 2 + 1).map((change) => change.cursor),
+  );
+});
+
+test('a push waits for the one holding the lock: no cursor is handed out behind an uncommitted batch', async () => {
+  const slow = (await hub.enroll('Slow till')).id;
+  const quick = (await hub.enroll('Quick till')).id;
+  const reader = (await hub.enroll('Reader')).id;
+  const before = await pull(hub, reader, 0, 2000);
+  // A batch in the middle of being applied: it holds the push lock inside its transaction.
+  const held = await hub.pool.connect();
+  await held.query('BEGIN');
+  await held.query('SELECT pg_advisory_xact_lock($1)', [PUSH_LOCK]);
+  let quickDone = false;
+  const quickPush = push(hub, batch(quick, 1, 3)).then((answer) => {
+    quickDone = true;
+    return answer;
+  });
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  assert.equal(quickDone, false, 'the second push waits for the lock');
+  const during = await pull(hub, reader, before.next, 2000);
+  assert.deepEqual(during.changes, []);
+  await held.query('COMMIT');
+  held.release();
+  assert.equal((await quickPush).status, 200);
+  assert.equal((await push(hub, batch(slow, 1, 2))).status, 200);
+  const afterwards = await pull(hub, reader, during.next, 2000);
+  assert.deepEqual(
+    afterwards.changes.map((change) => [change.nodeId, change.seq]),
+    [[quick, 1], [quick, 2], [quick, 3], [slow, 1], [slow, 2]],
   );
 });

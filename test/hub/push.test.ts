@@ -182,3 +182,22 @@ test('listening beyond loopback needs TLS', async () => {
   for (const host of ['127.0.0.1', '::1', 'localhost']) assert.doesNotThrow(() => checkListen(host, undefined));
   await assert.rejects(startHub({ host: '0.0.0.0', dataDir: '/nonexistent' }), /only with TLS/);
 });
+
+test('DATABASE_URL: a hub on an existing PostgreSQL server uses it as is (here, the first hub’s)', async () => {
+  const { readFile } = await import('node:fs/promises');
+  const password = (await readFile(`${hub.dataDir}/pg-password`, 'utf8')).trim();
+  const port = (hub.pool as unknown as { options: { port: number } }).options.port;
+  const second = await startHub({ databaseUrl: `postgres://postgres:${password}@127.0.0.1:${port}/hub`, dataDir: '/nonexistent', port: 0 });
+  try {
+    assert.match(second.database, /^PostgreSQL at 127\.0\.0\.1:\d+\/hub$/);
+    const mine = await pull(second, b, 0, 2000);
+    const theirs = await pull(hub, b, 0, 2000);
+    assert.deepEqual(mine, theirs);
+    // Pushes through either hub take turns on the same lock and the same node sequence.
+    const next = batch(b, 5, 2);
+    assert.equal((await push(second, next)).status, 200);
+    assert.equal((await push(hub, next)).body.duplicate, true);
+  } finally {
+    await second.close();
+  }
+});
