@@ -10,6 +10,8 @@ import { formatHlc } from '../../shared/domain/hlc.js';
 import { migrateHub } from '../../hub/db/migrate.js';
 import { HubError } from '../../hub/errors.js';
 import { checkListen, startHub } from '../../hub/hub.js';
+import { buildHubApp } from '../../hub/server.js';
+import { hubClock } from '../../hub/sync/clock.js';
 import { hubMigrations } from '../../hub/db/migrations.js';
 import { batchHash } from '../../hub/sync/push.js';
 import { batch, count, pull, push, startTestHub, type TestHub } from './hub-helpers.js';
@@ -199,5 +201,21 @@ test('DATABASE_URL: a hub on an existing PostgreSQL server uses it as is (here, 
     assert.equal((await push(hub, next)).body.duplicate, true);
   } finally {
     await second.close();
+  }
+});
+
+test('a database fault is a coded 503, never a 500', async () => {
+  const { default: pg } = await import('pg');
+  const dead = new pg.Pool({ host: '127.0.0.1', port: 1, user: 'x', password: 'x', database: 'x', connectionTimeoutMillis: 2000 });
+  const app = buildHubApp({ pool: dead, clock: hubClock() });
+  try {
+    const pulled = await app.inject({ method: 'GET', url: '/hub/v1/pull?nodeId=1' });
+    assert.equal(pulled.statusCode, 503);
+    assert.equal(pulled.json().code, 'HUB_UNAVAILABLE');
+    const pushed = await app.inject({ method: 'POST', url: '/hub/v1/push', payload: batch(a, 11, 1) });
+    assert.equal(pushed.statusCode, 503);
+  } finally {
+    await app.close();
+    await dead.end();
   }
 });
