@@ -64,7 +64,8 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   const host = options.host ?? '127.0.0.1';
   checkListen(host, options.tls);
   const store = await openHubStore(options);
-  const clock = hubClock();
+  // A node whose clock runs ahead is refused (CLOCK_DRIFT) and the skew logged for head office.
+  const clock = hubClock({ onSkew: (skewMs, hlc) => app.log.warn({ skewMs, hlc }, 'a node’s clock is ahead of the hub’s') });
   const app = buildHubApp({ pool: store.pool, clock, logger: options.logger, https: options.tls });
   try {
     await app.listen({ host, port: options.port ?? DEFAULT_HUB_PORT });

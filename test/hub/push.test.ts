@@ -5,6 +5,7 @@
  * nothing written; a pull leaves out the caller's own changes.
  */
 import assert from 'node:assert/strict';
+import os from 'node:os';
 import { after, before, test } from 'node:test';
 import { formatHlc } from '../../shared/domain/hlc.js';
 import { migrateHub } from '../../hub/db/migrate.js';
@@ -217,5 +218,37 @@ test('a database fault is a coded 503, never a 500', async () => {
   } finally {
     await app.close();
     await dead.end();
+  }
+});
+
+test('with a certificate and key the hub speaks HTTPS only', async () => {
+  const { mkdtemp, readFile, rm } = await import('node:fs/promises');
+  const { spawnSync } = await import('node:child_process');
+  const https = await import('node:https');
+  const dir = await mkdtemp(`${os.tmpdir()}/hub-tls-`);
+  try {
+    const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',
+      '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', `${dir}/key.pem`, '-out', `${dir}/cert.pem`], { encoding: 'utf8' });
+    assert.equal(made.status, 0, made.stderr);
+    const cert = await readFile(`${dir}/cert.pem`);
+    const password = (await readFile(`${hub.dataDir}/pg-password`, 'utf8')).trim();
+    const port = (hub.pool as unknown as { options: { port: number } }).options.port;
+    const secure = await startHub({ databaseUrl: `postgres://postgres:${password}@127.0.0.1:${port}/hub`, dataDir: '/nonexistent', port: 0, tls: { cert, key: await readFile(`${dir}/key.pem`) } });
+    try {
+      assert.match(secure.url, /^https:\/\/127\.0\.0\.1:\d+$/);
+      const body = await new Promise<string>((resolve, reject) => {
+        https.get(`${secure.url}/hub/v1/pull?nodeId=${a}`, { ca: cert }, (response) => {
+          let text = '';
+          response.on('data', (chunk) => (text += chunk)).on('end', () => resolve(text));
+        }).on('error', reject);
+      });
+      assert.ok(Array.isArray(JSON.parse(body).changes));
+      // Plain HTTP on the same port gets no answer it could use.
+      await assert.rejects(fetch(`${secure.url.replace('https', 'http')}/hub/v1/health`));
+    } finally {
+      await secure.close();
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
   }
 });
