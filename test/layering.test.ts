@@ -100,6 +100,21 @@ test('packages by layer, dynamic imports included: electron only in the shell, n
   ]);
 });
 
+test('the hub (issue 15) imports shared/ only; nothing of main/ imports the hub or PostgreSQL', async () => {
+  const violations = await layerViolations({
+    'shared/sync.ts': 'export const s = 1;\n',
+    'main/service/errors.ts': 'export const e = 1;\n',
+    'hub/ok.ts': "import { s } from '../shared/sync.js';\nimport pg from 'pg';\nexport const ok = [s, pg];\n",
+    'hub/bad.ts': "import { e } from '../main/service/errors.js';\nexport const bad = e;\n",
+    'main/service/sync.ts': "import { ok } from '../../hub/ok.js';\nexport const x = async () => [ok, (await import('pg')).default];\n",
+  });
+  assert.deepEqual(violations, [
+    'not-in-allowed: hub/bad.ts → main/service/errors.ts',
+    'not-in-allowed: main/service/sync.ts → hub/ok.ts',
+    'postgres-only-in-the-hub: main/service/sync.ts → node_modules/pg/esm/index.mjs',
+  ]);
+});
+
 test('no import cycles, even inside one folder', async () => {
   const violations = await layerViolations({
     'main/service/db/a.ts': "import { b } from './b.js';\nexport const a = () => b;\n",

@@ -1,0 +1,91 @@
+/**
+ * Starting and stopping the head-office hub (issue 15): its PostgreSQL (embedded or
+ * DATABASE_URL), the migrations, the HTTP server. Loopback only unless given a TLS certificate
+ * and key: a hub reachable from the network never speaks plain HTTP. (Mutual TLS with the hub's
+ * own CA, enrolling PCs with client certificates, is a later step of issue 15.)
+ */
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type pg from 'pg';
+import { HubError } from './errors.js';
+import { migrateHub } from './db/migrate.js';
+import { openHubDatabase, type PostgresOptions } from './postgres.js';
+import { hubClock, type HubClock } from './sync/clock.js';
+import { enrollNode } from './sync/nodes.js';
+import { buildHubApp } from './server.js';
+import type { NodeRow } from './store/node.js';
+
+export const DEFAULT_HUB_PORT = 8790;
+
+export interface HubOptions extends PostgresOptions {
+  host?: string | undefined;
+  /** 0: any free port. */
+  port?: number | undefined;
+  /** The embedded PostgreSQL's port (PostgresOptions.port is taken by the hub's). */
+  pgPort?: number | undefined;
+  tls?: { cert: string | Buffer; key: string | Buffer } | undefined;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export interface Hub {
+  url: string;
+  app: FastifyInstance;
+  pool: pg.Pool;
+  clock: HubClock;
+  database: string;
+  enroll(name: string): Promise<NodeRow>;
+  close(): Promise<void>;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+
+export function checkListen(host: string, tls: HubOptions['tls']): void {
+  if (!LOOPBACK.has(host) && !tls) {
+    throw new HubError(
+      'invalid',
+      'TLS_REQUIRED',
+      `The hub listens on ${host} only with TLS: give --cert and --key (HUB_TLS_CERT, HUB_TLS_KEY), or listen on 127.0.0.1`,
+    );
+  }
+}
+
+/** Opens the database, migrates it, and returns it with the enrolment function (the CLI's `enroll`). */
+export async function openHubStore(options: HubOptions): Promise<{ pool: pg.Pool; database: string; close(): Promise<void> }> {
+  const db = await openHubDatabase({ ...options, port: options.pgPort });
+  try {
+    await migrateHub(db.pool);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  return { pool: db.pool, database: db.describe, close: () => db.close() };
+}
+
+export async function startHub(options: HubOptions): Promise<Hub> {
+  const host = options.host ?? '127.0.0.1';
+  checkListen(host, options.tls);
+  const store = await openHubStore(options);
+  // A node whose clock runs ahead is refused (CLOCK_DRIFT) and the skew logged for head office.
+  const clock = hubClock({ onSkew: (skewMs, hlc) => app.log.warn({ skewMs, hlc }, 'a node’s clock is ahead of the hub’s') });
+  const app = buildHubApp({ pool: store.pool, clock, logger: options.logger, https: options.tls });
+  try {
+    await app.listen({ host, port: options.port ?? DEFAULT_HUB_PORT });
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `${options.tls ? 'https' : 'http'}://${shownHost}:${port}`,
+    app,
+    pool: store.pool,
+    clock,
+    database: store.database,
+    enroll: (name) => enrollNode(store.pool, name),
+    async close() {
+      await app.close();
+      await store.close();
+    },
+  };
+}

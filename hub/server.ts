@@ -1,0 +1,66 @@
+/**
+ * The hub's HTTP edge (issue 15): the two sync routes, validation with the shared zod schemas
+ * (400 naming the field, nothing written), and the one kind → status mapping. A fault of the
+ * database (PostgreSQL down, connection lost) is a coded 503, never a 500.
+ */
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type pg from 'pg';
+import type { z } from 'zod';
+import { PullQuery, PushRequest, SYNC_PATHS } from '../shared/sync.js';
+import { HubError, STATUS_OF, type FieldErrors } from './errors.js';
+import type { HubClock } from './sync/clock.js';
+import { answerPull } from './sync/pull.js';
+import { applyPush } from './sync/push.js';
+
+export interface HubAppOptions {
+  pool: pg.Pool;
+  clock: HubClock;
+  logger?: FastifyServerOptions['logger'];
+  https?: { cert: string | Buffer; key: string | Buffer } | undefined;
+}
+
+/** A pushed batch of 2000 changes with their values fits well within this. */
+const BODY_LIMIT = 32 * 1024 * 1024;
+
+export function buildHubApp(options: HubAppOptions): FastifyInstance {
+  const app = (options.https
+    ? Fastify({ logger: options.logger ?? false, bodyLimit: BODY_LIMIT, https: options.https })
+    : Fastify({ logger: options.logger ?? false, bodyLimit: BODY_LIMIT })) as unknown as FastifyInstance;
+
+  app.post(SYNC_PATHS.push, async (request) => applyPush(options.pool, options.clock, parse(PushRequest, request.body, 'batch')));
+  app.get(SYNC_PATHS.pull, async (request) => answerPull(options.pool, parse(PullQuery, request.query, 'pull')));
+  app.get('/hub/v1/health', async () => ({ ok: true, clock: options.clock.current() }));
+
+  app.setErrorHandler((error: Error, request, reply) => {
+    if (error instanceof HubError) {
+      const status = STATUS_OF[error.kind];
+      request.log.info({ status, code: error.code }, error.message);
+      return reply.code(status).send({ message: error.message, code: error.code, ...(error.errors ? { errors: error.errors } : {}) });
+    }
+    const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 0;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (malformed JSON, body too large), with their FST_ERR_* code.
+      return reply.code(status).send({ message: error.message, ...('code' in error && typeof error.code === 'string' ? { code: error.code } : {}) });
+    }
+    request.log.error({ err: error }, 'hub fault');
+    return reply.code(503).send({ message: 'The hub cannot reach its database just now: try again shortly', code: 'HUB_UNAVAILABLE' });
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}`, code: 'NO_SUCH_ENDPOINT' });
+  });
+  return app;
+}
+
+/** Parses with a shared schema; a refusal names every field (`changes.3.seq`) and writes nothing. */
+function parse<T extends z.ZodType>(schema: T, value: unknown, what: string): z.output<T> {
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path.map(String).join('.') || what;
+    const missing = issue.code === 'invalid_type' && issue.input === undefined;
+    (errors[field] ??= []).push(missing ? 'is required' : issue.message);
+  }
+  const [field, messages] = Object.entries(errors)[0]!;
+  throw new HubError('invalid', 'INVALID_INPUT', `The ${what} is not valid: ${field} ${messages[0]}`, errors);
+}

@@ -1,0 +1,71 @@
+/**
+ * Applying a pushed batch (issue 15): one PostgreSQL transaction, serialised with every other
+ * push by an advisory lock so the cursors it assigns are committed in order.
+ *
+ * Inside the lock, in this order:
+ *   - the node must be enrolled (403 NODE_NOT_ENROLLED);
+ *   - a batch already held under (node, lastSeq): the same hash is a resend after a lost answer,
+ *     acknowledged with nothing written; another hash is 409 BATCH_HASH_CONFLICT;
+ *   - firstSeq must be the node's last sequence + 1: after it is 409 SEQUENCE_GAP (entries
+ *     missing), at or before it 409 SEQUENCE_REWOUND (the node went back: a restored backup);
+ *   - the changes are appended, the batch recorded, the node's last sequence moved on.
+ * The batch's hash is checked against its content before anything (400 BATCH_HASH_MISMATCH).
+ */
+import { createHash } from 'node:crypto';
+import type pg from 'pg';
+import { batchHashText, type PushRequest, type PushResponse } from '../../shared/sync.js';
+import { HubError } from '../errors.js';
+import { findBatch, insertBatch, insertChanges, lockPushes } from '../store/change.js';
+import { findNode, setLastSeq } from '../store/node.js';
+import { inTransaction } from '../store/transaction.js';
+import type { HubClock } from './clock.js';
+
+export function batchHash(batch: Pick<PushRequest, 'nodeId' | 'firstSeq' | 'lastSeq' | 'changes'>): string {
+  return createHash('sha256').update(batchHashText(batch)).digest('hex');
+}
+
+export async function applyPush(pool: pg.Pool, clock: HubClock, batch: PushRequest): Promise<PushResponse> {
+  if (batchHash(batch) !== batch.hash) {
+    throw new HubError('invalid', 'BATCH_HASH_MISMATCH', 'The batch does not match its hash: it was changed or damaged on the way', {
+      hash: ['must be the SHA-256 of the batch'],
+    });
+  }
+  return inTransaction(pool, async (client) => {
+    await lockPushes(client);
+    const node = await findNode(client, batch.nodeId);
+    if (!node) {
+      throw new HubError('forbidden', 'NODE_NOT_ENROLLED', `Node ${batch.nodeId} is not enrolled at this hub: enrol the PC first`);
+    }
+    const held = await findBatch(client, node.id, batch.lastSeq);
+    if (held) {
+      if (held.hash !== batch.hash) {
+        throw new HubError(
+          'conflict',
+          'BATCH_HASH_CONFLICT',
+          `Node ${node.id} already sent a different batch ending at entry ${batch.lastSeq}: the node's journal was changed or restored; it must be re-keyed before it syncs again`,
+        );
+      }
+      return { acknowledged: batch.lastSeq, cursor: held.cursor, duplicate: true };
+    }
+    const expected = node.lastSeq + 1;
+    if (batch.firstSeq > expected) {
+      throw new HubError(
+        'conflict',
+        'SEQUENCE_GAP',
+        `Node ${node.id} skipped entries: the hub holds up to entry ${node.lastSeq}, this batch starts at ${batch.firstSeq}; send from entry ${expected}`,
+      );
+    }
+    if (batch.firstSeq < expected) {
+      throw new HubError(
+        'conflict',
+        'SEQUENCE_REWOUND',
+        `Node ${node.id} went backwards: the hub already holds its entries up to ${node.lastSeq}, this batch starts at ${batch.firstSeq}. Was a backup restored? The node must be re-keyed before it syncs again`,
+      );
+    }
+    clock.receive(batch.changes.map((change) => change.hlc));
+    const cursor = await insertChanges(client, node.id, batch.changes);
+    await insertBatch(client, node.id, batch.firstSeq, batch.lastSeq, batch.hash);
+    await setLastSeq(client, node.id, batch.lastSeq);
+    return { acknowledged: batch.lastSeq, cursor, duplicate: false };
+  });
+}

@@ -1,0 +1,136 @@
+/**
+ * The sync protocol between a branch node and the head-office hub (issue 15), as zod schemas both
+ * sides use: the hub validates with them, the branch's sync worker (a later step) builds its
+ * batches with them. A change is one entry of the branch's change journal (the outbox), with its
+ * hybrid logical clock time (shared/domain/hlc.ts).
+ *
+ *   POST /hub/v1/push  PushRequest → PushResponse   one batch of a node's consecutive journal entries
+ *   GET  /hub/v1/pull  PullQuery   → PullResponse   what the OTHER nodes changed after a cursor
+ *
+ * A batch is keyed (node, lastSeq, hash): `hash` is the SHA-256 (hex) of batchHashText(), so a
+ * resend after a lost answer is recognised and a different batch under the same key refused.
+ * This module imports zod only.
+ */
+import { z } from 'zod';
+import { MAX_HLC_NODE, parseHlc } from './domain/hlc.js';
+
+export const SYNC_PATHS = { push: '/hub/v1/push', pull: '/hub/v1/pull' } as const;
+
+/** At most this many changes in one pushed batch. */
+export const MAX_BATCH_CHANGES = 2000;
+export const MAX_PULL_LIMIT = 2000;
+export const DEFAULT_PULL_LIMIT = 500;
+
+export const JOURNAL_OPS = ['insert', 'update', 'delete', 'event'] as const;
+
+const nodeId = z.number().int().min(1).max(MAX_HLC_NODE);
+const seq = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+const rowId = z.number().int().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER);
+/** A journal entry's changed columns: JSON object (column → value), or null. */
+const values = z.record(z.string(), z.unknown()).nullable();
+
+export const SyncChange = z.object({
+  seq,
+  hlc: z.string().refine((text) => parseHlc(text) !== null, 'must be a clock time WWWWWWWWWWWWWWW-CCCCC-NNNNNNN'),
+  /** When the change was made at the branch (ISO 8601, as the journal wrote it). */
+  at: z.string().min(1).max(40).refine((text) => !Number.isNaN(Date.parse(text)), 'must be a date and time'),
+  userId: z.number().int().nullable(),
+  branchId: z.number().int().nullable(),
+  till: z.string().max(40),
+  source: z.string().min(1).max(40),
+  tbl: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a table name'),
+  rowId: rowId.nullable(),
+  rowKey: z.string().max(200).nullable(),
+  op: z.enum(JOURNAL_OPS),
+  oldValues: values,
+  newValues: values,
+});
+export type SyncChange = z.infer<typeof SyncChange>;
+
+export const PushRequest = z
+  .object({
+    nodeId,
+    firstSeq: seq,
+    lastSeq: seq,
+    hash: z.string().regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 in lowercase hex'),
+    changes: z.array(SyncChange).min(1).max(MAX_BATCH_CHANGES),
+  })
+  .superRefine((batch, ctx) => {
+    if (batch.lastSeq < batch.firstSeq) {
+      ctx.addIssue({ code: 'custom', path: ['lastSeq'], message: 'must not be before firstSeq' });
+      return;
+    }
+    if (batch.lastSeq - batch.firstSeq + 1 !== batch.changes.length) {
+      ctx.addIssue({ code: 'custom', path: ['changes'], message: `must hold exactly the entries firstSeq..lastSeq (${batch.lastSeq - batch.firstSeq + 1})` });
+      return;
+    }
+    batch.changes.forEach((change, i) => {
+      if (change.seq !== batch.firstSeq + i) {
+        ctx.addIssue({ code: 'custom', path: ['changes', i, 'seq'], message: `must be ${batch.firstSeq + i}: a batch is consecutive journal entries in order` });
+      }
+      const hlc = parseHlc(change.hlc);
+      if (hlc && hlc.node !== batch.nodeId) {
+        ctx.addIssue({ code: 'custom', path: ['changes', i, 'hlc'], message: `must be a time of node ${batch.nodeId}, the sender` });
+      }
+    });
+  });
+export type PushRequest = z.infer<typeof PushRequest>;
+
+export const PushResponse = z.object({
+  /** The last sequence the hub holds for the node (the batch's lastSeq). */
+  acknowledged: seq,
+  /** The hub's cursor after the batch's last change. */
+  cursor: z.number().int().min(0),
+  /** True when this was a resend of a batch already applied (nothing was written). */
+  duplicate: z.boolean(),
+});
+export type PushResponse = z.infer<typeof PushResponse>;
+
+const integerText = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,16}$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+
+export const PullQuery = z.object({
+  nodeId: integerText(1, MAX_HLC_NODE),
+  after: integerText(0, Number.MAX_SAFE_INTEGER).default(0),
+  limit: integerText(1, MAX_PULL_LIMIT).default(DEFAULT_PULL_LIMIT),
+});
+export type PullQuery = z.infer<typeof PullQuery>;
+
+export const PulledChange = SyncChange.extend({
+  /** The hub's order of arrival: pull again after the last one seen. */
+  cursor: z.number().int().min(1),
+  nodeId,
+});
+export type PulledChange = z.infer<typeof PulledChange>;
+
+export const PullResponse = z.object({
+  changes: z.array(PulledChange),
+  /** The cursor to pull after next time (the last change's, or the one asked for). */
+  next: z.number().int().min(0),
+  /** More changes wait after `next`. */
+  more: z.boolean(),
+});
+export type PullResponse = z.infer<typeof PullResponse>;
+
+/**
+ * The text a batch's hash is taken over: the node, the range and the changes as canonical JSON
+ * (object keys sorted at every level), so both sides hash the same bytes whatever order a
+ * serialiser wrote the keys in.
+ */
+export function batchHashText(batch: Pick<PushRequest, 'nodeId' | 'firstSeq' | 'lastSeq' | 'changes'>): string {
+  return canonicalJson({ nodeId: batch.nodeId, firstSeq: batch.firstSeq, lastSeq: batch.lastSeq, changes: batch.changes });
+}
+
+/** JSON with object keys sorted, undefined members left out as JSON.stringify does. */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item === undefined ? null : item)).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, item]) => item !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+}
