@@ -13,6 +13,8 @@ export const EXTENSIONS = {
       'The branch to work in today (ENC id), for a user an admin let work in several (issue 14); left out, the user’s usual branch. One the user may not work in is a 400.',
   },
   LoginResponse: {
+    branches:
+      'The branches the user may work in (ENC id and name), the usual one first, so the app can offer to switch (Auth/switch-branch) without signing in again.',
     mustChangePassword:
       'True when the user must choose a new password before anything else (a real store’s first sign-in, a new user, a password an admin reset); every endpoint but Users/change-password answers 403 PASSWORD_CHANGE_REQUIRED until then.',
   },

@@ -10,6 +10,9 @@ export const LoginRequest = z.object({
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
+/** Auth/switch-branch (ours): the branch to work in for the rest of the session. */
+export const SwitchBranchRequest = z.object({ branchID: encId() });
+
 export const ModuleInfo = z.object({ moduleID: z.number().int(), moduleName: z.string(), isActive: bool() });
 
 export const LoginResponse = z.object({
@@ -36,5 +39,6 @@ export const LoginResponse = z.object({
   maskCustomerMobileNumber: bool(),
   modules: z.array(ModuleInfo),
   mustChangePassword: extension('LoginResponse', 'mustChangePassword', bool()),
+  branches: extension('LoginResponse', 'branches', z.array(z.object({ branchID: z.string(), branchName: z.string() }))),
 });
 export type LoginResponse = z.infer<typeof LoginResponse>;

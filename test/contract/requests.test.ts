@@ -26,6 +26,7 @@ const ok = (schema: z.ZodType | undefined, value: unknown) => {
 /** Bodies where we (or the spec) made a field required: everything else must accept `{}`. */
 const STRICT_BODIES = new Set([
   'Auth.login',
+  'Auth.switchBranch',
   'Customer.upsert',
   'Customer.saveDoctor',
   'Orders.cancel',

@@ -30,6 +30,7 @@ const TABLE_NAMES: Readonly<Record<string, string>> = {
   sign_in_failed: 'Failed sign-in',
   price_approval_refused: 'Refused price approval',
   backup: 'Backup',
+  branch_switch: 'Branch switch',
 };
 
 export const tableName = (table: string): string => TABLE_NAMES[table] ?? table.charAt(0).toUpperCase() + table.slice(1).replace(/_/g, ' ');

@@ -32,15 +32,30 @@ export async function signIn(ctx: RequestContext, userName: string, password: st
   }
   ctx.throttle.succeeded(userName, ctx.address);
   const company = companies(ctx.db).byId(user.company_id)!;
-  let branchId = user.branch_id;
-  if (branchID) {
-    branchId = ctx.decode('branch', branchID, 'branchID');
-    if (!users(ctx.db).branchesOf(user.id).includes(branchId)) {
-      throw invalid('You are not set up to work at this branch', { branchID: ['Not one of your branches'] }, 'NOT_YOUR_BRANCH');
-    }
+  const branch = branchFor(ctx, user, branchID);
+  const year = signInEvent(ctx, 'sign_in', { ...user, branch_id: branch.id }, { address: ctx.address }, () =>
+    financialYears(ctx.db).ensure(company.id, localDate(ctx.now()), ctx.ids),
+  );
+  return { user, company, branch, year };
+}
+
+/** The usual branch, or the one asked for when the user may work there (400 NOT_YOUR_BRANCH otherwise). */
+function branchFor(ctx: RequestContext, user: UserRow, branchID: string | null | undefined) {
+  if (!branchID) return branches(ctx.db).byId(user.branch_id)!;
+  const branchId = ctx.decode('branch', branchID, 'branchID');
+  if (!users(ctx.db).branchesOf(user.id).includes(branchId)) {
+    throw invalid('You are not set up to work at this branch', { branchID: ['Not one of your branches'] }, 'NOT_YOUR_BRANCH');
   }
-  const branch = branches(ctx.db).byId(branchId)!;
-  const year = signInEvent(ctx, 'sign_in', { ...user, branch_id: branchId }, { address: ctx.address }, () =>
+  return branches(ctx.db).byId(branchId)!;
+}
+
+/** Auth/switch-branch: the signed-in user moves to another of their branches (journaled, from and to). */
+export function switchBranch(ctx: RequestContext, branchID: string) {
+  const user = users(ctx.db).byId(ctx.user.id)!;
+  const company = companies(ctx.db).byId(user.company_id)!;
+  const branch = branchFor(ctx, user, branchID);
+  const from = branches(ctx.db).byId(ctx.user.branchId)?.name ?? null;
+  const year = signInEvent(ctx, 'branch_switch', { ...user, branch_id: branch.id }, { from, to: branch.name }, () =>
     financialYears(ctx.db).ensure(company.id, localDate(ctx.now()), ctx.ids),
   );
   return { user, company, branch, year };
@@ -52,7 +67,7 @@ export async function signIn(ctx: RequestContext, userName: string, password: st
  */
 function signInEvent<T>(
   ctx: RequestContext,
-  kind: 'sign_in' | 'sign_in_failed',
+  kind: 'sign_in' | 'sign_in_failed' | 'branch_switch',
   user: UserRow | null,
   details: Record<string, unknown>,
   andThen: () => T = () => undefined as T,

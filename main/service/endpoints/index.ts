@@ -3,6 +3,7 @@ import type { Handler } from '../http/handler.js';
 import { getProfile } from './account/get-profile.js';
 import { userDetails } from './account/user-details.js';
 import { login } from './auth/login.js';
+import { switchBranchHandler } from './auth/switch-branch.js';
 import { cancelRestore } from './backup/cancel-restore.js';
 import { backupNow } from './backup/now.js';
 import { backupOverview } from './backup/overview.js';
@@ -210,4 +211,5 @@ export const handlers = [
   backupSettingsChange,
   stageRestore,
   cancelRestore,
+  switchBranchHandler,
 ] as readonly Handler[];

@@ -2,7 +2,10 @@ import { api } from '../../../shared/endpoints/index.js';
 import type { LoginResponse } from '../../../shared/models/auth.js';
 import { localDate } from '../../../shared/domain/calendar.js';
 import { yearSpan } from '../../../shared/domain/financial-year.js';
-import { useEndpoint } from './service.js';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useEndpointMutation, useEndpoint } from './service.js';
+import { useSession } from './session.js';
 
 /**
  * The session's financial year by name. The login response carries only the year's opaque id,
@@ -24,7 +27,7 @@ export function BranchAndYear({ session }: { session: LoginResponse }) {
     <>
       <div>
         <dt>Branch</dt>
-        <dd>{branchName(session)}</dd>
+        <dd>{(session.branches?.length ?? 0) > 1 ? <BranchSwitch session={session} /> : branchName(session)}</dd>
       </div>
       <div>
         <dt>Financial year</dt>
@@ -32,6 +35,39 @@ export function BranchAndYear({ session }: { session: LoginResponse }) {
           <FinancialYear yearId={session.yearId} />
         </dd>
       </div>
+    </>
+  );
+}
+
+/**
+ * For a user who works in several branches: pick where to work now. The service answers a new
+ * token for that branch; every list is fetched again for it.
+ */
+function BranchSwitch({ session }: { session: LoginResponse }) {
+  const login = useSession((s) => s.login);
+  const queries = useQueryClient();
+  // The frame and the home page both show it: each its own id.
+  const id = useId();
+  const change = useEndpointMutation(api.Auth.switchBranch, {
+    input: (branchID: string) => ({ body: { branchID } }),
+    onSuccess: (next) => {
+      login(next);
+      queries.clear();
+    },
+  });
+  return (
+    <>
+      <label className="visually-hidden" htmlFor={id}>
+        Branch
+      </label>
+      <select id={id} value={session.branchID} disabled={change.isPending} onChange={(e) => change.mutate(e.target.value)}>
+        {session.branches.map((b) => (
+          <option key={b.branchID} value={b.branchID}>
+            {b.branchID === session.branchID ? branchName(session) : b.branchName}
+          </option>
+        ))}
+      </select>
+      {change.isError && <span role="alert"> Could not switch: {change.error.message}</span>}
     </>
   );
 }
