@@ -10,7 +10,7 @@ import type { AuditEntry } from '../../../shared/models/audit.js';
 import { useEndpoint } from '../app/service.js';
 import { formatInstant } from '../ui/dates.js';
 import { useDebouncedValue } from '../ui/debounce.js';
-import { FilterBar, ListScreen, SearchStatus, type Column } from '../ui/ListScreen.js';
+import { FilterBar, ListScreen, SearchStatus, type Column, DateRangeFields } from '../ui/ListScreen.js';
 import { createListSearch } from '../ui/list-search.js';
 
 const PAGE_SIZE = 25;
@@ -115,14 +115,7 @@ export function AuditScreen() {
             <label htmlFor="au-user">User</label>
             <input id="au-user" type="search" autoComplete="off" value={filter.userName} onChange={(e) => change({ userName: e.target.value })} />
           </div>
-          <div className="field">
-            <label htmlFor="au-from">From</label>
-            <input id="au-from" type="date" value={filter.fromDate} onChange={(e) => change({ fromDate: e.target.value })} />
-          </div>
-          <div className="field">
-            <label htmlFor="au-to">To</label>
-            <input id="au-to" type="date" value={filter.toDate} onChange={(e) => change({ toDate: e.target.value })} />
-          </div>
+          <DateRangeFields id="au" from={filter.fromDate} to={filter.toDate} onChange={change} />
           <div className="field">
             <label htmlFor="au-kind">Kind</label>
             <select id="au-kind" value={filter.table} onChange={(e) => change({ table: e.target.value, record: null })}>

@@ -9,7 +9,7 @@ import { CopyChoice, PrintActions } from '../print/PrintActions.js';
 import { useEndpoint } from '../app/service.js';
 import { formatDate } from '../ui/dates.js';
 import { useDebouncedValue } from '../ui/debounce.js';
-import { FilterBar, ListScreen, SearchStatus, type Column } from '../ui/ListScreen.js';
+import { FilterBar, ListScreen, SearchStatus, type Column, DateRangeFields } from '../ui/ListScreen.js';
 import { rowRange } from '../ui/Pager.js';
 import { OrderLink } from '../orders/OrderLink.js';
 
@@ -84,14 +84,7 @@ export function InvoiceList() {
             <label htmlFor="inv-order">Order no</label>
             <input id="inv-order" type="search" autoComplete="off" value={filter.orderNo} onChange={(e) => set({ orderNo: e.target.value })} />
           </div>
-          <div className="field">
-            <label htmlFor="inv-from">From</label>
-            <input id="inv-from" type="date" value={filter.fromDate} onChange={(e) => set({ fromDate: e.target.value })} />
-          </div>
-          <div className="field">
-            <label htmlFor="inv-to">To</label>
-            <input id="inv-to" type="date" value={filter.toDate} onChange={(e) => set({ toDate: e.target.value })} />
-          </div>
+          <DateRangeFields id="inv" from={filter.fromDate} to={filter.toDate} onChange={set} />
         </FilterBar>
       }
       query={list}

@@ -9,7 +9,7 @@ import type { SalesOrderSearchRequest } from '../../../shared/models/order.js';
 import { formatRupees } from '../catalog/money.js';
 import { formatDate } from '../ui/dates.js';
 import { useDebouncedValue } from '../ui/debounce.js';
-import { ListScreen, SearchStatus, type Column } from '../ui/ListScreen.js';
+import { ListScreen, SearchStatus, type Column, DateRangeFields } from '../ui/ListScreen.js';
 import { hrefFor } from '../app/router.js';
 import { useOrderSearch } from './service.js';
 import { StatusTag } from './StatusTag.js';
@@ -112,14 +112,7 @@ export function OrderList() {
               ))}
             </select>
           </div>
-          <div className="field">
-            <label htmlFor="order-from">Booked from</label>
-            <input id="order-from" type="date" value={filters.fromDate} onChange={(e) => setFilter({ fromDate: e.target.value })} />
-          </div>
-          <div className="field">
-            <label htmlFor="order-to">to</label>
-            <input id="order-to" type="date" value={filters.toDate} onChange={(e) => setFilter({ toDate: e.target.value })} />
-          </div>
+          <DateRangeFields id="order" from={filters.fromDate} to={filters.toDate} onChange={setFilter} labels={['Booked from', 'to']} />
           <div className="order-filters-end">
             <button type="button" className="button button-ghost button-small" onClick={clear} disabled={!filtered}>
               Clear

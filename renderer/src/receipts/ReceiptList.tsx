@@ -11,7 +11,7 @@ import { useReceiptTypes } from '../quick-sale/service.js';
 import { useEndpoint } from '../app/service.js';
 import { formatDate } from '../ui/dates.js';
 import { useDebouncedValue } from '../ui/debounce.js';
-import { FilterBar, ListScreen, SearchStatus, type Column } from '../ui/ListScreen.js';
+import { FilterBar, ListScreen, SearchStatus, type Column, DateRangeFields } from '../ui/ListScreen.js';
 import { OrderLink } from '../orders/OrderLink.js';
 import { Options } from '../ui/Options.js';
 
@@ -74,14 +74,7 @@ export function ReceiptList() {
       head={<SearchStatus searching={filter !== settled || list.isFetching} total={total} />}
       filters={
         <FilterBar label="Filter receipts" onClear={clear}>
-          <div className="field">
-            <label htmlFor="rc-from">From</label>
-            <input id="rc-from" type="date" value={filter.fromDate} onChange={(e) => set({ fromDate: e.target.value })} />
-          </div>
-          <div className="field">
-            <label htmlFor="rc-to">To</label>
-            <input id="rc-to" type="date" value={filter.toDate} onChange={(e) => set({ toDate: e.target.value })} />
-          </div>
+          <DateRangeFields id="rc" from={filter.fromDate} to={filter.toDate} onChange={set} />
           <div className="field">
             <label htmlFor="rc-no">Receipt no</label>
             <input id="rc-no" type="search" autoComplete="off" value={filter.receiptNo} onChange={(e) => set({ receiptNo: e.target.value })} />

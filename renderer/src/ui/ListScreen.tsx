@@ -131,3 +131,32 @@ export function ListScreen<Row>({
     </section>
   );
 }
+
+/** A list's pair of date filters (From / To, or the screen's own words), each a labelled date input. */
+export function DateRangeFields({
+  id,
+  from,
+  to,
+  onChange,
+  labels = ['From', 'To'],
+}: {
+  /** Prefix of the inputs' ids: `${id}-from`, `${id}-to`. */
+  id: string;
+  from: string;
+  to: string;
+  onChange: (change: { fromDate?: string; toDate?: string }) => void;
+  labels?: readonly [string, string];
+}) {
+  return (
+    <>
+      <div className="field">
+        <label htmlFor={`${id}-from`}>{labels[0]}</label>
+        <input id={`${id}-from`} type="date" value={from} onChange={(e) => onChange({ fromDate: e.target.value })} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-to`}>{labels[1]}</label>
+        <input id={`${id}-to`} type="date" value={to} onChange={(e) => onChange({ toDate: e.target.value })} />
+      </div>
+    </>
+  );
+}
