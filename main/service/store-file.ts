@@ -3,11 +3,9 @@
  * set up, else the demo, with the installation's id source, as the service itself would.
  */
 import { existsSync } from 'node:fs';
-import Database from 'better-sqlite3';
 import path from 'node:path';
 import { backupBeforeMigration } from './backup/take.js';
-import { openDatabase, type Db } from './db/database.js';
-import { registerJournal } from './db/journal.js';
+import { openDatabase, openReadOnly, type Db } from './db/database.js';
 import { idSource, type IdSource } from './ids/id-source.js';
 import { loadInstallation } from './store/installation.js';
 import { companies, type CompanyRow } from './store/company.js';
@@ -49,8 +47,5 @@ export function openStoreFile(dataDir: string): OpenStore {
 export function openStoreReadOnly(dataDir: string): { file: string; db: Db } {
   const file = storeFile(dataDir)?.file ?? path.join(dataDir, DEMO_FILE);
   if (!existsSync(file)) throw new Error(`No store in ${dataDir}: nothing to back up.`);
-  const db = new Database(file, { readonly: true, fileMustExist: true });
-  // The stores prepare their writes too, whose journal triggers name these functions; nothing here writes.
-  registerJournal(db);
-  return { file, db };
+  return { file, db: openReadOnly(file) };
 }

@@ -176,6 +176,7 @@ test('an order’s history: booked, paid, moved, cancelled, with who did it; ano
   assert.ok(lines.includes('cashier: Status Booked → In lab'), lines.join('\n'));
   assert.ok(lines.some((l) => l.startsWith('manager: Status In lab → Cancelled')), lines.join('\n'));
   assert.ok(lines.some((l) => /^manager: Credit note .* issued for ₹200\.00$/.test(l)), lines.join('\n'));
+  assert.ok(lines.some((l) => /^manager: Receipt \S+: Received → Moved to credit note$/.test(l)), lines.join('\n'));
   assert.ok(data.every((e) => !Number.isNaN(Date.parse(e.at))));
   await failure(cashier.call(api.Orders.history, { params: { salesOrderId: sale.salesOrderID.slice(0, -2) + 'AA' } }), 400);
 });

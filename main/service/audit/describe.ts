@@ -86,6 +86,7 @@ const REFERENCES: Readonly<Record<string, string>> = {
   eye_info_id: 'customer_eye_info',
   credit_note_id: 'credit_note',
   source_receipt_id: 'receipt',
+  receipt_id: 'receipt',
   payment_kind_id: 'payment_kind',
   card_type_id: 'card_type',
   insurance_company_id: 'insurance_company',

@@ -28,7 +28,6 @@ export function orderHistory(ctx: RequestContext, orderId: number): Entry[] {
     const before = parse(row.old_values);
     const after = parse(row.new_values);
     const shown = (column: string, side: Record<string, unknown>) => d.shown(row.tbl, column, side[column]) ?? '—';
-    const name = d.record(row) === null ? '' : (journalEntries(ctx.db).nameOf(row.tbl, row.row_id!) ?? '');
     switch (`${row.tbl}:${row.op}`) {
       case 'sales_order:insert':
         say(row, `Order ${String(after.order_no ?? '')} booked, net ${shown('net_amount', after)}`);
@@ -61,7 +60,7 @@ export function orderHistory(ctx: RequestContext, orderId: number): Entry[] {
         say(row, `Receipt ${String(after.receipt_no ?? '')} for ${inRupees(Number(after.amount ?? 0))} (${shown('payment_kind_id', after)})`);
         break;
       case 'receipt:update':
-        if ('status_id' in after) say(row, `Receipt ${name}: ${shown('status_id', before)} → ${shown('status_id', after)}`);
+        if ('status_id' in after) say(row, `Receipt ${d.shown('receipt', 'receipt_id', row.row_id) ?? ''}: ${shown('status_id', before)} → ${shown('status_id', after)}`);
         break;
       case 'invoice:insert':
         say(row, `Invoice ${String(after.invoice_no ?? '')} issued for ${inRupees(Number(after.net_amount ?? 0))}`);

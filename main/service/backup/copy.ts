@@ -4,19 +4,15 @@
  */
 import { chmodSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
-import { FOLDER_MODE } from '../db/database.js';
+import { FOLDER_MODE, openReadOnly, type Db } from '../db/database.js';
 import { copyFacts, type CopyFacts } from '../store/backup-copy.js';
-import { registerJournal } from '../db/journal.js';
 import type { BackupReason } from './record.js';
 
 /** Reads what a plain copy holds, opened read-only; a file that is no SQLite store is refused in words. */
 export function inspectCopy(file: string, nativeBinding?: string): CopyFacts {
-  let db: Database.Database | undefined;
+  let db: Db | undefined;
   try {
-    db = new Database(file, { readonly: true, fileMustExist: true, ...(nativeBinding ? { nativeBinding } : {}) });
-    // The stores prepare their writes too, whose journal triggers name these functions; nothing here writes.
-    registerJournal(db);
+    db = openReadOnly(file, { nativeBinding });
     return copyFacts(db);
   } catch (err) {
     const code = typeof err === 'object' && err !== null && 'code' in err ? String((err as { code: unknown }).code) : '';

@@ -4,12 +4,10 @@
  * store unless forced), the current store and its -wal/-shm are moved aside under a dated name, and
  * the checked copy takes their place. Nothing is changed until every check has passed.
  */
-import { registerJournal } from '../db/journal.js';
 import { createReadStream, createWriteStream, existsSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { pipeline } from 'node:stream/promises';
-import { FILE_MODE, keepPrivate } from '../db/database.js';
+import { FILE_MODE, keepPrivate, openReadOnly } from '../db/database.js';
 import { migrations } from '../db/migrations/index.js';
 import { installationFingerprint, type CopyFacts } from '../store/backup-copy.js';
 import { inspectCopy } from './copy.js';
@@ -50,10 +48,8 @@ export interface Restored {
 function fingerprintOf(file: string): string | null {
   if (!existsSync(file)) return null;
   try {
-    const db = new Database(file, { readonly: true, fileMustExist: true });
+    const db = openReadOnly(file);
     try {
-      // The stores prepare their writes too, whose journal triggers name these functions.
-      registerJournal(db);
       return installationFingerprint(db);
     } finally {
       db.close();

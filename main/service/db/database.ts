@@ -6,6 +6,7 @@
  */
 import { chmodSync, existsSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
+import { registerJournal } from './journal.js';
 import { migrate, type BeforeMigrate } from './migrate.js';
 
 export type Db = Database.Database;
@@ -48,6 +49,17 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
   db.pragma('analysis_limit = 400');
   db.pragma('optimize = 0x10002');
   keepPrivate(file);
+  return db;
+}
+
+/**
+ * A store file opened for reading only (read workers, `npm run backup`, checking a backup). The
+ * stores prepare their writes too, and the journal's triggers on those tables name the journal's
+ * functions, so they are registered here as on a writing connection; nothing written gets through.
+ */
+export function openReadOnly(file: string, options: { nativeBinding?: string | undefined } = {}): Db {
+  const db = new Database(file, { readonly: true, fileMustExist: true, ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}) });
+  registerJournal(db);
   return db;
 }
 

@@ -4,20 +4,17 @@
  * writer, and each read sees every sale committed before it started.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import Database from 'better-sqlite3';
 import { requestContext, type ServiceDeps } from '../context.js';
-import { registerJournal } from '../db/journal.js';
+import { openReadOnly } from '../db/database.js';
 import { handlers } from '../endpoints/index.js';
 import { ServiceError, storeFault } from '../errors.js';
 import { encIds } from '../ids/enc-id.js';
 import type { ReadRequest, ReadAnswer, WorkerSetup } from './read-pool.js';
 
 const setup = workerData as WorkerSetup;
-const db = new Database(setup.file, { readonly: true, ...(setup.nativeBinding ? { nativeBinding: setup.nativeBinding } : {}) });
+const db = openReadOnly(setup.file, { nativeBinding: setup.nativeBinding });
 db.pragma('busy_timeout = 5000');
 db.pragma('query_only = ON');
-// The stores prepare their writes too, whose journal triggers name these functions; nothing here writes.
-registerJournal(db);
 const byName = new Map(handlers.map((h) => [h.endpoint.name, h]));
 const unavailable = (what: string) => () => {
   throw new Error(`${what} is not available to a read worker`);
