@@ -107,6 +107,38 @@ test('SearchItems: paged, filtered by type and category, matched by code, barcod
   assert.ok(bad.fieldErrors('itemTypeID').length > 0);
 });
 
+test('SearchItems: any part of a word of name, code, brand or model, every word, ranked (trigram index)', async () => {
+  const aviators = await cashier.call(api.Common.searchItems, { body: { searchTerm: 'aviator', pageSize: 500 } });
+  assert.ok(aviators.totalRows > 0 && aviators.data.every((i) => /aviator/i.test(i.name)), 'a word inside the name');
+  const rayAviators = await cashier.call(api.Common.searchItems, { body: { searchTerm: 'AVIATOR ray', pageSize: 500 } });
+  assert.ok(rayAviators.totalRows > 0 && rayAviators.totalRows < aviators.totalRows, 'every word must match');
+  assert.ok(rayAviators.data.every((i) => /aviator/i.test(i.name) && i.brand === 'Ray-Ban'));
+
+  const [sample] = aviators.data;
+  const inner = sample!.code.slice(1); // the code without its first letter: "contains", not "starts with"
+  const byInner = await cashier.call(api.Common.searchItems, { body: { searchTerm: inner, pageSize: 500 } });
+  assert.equal(byInner.data[0]!.id === sample!.id || byInner.data.some((i) => i.id === sample!.id), true, `"${inner}" finds ${sample!.code}`);
+  const byCode = await cashier.call(api.Common.searchItems, { body: { searchTerm: sample!.code } });
+  assert.equal(byCode.data[0]!.id, sample!.id, 'the item whose code is the term ranks first');
+
+  const brandInside = await cashier.call(api.Common.searchItems, { body: { searchTerm: 'akley', pageSize: 500 } });
+  assert.ok(brandInside.totalRows > 0 && brandInside.data.every((i) => i.brand === 'Oakley'), 'part of a brand');
+  const shortWord = await cashier.call(api.Common.searchItems, { body: { searchTerm: 'aviator rb', pageSize: 500 } });
+  assert.ok(shortWord.totalRows > 0 && shortWord.data.every((i) => /rb/i.test(`${i.code} ${i.name} ${i.brand}`)), 'a two-letter word narrows');
+
+  // The index follows every write: a renamed brand is found by its new name at once.
+  const db = svc.server.deps.db;
+  const brand = db.prepare("SELECT id, name FROM brand WHERE name = 'Polaroid' AND company_id = ?").get(companyId) as { id: number; name: string };
+  db.prepare("UPDATE brand SET name = 'Polaroid Zyxwv' WHERE id = ?").run(brand.id);
+  try {
+    const renamed = await cashier.call(api.Common.searchItems, { body: { searchTerm: 'zyxwv' } });
+    assert.ok(renamed.totalRows > 0 && renamed.data.every((i) => i.brand === 'Polaroid Zyxwv'));
+  } finally {
+    db.prepare('UPDATE brand SET name = ? WHERE id = ?').run(brand.name, brand.id);
+  }
+  assert.equal((await cashier.call(api.Common.searchItems, { body: { searchTerm: 'zyxwv' } })).totalRows, 0);
+});
+
 test('GetFrameSunGlassForAutoComplete: frames and sunglasses only, at most 20, exact code first', async () => {
   const hits = await cashier.call(api.QuickSale.frameSunGlassAutoComplete, { query: { term: 'ray' } });
   assert.equal(hits.length, 20);
@@ -193,8 +225,12 @@ test('search-contact-lens: by power, by name or brand; BC and DIA as the Rx grid
 
 test('look-ups stay index range scans on the item table (EXPLAIN QUERY PLAN)', () => {
   const store = items(svc.server.deps.db);
-  const typed = store.plans({ companyId, itemTypeId: ITEM_TYPE.frame, term: 'ray', offset: 0, limit: 20 }, ITEM_TYPE.frame);
-  const untyped = store.plans({ companyId, term: 'ray', offset: 0, limit: 20 }, ITEM_TYPE.frame);
+  // Two letters: the prefix ranges; three or more: the trigram index (below).
+  const typed = store.plans({ companyId, itemTypeId: ITEM_TYPE.frame, term: 'ra', offset: 0, limit: 20 }, ITEM_TYPE.frame);
+  const untyped = store.plans({ companyId, term: 'ra', offset: 0, limit: 20 }, ITEM_TYPE.frame);
+  const words = store.plans({ companyId, term: 'aviator ray', offset: 0, limit: 20 }, ITEM_TYPE.frame).search!.join(' | ');
+  assert.match(words, /SCAN f VIRTUAL TABLE INDEX \d+:M/, `the word search reads the trigram index: ${words}`);
+  assert.match(words, /SEARCH i USING INTEGER PRIMARY KEY/, words);
   for (const [name, plan] of Object.entries({ ...typed, untypedSearch: untyped.search ?? [] })) {
     const text = plan.join(' | ');
     assert.doesNotMatch(text, /SCAN (i|item)\b(?! USING)/, `${name} must not scan the item table: ${text}`);

@@ -101,6 +101,7 @@ export const UNJOURNALED_TABLES: Readonly<Record<string, string>> = {
   cart_line: 'a line of a cart (see cart)',
   id_counter: 'where the next row id comes from; ids are facts of the rows that use them',
   sales_order_tally: 'counts kept by triggers from sales_order for the dashboard; derived, rebuilt from the orders',
+  item_search: 'the trigram word index of items (migration 022), kept by triggers from item and brand; derived',
 };
 
 /** Columns whose values never enter the journal: a change shows as HIDDEN. */
@@ -193,7 +194,7 @@ export function refreshJournalTriggers(db: Db): void {
   const existing = new Map(
     (db.prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'trigger' AND name LIKE 'journal!_%' ESCAPE '!'").all() as Array<{ name: string; sql: string }>).map((r) => [r.name, r.sql]),
   );
-  const tables = new Set((db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").all() as Array<{ name: string }>).map((r) => r.name));
+  const tables = new Set((db.prepare("SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table'").all() as Array<{ name: string }>).map((r) => r.name));
   const wanted = new Map<string, string>();
   for (const table of JOURNALED_TABLES) {
     if (!tables.has(table)) continue;

@@ -1,10 +1,10 @@
 /**
  * SQL for the `item` table: the catalog look-ups a counter waits on at every scan and keystroke.
  *
- * Every search is a prefix search served as index ranges (`col >= p AND col < p || U+10FFFF` on
- * COLLATE NOCASE columns): a type-ahead runs small LIMITed ranges per (item type, column) until
- * its list is full, instead of one OR-query SQLite would have to scan. "Contains" is never offered:
- * it cannot use an index and would read all 50,000 rows on every keystroke.
+ * A type-ahead is a prefix search served as index ranges (`col >= p AND col < p || U+10FFFF` on
+ * COLLATE NOCASE columns): it runs small LIMITed ranges per (item type, column) until its list is
+ * full, instead of one OR-query SQLite would have to scan. The catalog's word search finds any
+ * part of a word through the trigram index `item_search` (migration 022), never a LIKE scan.
  */
 import type { Db } from '../db/database.js';
 import type { IdSource } from '../ids/id-source.js';
@@ -65,10 +65,25 @@ export interface ItemSearch {
   itemTypeId?: number;
   categoryId?: number;
   subCategoryId?: number;
-  /** Prefix of code, barcode, name, model or brand. */
+  /**
+   * Words found anywhere in code, barcode, name, model or brand (each word in one of them); a
+   * term of only one- and two-letter words matches those columns by prefix.
+   */
   term?: string;
   offset: number;
   limit: number;
+}
+
+/**
+ * The words of a search term, split for the trigram index: null when no word has three
+ * characters (a trigram cannot match it; the prefix ranges serve those), else the long words the
+ * index matches and the short ones that narrow its matches.
+ */
+export function searchWords(term: string): { long: string[]; short: string[] } | null {
+  const words = term.trim().split(/\s+/).filter(Boolean);
+  const long = words.filter((w) => [...w].length >= 3);
+  if (long.length === 0) return null;
+  return { long, short: words.filter((w) => [...w].length < 3) };
 }
 
 export const items = perDatabase((db: Db) => {
@@ -130,7 +145,22 @@ export const items = perDatabase((db: Db) => {
       terms.push('i.sub_category_id = @subCategoryId');
       params.subCategoryId = s.subCategoryId;
     }
-    if (s.term) {
+    const words = s.term ? searchWords(s.term) : null;
+    if (words) {
+      // Any part of a word: the trigram index finds the words of three or more characters
+      // (all of them, in any column); shorter words then narrow those by "contains".
+      from = 'item_search f JOIN item i ON i.id = f.rowid';
+      terms.push('item_search MATCH @match');
+      params.match = words.long.map((w) => `"${w.replaceAll('"', '""')}"`).join(' ');
+      words.short.forEach((w, n) => {
+        const like = `'%' || @short${n} || '%'`;
+        terms.push(`(i.name LIKE ${like} OR i.code LIKE ${like} OR i.model LIKE ${like} OR i.barcode LIKE ${like}
+          OR i.brand_id IN (SELECT id FROM brand WHERE company_id = @companyId AND name LIKE ${like}))`);
+        params[`short${n}`] = w.replace(/[%_]/g, '');
+      });
+      params.exact = s.term;
+      params.first = words.long[0]!.toLowerCase();
+    } else if (s.term) {
       const scope = s.itemTypeId === undefined ? 'company_id = @companyId' : 'company_id = @companyId AND item_type_id = @itemTypeId';
       const range = (column: string) => `SELECT id FROM item WHERE ${scope} AND ${column} >= @term AND ${column} < @termTop`;
       from = `(${range('code')} UNION ${range('barcode')} UNION ${range('name')} UNION ${range('model')}
@@ -138,11 +168,22 @@ export const items = perDatabase((db: Db) => {
       ) hit JOIN item i ON i.id = hit.id`;
       Object.assign(params, { term: s.term, termTop: s.term + TOP });
     }
-    return { from, sql: terms.join(' AND '), params };
+    return { from, sql: terms.join(' AND '), params, ranked: words !== null };
   }
 
+  /*
+   * A word search is ranked, in words a cashier can predict: the item whose code or barcode is
+   * the term first; then items where the first word starts a word of the name or brand, or starts
+   * the code or model ("ray" puts Ray-Ban before "Gray"); then the rest; each group by name.
+   * (bm25 was tried: over a trigram index it mostly prefers short names, and it cost more than
+   * the rest of the query.)
+   */
+  const WORD_START = `(instr(' ' || lower(i.name), ' ' || @first) > 0 OR instr(' ' || lower(b.name), ' ' || @first) > 0
+    OR instr(lower(i.code), @first) = 1 OR instr(lower(i.model), @first) = 1)`;
   const searchSql = (w: ReturnType<typeof where>) =>
-    `SELECT ${COLUMNS} FROM ${w.from} LEFT JOIN brand b ON b.id = i.brand_id WHERE ${w.sql} ORDER BY i.name, i.code LIMIT @limit OFFSET @offset`;
+    `SELECT ${COLUMNS} FROM ${w.from} LEFT JOIN brand b ON b.id = i.brand_id WHERE ${w.sql}
+     ORDER BY ${w.ranked ? `(i.code = @exact OR i.barcode = @exact) DESC, ${WORD_START} DESC, ` : ''}i.name, i.code
+     LIMIT @limit OFFSET @offset`;
 
   return {
     byId: (companyId: number, id: number) => byId.get(id, companyId),
