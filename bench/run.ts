@@ -42,6 +42,9 @@ interface Fixtures {
   receiptNos: string[];
   word: string;
   namePrefix: string;
+  /** Four letters from inside a customer's first name, and the last four digits of mobiles: the one box's "contains". */
+  nameInside: string;
+  mobileEnds: string[];
   monthFrom: string;
   monthTo: string;
   floorOrderNo: string;
@@ -66,6 +69,8 @@ function fixtures(file: string): Fixtures {
       receiptNos: col<string>('SELECT receipt_no FROM receipt WHERE branch_id = ? AND sales_order_id IS NOT NULL ORDER BY id DESC LIMIT 50', branch),
       word: 'ray',
       namePrefix: col<string>('SELECT substr(first_name, 1, 3) FROM customer WHERE branch_id = ? ORDER BY id DESC LIMIT 1', branch)[0] ?? 'Ra',
+      nameInside: col<string>("SELECT substr(first_name, 2, 4) FROM customer WHERE branch_id = ? AND length(first_name) >= 6 ORDER BY id DESC LIMIT 1", branch)[0] ?? 'esha',
+      mobileEnds: col<string>("SELECT substr(mobile_digits, -4) FROM customer WHERE branch_id = ? AND mobile_digits IS NOT NULL ORDER BY id DESC LIMIT 200", branch),
       monthFrom: day(40),
       monthTo: day(10),
       floorOrderNo,
@@ -111,6 +116,8 @@ async function operations(url: string, f: Fixtures) {
     'frame autocomplete': (t) => t.call(api.QuickSale.frameSunGlassAutoComplete, { query: { term: f.word } }),
     'customer by mobile': (t, i) => t.call(api.Customer.list, { body: { mobile: pick(f.mobiles, i) } }),
     'Customer/list by name prefix': (t) => t.call(api.Customer.list, { body: { firstName: f.namePrefix } }),
+    'customer box: inside a name': (t) => t.call(api.Customer.list, { body: { searchTerm: f.nameInside } }),
+    'customer box: last 4 digits': (t, i) => t.call(api.Customer.list, { body: { searchTerm: pick(f.mobileEnds, i) } }),
     'order detail': (t, i) => t.call(api.Orders.detail, { params: { salesOrderNo: pick(f.orderNos, i) } }),
     'Orders/search no filter, page 1': search({}),
     'Orders/search by customer mobile': (t, i) => search({ customerMobile: pick(f.mobiles, i) })(t),

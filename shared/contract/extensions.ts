@@ -22,6 +22,10 @@ export const EXTENSIONS = {
     eyeCheckupRecallDate:
       'The recall date for the next eye checkup, which issue 3 lets the optometrist set; named as the prescription-list output names it. Absent: a year after the visit, six months under 16.',
   },
+  OMSearchCustomer: {
+    searchTerm:
+      'What the counter typed in one box, found anywhere in the name, mobile or phone (issue 16): customers whose name or mobile starts with it first, in the list’s order, then those containing it, newest first. The spec’s per-field filters still apply beside it.',
+  },
   OMPrescriptionRequestModel: {
     k1: 'Keratometry, flat meridian (D), for contact-lens rows: the outputs answer k1_Left/Right but the spec gives the entry no field to record it.',
     k2: 'Keratometry, steep meridian (D), for contact-lens rows: the outputs answer k2_Left/Right but the spec gives the entry no field to record it.',

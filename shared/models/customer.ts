@@ -1,6 +1,7 @@
 /** Customers (spec: "Customer search filter", "Customer list item", "Customer record"). */
 import { z } from 'zod';
-import { fields, nbool, ndt, nint32, noutDt, noutInt, noutStr, optPattern, strings } from '../contract/primitives.js';
+import { extension } from '../contract/extensions.js';
+import { fields, nbool, ndt, nint32, noutDt, noutInt, noutStr, optPattern, str, strings } from '../contract/primitives.js';
 
 /**
  * The spec's customer rules, shared by the customer record and the quick sale's customerModel,
@@ -29,6 +30,7 @@ export const OMSearchCustomer = z.object({
     'customerSourceStringID', 'typeID', 'customerNo', 'identityNumber', 'occupation', 'birthDate',
     'visitingDate', 'customerSource', 'customerCategory', 'isMember', 'membershipName', 'isBlackList',
   ),
+  searchTerm: extension('OMSearchCustomer', 'searchTerm', str()),
 });
 export type OMSearchCustomer = z.infer<typeof OMSearchCustomer>;
 

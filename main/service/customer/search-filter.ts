@@ -34,6 +34,15 @@ export function flagFilter(text: string | null | undefined, field: string): bool
 
 const text = (value: string | null | undefined, field: string): string | undefined => searchText(value, field) ?? undefined;
 
+/** The one search box: a phone number (digits, spaces, brackets, dashes, a leading +) or words. */
+function oneBox(term: string | undefined): CustomerSearch['anywhere'] {
+  if (!term) return undefined;
+  const digits = term.replace(/[\s().-]/g, '');
+  // "+91 98250 12345" is the mobile 9825012345 as the store keeps it.
+  if (/^\+?\d+$/.test(digits)) return { digits: digits.replace(/^\+/, '').replace(/^91(\d{10})$/, '$1') };
+  return { words: term };
+}
+
 /**
  * Filter → store search, without paging. The token decides company and branch: the filter's
  * int32 companyID/branchID/yearID cannot hold this service's ids and are ignored.
@@ -41,11 +50,13 @@ const text = (value: string | null | undefined, field: string): string | undefin
 export function customerSearch(ctx: RequestContext, f: OMSearchCustomer): Omit<CustomerSearch, 'offset' | 'limit'> {
   const mobileDigits = digitsOf(f.mobile) ?? undefined;
   if (f.mobile && !mobileDigits) throw invalid('Invalid mobile', { mobile: ['Search a mobile number by its digits'] });
+  const anywhere = oneBox(text(f.searchTerm, 'searchTerm'));
   const s: Omit<CustomerSearch, 'offset' | 'limit'> = {
     companyId: ctx.user.companyId,
     branchId: ctx.user.branchId,
-    orderBy: orderClause(f.orderBy, CUSTOMER_ORDER, mobileDigits ? 'mobile' : 'name', 'c.id'),
+    orderBy: orderClause(f.orderBy, CUSTOMER_ORDER, mobileDigits || (anywhere && 'digits' in anywhere) ? 'mobile' : 'name', 'c.id'),
   };
+  if (anywhere) s.anywhere = anywhere;
   if (text(f.customerID, 'customerID')) s.customerId = ctx.decode('customer', f.customerID!.trim(), 'customerID');
   const name = text(f.firstName, 'firstName');
   if (name) s.name = name;

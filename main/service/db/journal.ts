@@ -102,6 +102,7 @@ export const UNJOURNALED_TABLES: Readonly<Record<string, string>> = {
   id_counter: 'where the next row id comes from; ids are facts of the rows that use them',
   sales_order_tally: 'counts kept by triggers from sales_order for the dashboard; derived, rebuilt from the orders',
   item_search: 'the trigram word index of items (migration 022), kept by triggers from item and brand; derived',
+  customer_search: 'the trigram word index of customers’ names and phones (migration 022), kept by triggers from customer; derived',
 };
 
 /** Columns whose values never enter the journal: a change shows as HIDDEN. */

@@ -128,6 +128,12 @@ export interface CustomerSearch {
   isActive?: boolean;
   isMember?: boolean;
   isBlackList?: boolean;
+  /**
+   * The counter's one search box (issue 16): digits find the start of the mobile first, then
+   * any part of the mobile or phone; words find names starting with them (as `name`) first, then
+   * names containing every word. The second part needs each word to have three characters.
+   */
+  anywhere?: { digits: string } | { words: string };
   /** A whitelisted ORDER BY clause (see endpoints/customer/search-filter.ts), never user text. */
   orderBy: string;
   offset: number;
@@ -213,7 +219,89 @@ export interface DuplicateProbe {
   birthDate?: string;
 }
 
+/** FROM … of a search's count; counting the union of the two name indexes alone avoids a table read per match. */
+const countFrom = (s: CustomerSearch, w: ReturnType<typeof where>) =>
+  w.nameIds && onlyOneWord(s) ? `FROM (${w.nameIds})` : `FROM customer c WHERE ${w.sql}`;
+
+/**
+ * The ids of a page, in order. One name word in name order: each arm reads only the head of its
+ * own index range (the first-name arm is already in this order), instead of walking the branch's
+ * names from A.
+ */
+const pageSql = (s: CustomerSearch, w: ReturnType<typeof where>) =>
+  w.nameArms && onlyOneWord(s) && s.orderBy === NAME_ORDER
+    ? `SELECT id FROM (
+         SELECT * FROM (SELECT c.id, c.first_name, c.last_name FROM customer c WHERE ${w.nameArms[0]} ORDER BY ${s.orderBy} LIMIT @head)
+         UNION
+         SELECT * FROM (SELECT c.id, c.first_name, c.last_name FROM customer c WHERE ${w.nameArms[1]} ORDER BY ${s.orderBy} LIMIT @head)
+       ) AS c ORDER BY ${s.orderBy} LIMIT @limit OFFSET @offset`
+    : `SELECT c.id FROM customer c WHERE ${w.sql} ORDER BY ${s.orderBy} LIMIT @limit OFFSET @offset`;
+
+/**
+ * The one-box search split in two parts: the "starts with" search as `name` or `mobileDigits`
+ * does it (index ranges, the list's order), and the trigram index's "contains" matches that are
+ * not already in the first part, newest first (FTS5 walks its rowids downwards and stops at the
+ * page). `match` is null when a word is too short for trigrams: then only the first part runs.
+ */
+function anywhereParts(s: CustomerSearch, a: NonNullable<CustomerSearch['anywhere']>) {
+  const { anywhere: _, ...rest } = s;
+  if ('digits' in a) {
+    return {
+      starts: { ...rest, mobileDigits: a.digits },
+      match: a.digits.length >= 3 ? `"${a.digits}"` : null,
+      // The row-level form of the first part's condition, to leave its rows out of the second.
+      startsRow: 'c.mobile_digits >= @mobile AND c.mobile_digits < @mobileTop',
+    };
+  }
+  const words = a.words.split(/\s+/).filter(Boolean);
+  const match = words.every((word) => [...word].length >= 3) ? words.map((word) => `"${word.replaceAll('"', '""')}"`).join(' ') : null;
+  return {
+    starts: { ...rest, name: words.join(' ') },
+    match,
+    startsRow:
+      words.length > 1
+        ? 'c.first_name >= @first AND c.first_name < @firstTop AND c.last_name >= @last AND c.last_name < @lastTop'
+        : '(c.first_name >= @word AND c.first_name < @wordTop OR c.last_name >= @word AND c.last_name < @wordTop)',
+  };
+}
+
 export const customers = perDatabase((db: Db) => {
+  const listRows = (ids: number[], orderBy: string) =>
+    statementCache(db)<[string], CustomerListRow>(`SELECT ${LIST_COLUMNS} FROM customer c WHERE c.id IN (SELECT value FROM json_each(?)) ORDER BY ${orderBy}`).all(
+      JSON.stringify(ids),
+    );
+
+  function searchAnywhere(s: CustomerSearch, a: NonNullable<CustomerSearch['anywhere']>): { totalRows: number; totalExact: boolean; rows: CustomerListRow[] } {
+    const { starts, match, startsRow } = anywhereParts(s, a);
+    const w = where(starts);
+    const cap = s.offset + s.limit + COUNT_AHEAD;
+    return db.transaction(() => {
+      const params = { ...w.params, limit: s.limit, offset: s.offset, head: s.offset + s.limit };
+      const firstIds = statementCache(db)<Record<string, unknown>, { id: number }>(pageSql(starts, w)).all(params).map((r) => r.id);
+      if (match === null) {
+        const count = countUpTo(db, countFrom(starts, w), w.params, cap);
+        return { totalRows: count.total, totalExact: count.exact, rows: listRows(firstIds, s.orderBy) };
+      }
+      // The other filters alone (company, branch, flags …), then the trigram match: every
+      // "starts with" row also contains the words, so this counts both parts.
+      const others = where({ ...starts, name: undefined, mobileDigits: undefined } as CustomerSearch);
+      const fts = `FROM customer_search f JOIN customer c ON c.id = f.rowid WHERE customer_search MATCH @match AND ${others.sql}`;
+      const count = countUpTo(db, fts, { ...others.params, match }, cap);
+      let restIds: number[] = [];
+      if (firstIds.length < s.limit) {
+        const firstTotal = firstIds.length > 0 ? s.offset + firstIds.length : countUpTo(db, countFrom(starts, w), w.params, Number.MAX_SAFE_INTEGER).total;
+        restIds = statementCache(db)<Record<string, unknown>, { id: number }>(
+          `SELECT c.id ${fts} AND NOT (${startsRow}) ORDER BY f.rowid DESC LIMIT @restLimit OFFSET @restOffset`,
+        )
+          .all({ ...w.params, match, restLimit: s.limit - firstIds.length, restOffset: Math.max(0, s.offset - firstTotal) })
+          .map((r) => r.id);
+      }
+      const first = listRows(firstIds, s.orderBy);
+      const byId = new Map(listRows(restIds, 'c.id').map((r) => [r.id, r]));
+      return { totalRows: count.total, totalExact: count.exact, rows: [...first, ...restIds.map((id) => byId.get(id)!)] };
+    })();
+  }
+
   const byId = db.prepare<[number, number], CustomerView>(`${VIEW} WHERE c.id = ? AND c.company_id = ?`);
   const insert = db.prepare(
     `INSERT INTO customer (id, company_id, ${FIELD_COLUMNS.join(', ')}, created_by, created_at)
@@ -238,23 +326,12 @@ export const customers = perDatabase((db: Db) => {
      * and only its rows get their latest examination looked up.
      */
     search(s: CustomerSearch): { totalRows: number; totalExact: boolean; rows: CustomerListRow[] } {
+      if (s.anywhere) return searchAnywhere(s, s.anywhere);
       const w = where(s);
       return db.transaction(() => {
-        // Counting the union of the two name indexes alone avoids a table read per match.
-        const from = w.nameIds && onlyOneWord(s) ? `FROM (${w.nameIds})` : `FROM customer c WHERE ${w.sql}`;
-        const count = countUpTo(db, from, w.params, s.offset + s.limit + COUNT_AHEAD);
-        // One name word in name order: each arm reads only the head of its own index range (the
-        // first-name arm is already in this order), instead of walking the branch's names from A.
-        const page =
-          w.nameArms && onlyOneWord(s) && s.orderBy === NAME_ORDER
-            ? `SELECT id FROM (
-                 SELECT * FROM (SELECT c.id, c.first_name, c.last_name FROM customer c WHERE ${w.nameArms[0]} ORDER BY ${s.orderBy} LIMIT @head)
-                 UNION
-                 SELECT * FROM (SELECT c.id, c.first_name, c.last_name FROM customer c WHERE ${w.nameArms[1]} ORDER BY ${s.orderBy} LIMIT @head)
-               ) AS c ORDER BY ${s.orderBy} LIMIT @limit OFFSET @offset`
-            : `SELECT c.id FROM customer c WHERE ${w.sql} ORDER BY ${s.orderBy} LIMIT @limit OFFSET @offset`;
+        const count = countUpTo(db, countFrom(s, w), w.params, s.offset + s.limit + COUNT_AHEAD);
         const rows = statementCache(db)<Record<string, unknown>, CustomerListRow>(
-          `SELECT ${LIST_COLUMNS} FROM customer c WHERE c.id IN (${page}) ORDER BY ${s.orderBy}`,
+          `SELECT ${LIST_COLUMNS} FROM customer c WHERE c.id IN (${pageSql(s, w)}) ORDER BY ${s.orderBy}`,
         ).all({ ...w.params, limit: s.limit, offset: s.offset, head: s.offset + s.limit });
         return { totalRows: count.total, totalExact: count.exact, rows };
       })();

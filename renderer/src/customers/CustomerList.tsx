@@ -46,7 +46,7 @@ export function CustomerList() {
             autoFocus
             autoComplete="off"
             spellCheck={false}
-            placeholder="e.g. 98765 or Priya"
+            placeholder="e.g. 98765, 3210 or Priya"
             value={text}
             onChange={(e) => setText(e.target.value)}
           />

@@ -1,17 +1,14 @@
 /**
- * What the counter typed, turned into the service's customer filter. Digits are a mobile
- * (prefix), anything else a name (prefix). Kept in a store so that going back from a customer
- * returns to the same search and page.
+ * What the counter typed, turned into the service's customer filter: the one-box searchTerm
+ * (any part of the name, mobile or phone; those starting with it first). Kept in a store so that
+ * going back from a customer returns to the same search and page.
  */
 import { create } from 'zustand';
 import type { OMSearchCustomer } from '../../../shared/models/customer.js';
 
 export function searchFilter(text: string): OMSearchCustomer {
   const trimmed = text.trim();
-  if (!trimmed) return {};
-  const digits = trimmed.replace(/[\s().-]/g, '');
-  if (/^\+?\d+$/.test(digits)) return { mobile: digits.replace(/^\+/, '') };
-  return { firstName: trimmed };
+  return trimmed ? { searchTerm: trimmed } : {};
 }
 
 interface CustomerSearchState {

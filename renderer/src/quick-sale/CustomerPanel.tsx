@@ -1,5 +1,5 @@
 /**
- * Who is buying: found by mobile (Customer.list matches a prefix), or created here with the
+ * Who is buying: found by mobile (Customer.list's searchTerm: the start, or the last digits), or created here with the
  * three fields a counter needs when the number is new. The full customer form stays on the
  * Customers screen.
  */
@@ -20,7 +20,8 @@ export function CustomerPanel({ mobileRef, onDone }: { mobileRef: RefObject<HTML
   const [creating, setCreating] = useState(false);
 
   const find = useEndpointMutation(api.Customer.list, {
-    input: (digits: string) => ({ body: { mobile: digits, fromPage: 1, toPage: MATCHES } }),
+    // Any part of the mobile: the numbers starting with the digits first, then those containing them.
+    input: (digits: string) => ({ body: { searchTerm: digits, fromPage: 1, toPage: MATCHES } }),
   });
 
   function choose(chosen: CartCustomer) {
