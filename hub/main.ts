@@ -1,20 +1,31 @@
 /**
  * `npm run hub`: the head-office hub (issue 15).
  *
- *   npm run hub                         start it (Ctrl+C stops it and its embedded PostgreSQL)
- *   npm run hub -- enroll <name>        enrol a branch PC: prints its node number
- *   npm run hub -- nodes                list the enrolled nodes
+ *   npm run hub                                   start it (Ctrl+C stops it and its embedded PostgreSQL)
+ *   npm run hub -- --tls --host 0.0.0.0           HTTPS with the hub's own CA, mutual TLS for sync
+ *   npm run hub -- enroll <name> [--cert-out DIR] enrol a branch PC: its node number (and certificate)
+ *   npm run hub -- issue-cert <node> --cert-out DIR   a new certificate for an enrolled PC
+ *   npm run hub -- revoke <node>                  revoke every certificate of a PC
+ *   npm run hub -- nodes                          list the enrolled nodes and their certificates
  *
  * Options (or environment): --host (HUB_HOST, default 127.0.0.1), --port (HUB_PORT, 8790),
- * --data-dir (HUB_DATA_DIR), --cert/--key (HUB_TLS_CERT/HUB_TLS_KEY, files; required beyond
- * loopback), --pg-port (HUB_PG_PORT). DATABASE_URL: use that PostgreSQL instead of the embedded one.
+ * --data-dir (HUB_DATA_DIR), --tls (HUB_TLS=1: a server certificate from the hub's CA for
+ * --tls-names/HUB_TLS_NAMES), --cert/--key (HUB_TLS_CERT/HUB_TLS_KEY: a server certificate of
+ * your own instead), --pg-port (HUB_PG_PORT). TLS is required beyond loopback, and with TLS the
+ * sync routes take only enrolled PCs' client certificates. DATABASE_URL: use that PostgreSQL
+ * instead of the embedded one.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
+import type pg from 'pg';
 import { defaultHubDataDir } from './data-dir.js';
 import { HubError } from './errors.js';
 import { DEFAULT_HUB_PORT, checkListen, openHubStore, startHub, type HubOptions } from './hub.js';
+import { issueNodeCertificate, nodeCertificates, revokeNode } from './sync/certificates.js';
 import { enrollNode, listNodes } from './sync/nodes.js';
+import { loadOrCreateCa, serverCertificate, type HubCa } from './tls/ca.js';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -25,6 +36,9 @@ const { values, positionals } = parseArgs({
     cert: { type: 'string' },
     key: { type: 'string' },
     'pg-port': { type: 'string' },
+    tls: { type: 'boolean', default: false },
+    'tls-names': { type: 'string' },
+    'cert-out': { type: 'string' },
   },
 });
 const env = process.env;
@@ -42,35 +56,84 @@ const certFile = values.cert ?? env.HUB_TLS_CERT;
 const keyFile = values.key ?? env.HUB_TLS_KEY;
 if (Boolean(certFile) !== Boolean(keyFile)) fail('Give both --cert and --key (a certificate without its key, or the reverse, is no TLS)');
 const verbose = env.HUB_PG_LOG === '1';
+const dataDir = values['data-dir'] ? values['data-dir'] : defaultHubDataDir(env);
+const tlsDir = path.join(dataDir, 'tls');
+const ownTls = values.tls || env.HUB_TLS === '1';
+if (ownTls && certFile) fail('Give either --tls (a certificate from the hub’s own CA) or --cert and --key, not both');
+const host = values.host ?? env.HUB_HOST ?? '127.0.0.1';
+/** The names branches dial: --tls-names, else the host (or this machine's name when listening everywhere) and loopback. */
+const tlsNames = (values['tls-names'] ?? env.HUB_TLS_NAMES)?.split(',').map((n) => n.trim()).filter(Boolean) ?? [
+  ...(host === '0.0.0.0' || host === '::' ? [os.hostname()] : [host]),
+  'localhost',
+  '127.0.0.1',
+];
+
+async function tlsOptions(): Promise<HubOptions['tls']> {
+  if (!ownTls && !certFile) return undefined;
+  const ca = await loadOrCreateCa(tlsDir);
+  const server = certFile && keyFile ? { cert: readFileSync(certFile), key: readFileSync(keyFile) } : await serverCertificate(ca, tlsDir, tlsNames);
+  return { ...server, clientCa: ca.cert };
+}
+
+/** Writes a PC's certificate, key and the hub's CA certificate into `dir`, for that PC's setup. */
+async function writeNodeCertificate(store: { pool: pg.Pool }, nodeId: number, dir: string): Promise<void> {
+  const ca: HubCa = await loadOrCreateCa(tlsDir);
+  const issued = await issueNodeCertificate(store.pool, ca, nodeId);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  writeFileSync(path.join(dir, `node-${nodeId}.crt`), issued.cert);
+  writeFileSync(path.join(dir, `node-${nodeId}.key`), issued.key, { mode: 0o600 });
+  writeFileSync(path.join(dir, 'hub-ca.crt'), ca.cert);
+  console.log(`Certificate ${issued.serial} for node ${nodeId} (until ${issued.notAfter.toISOString().slice(0, 10)}) written to ${dir}`);
+  console.log(`Hub CA fingerprint (SHA-256): ${ca.fingerprint}`);
+}
+
+const nodeNumber = (text: string | undefined): number => {
+  if (!text || !/^\d{1,7}$/.test(text)) fail(`Give the node's number, e.g. 3 (got "${text ?? ''}")`);
+  return Number(text);
+};
+
 const options: HubOptions = {
-  host: values.host ?? env.HUB_HOST ?? '127.0.0.1',
+  host,
   port: integer(values.port ?? env.HUB_PORT, 'port') ?? DEFAULT_HUB_PORT,
   pgPort: integer(values['pg-port'] ?? env.HUB_PG_PORT, 'pg-port'),
   databaseUrl: env.DATABASE_URL || undefined,
-  dataDir: values['data-dir'] ? values['data-dir'] : defaultHubDataDir(env),
-  tls: certFile && keyFile ? { cert: readFileSync(certFile), key: readFileSync(keyFile) } : undefined,
+  dataDir,
+  tls: undefined,
   logger: { level: env.HUB_LOG_LEVEL ?? 'info' },
   log: verbose ? (line) => console.error(`[postgres] ${line}`) : undefined,
 };
 
 try {
   const [command, ...rest] = positionals;
-  if (command === 'enroll' || command === 'nodes') {
-    const store = await openHubStore(options);
+  if (command === 'enroll' || command === 'nodes' || command === 'issue-cert' || command === 'revoke') {
+    const store = await openHubStore({ ...options, whenRunning: "attach" });
     try {
       if (command === 'enroll') {
         const node = await enrollNode(store.pool, rest.join(' '));
         console.log(`Enrolled "${node.name}" as node ${node.id}`);
+        if (values['cert-out']) await writeNodeCertificate(store, node.id, values['cert-out']);
+      } else if (command === 'issue-cert') {
+        if (!values['cert-out']) fail('Say where to write the certificate: --cert-out DIR');
+        await writeNodeCertificate(store, nodeNumber(rest[0]), values['cert-out']);
+      } else if (command === 'revoke') {
+        const node = nodeNumber(rest[0]);
+        console.log(`Revoked ${await revokeNode(store.pool, node)} certificate(s) of node ${node}: it can no longer sync`);
       } else {
-        for (const node of await listNodes(store.pool)) console.log(`${node.id}\t${node.name}\tenrolled ${node.enrolledAt}\tlast entry ${node.lastSeq}`);
+        for (const node of await listNodes(store.pool)) {
+          const certs = await nodeCertificates(store.pool, node.id);
+          const live = certs.filter((c) => !c.revokedAt).length;
+          console.log(`${node.id}\t${node.name}\tenrolled ${node.enrolledAt}\tlast entry ${node.lastSeq}\tcertificates ${live} live, ${certs.length - live} revoked`);
+        }
       }
     } finally {
       await store.close();
     }
   } else if (command === undefined || command === 'start') {
+    options.tls = await tlsOptions();
     checkListen(options.host!, options.tls);
     const hub = await startHub(options);
     console.log(`Hub listening on ${hub.url} (${hub.database})`);
+    if (options.tls?.clientCa) console.log(`Mutual TLS: sync only from enrolled PCs with a certificate of the hub's CA (${tlsDir})`);
     let stopping = false;
     const stop = (signal: string) => {
       if (stopping) return;
@@ -84,7 +147,7 @@ try {
     process.on('SIGINT', () => stop('SIGINT'));
     process.on('SIGTERM', () => stop('SIGTERM'));
   } else {
-    fail(`Unknown command "${command}": npm run hub [-- enroll <name> | nodes]`);
+    fail(`Unknown command "${command}": npm run hub [-- enroll <name> [--cert-out DIR] | issue-cert <node> --cert-out DIR | revoke <node> | nodes]`);
   }
 } catch (error) {
   fail(error instanceof HubError || error instanceof Error ? error.message : String(error));

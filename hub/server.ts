@@ -3,12 +3,14 @@
  * (400 naming the field, nothing written), and the one kind → status mapping. A fault of the
  * database (PostgreSQL down, connection lost) is a coded 503, never a 500.
  */
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { TLSSocket } from 'node:tls';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type pg from 'pg';
 import type { z } from 'zod';
 import { PullQuery, PushRequest, SYNC_PATHS } from '../shared/sync.js';
 import { HubError, STATUS_OF, type FieldErrors } from './errors.js';
 import type { HubClock } from './sync/clock.js';
+import { checkClient } from './sync/certificates.js';
 import { answerPull } from './sync/pull.js';
 import { applyPush } from './sync/push.js';
 
@@ -16,19 +18,38 @@ export interface HubAppOptions {
   pool: pg.Pool;
   clock: HubClock;
   logger?: FastifyServerOptions['logger'];
-  https?: { cert: string | Buffer; key: string | Buffer } | undefined;
+  /**
+   * HTTPS. With `clientCa` (the hub's own CA) it is mutual: the push and pull routes take only
+   * an unrevoked client certificate of that CA naming the node the request speaks for.
+   */
+  https?: { cert: string | Buffer; key: string | Buffer; clientCa?: string | undefined } | undefined;
 }
 
 /** A pushed batch of 2000 changes with their values fits well within this. */
 const BODY_LIMIT = 32 * 1024 * 1024;
 
 export function buildHubApp(options: HubAppOptions): FastifyInstance {
-  const app = (options.https
-    ? Fastify({ logger: options.logger ?? false, bodyLimit: BODY_LIMIT, https: options.https })
+  const tls = options.https;
+  // The handshake asks for a certificate but lets a request without one reach the route, which
+  // answers a coded 401 in words instead of a bare TLS alert (and /health stays open).
+  const https = tls && { cert: tls.cert, key: tls.key, ...(tls.clientCa ? { ca: tls.clientCa, requestCert: true, rejectUnauthorized: false } : {}) };
+  const app = (https
+    ? Fastify({ logger: options.logger ?? false, bodyLimit: BODY_LIMIT, https })
     : Fastify({ logger: options.logger ?? false, bodyLimit: BODY_LIMIT })) as unknown as FastifyInstance;
+  const speaksFor = async (request: FastifyRequest, nodeId: number) => {
+    if (tls?.clientCa) await checkClient(options.pool, request.raw.socket as TLSSocket, nodeId);
+  };
 
-  app.post(SYNC_PATHS.push, async (request) => applyPush(options.pool, options.clock, parse(PushRequest, request.body, 'batch')));
-  app.get(SYNC_PATHS.pull, async (request) => answerPull(options.pool, parse(PullQuery, request.query, 'pull')));
+  app.post(SYNC_PATHS.push, async (request) => {
+    const batch = parse(PushRequest, request.body, 'batch');
+    await speaksFor(request, batch.nodeId);
+    return applyPush(options.pool, options.clock, batch);
+  });
+  app.get(SYNC_PATHS.pull, async (request) => {
+    const query = parse(PullQuery, request.query, 'pull');
+    await speaksFor(request, query.nodeId);
+    return answerPull(options.pool, query);
+  });
   app.get('/hub/v1/health', async () => ({ ok: true, clock: options.clock.current() }));
 
   app.setErrorHandler((error: Error, request, reply) => {

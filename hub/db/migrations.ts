@@ -8,6 +8,8 @@
  *           node's sequence and hybrid logical clock time; (node_id, seq) is unique
  *   batch   every batch applied, keyed (node_id, last_seq) with its hash, so a resend is
  *           recognised and a different batch under the same key refused
+ *   certificate  every client certificate the hub's CA issued (tls/ca.ts): its serial, the node
+ *           it names, when it ends, and when it was revoked (mutual TLS refuses it from then on)
  */
 
 export interface HubMigration {
@@ -57,4 +59,19 @@ CREATE TABLE batch (
 `,
 };
 
-export const hubMigrations: readonly HubMigration[] = [foundation];
+const certificates: HubMigration = {
+  name: 'certificates',
+  sql: `
+CREATE TABLE certificate (
+  serial      text PRIMARY KEY CHECK (serial ~ '^[0-9A-F]{1,40}$'),
+  node_id     integer NOT NULL REFERENCES node (id),
+  subject     text NOT NULL,
+  issued_at   timestamptz NOT NULL DEFAULT now(),
+  not_after   timestamptz NOT NULL,
+  revoked_at  timestamptz
+);
+CREATE INDEX certificate_of_node ON certificate (node_id);
+`,
+};
+
+export const hubMigrations: readonly HubMigration[] = [foundation, certificates];

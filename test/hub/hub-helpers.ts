@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { formatHlc } from '../../shared/domain/hlc.js';
 import type { PullResponse, PushRequest, SyncChange } from '../../shared/sync.js';
-import { startHub, type Hub } from '../../hub/hub.js';
+import { startHub, type Hub, type HubOptions } from '../../hub/hub.js';
 import { batchHash } from '../../hub/sync/push.js';
 
 /** Fast and still real: no fsync in tests (a killed process still leaves its writes to the OS). */
@@ -28,9 +28,9 @@ export interface TestHub extends Hub {
   stop(): Promise<void>;
 }
 
-export async function startTestHub(): Promise<TestHub> {
+export async function startTestHub(extra: Partial<HubOptions> = {}): Promise<TestHub> {
   const temp = await tempDataDir();
-  const hub = await startHub({ dataDir: path.join(temp.dir, 'hub'), port: 0, ...TEST_PG });
+  const hub = await startHub({ dataDir: path.join(temp.dir, 'hub'), port: 0, ...TEST_PG, ...extra });
   return {
     ...hub,
     dataDir: path.join(temp.dir, 'hub'),
