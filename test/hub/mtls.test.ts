@@ -11,6 +11,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { openHubStore, startHub } from '../../hub/hub.js';
 import { issueNodeCertificate, revokeNode } from '../../hub/sync/certificates.js';
+import { hubFetch, loadHubTls, saveHubTls } from '../../main/service/sync/hub-tls.js';
 import { issueClientCert, loadOrCreateCa, serverCertificate, type HubCa, type Pem } from '../../hub/tls/ca.js';
 import { TEST_PG, batch, startTestHub, type TestHub } from './hub-helpers.js';
 
@@ -158,4 +159,23 @@ test('a command beside the running hub uses its PostgreSQL and leaves it running
   assert.equal((await send('GET', '/hub/v1/health')).status, 200, 'the hub still answers');
   const { rows } = await hub.pool.query<{ n: string }>('SELECT count(*) AS n FROM node');
   assert.equal(Number(rows[0]!.n), 2, 'and its database is still up');
+});
+
+test("the branch's hub client pins the hub's CA and presents the PC's certificate (saved and read back as enroll --cert-out writes it)", async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'branch-hub-tls-'));
+  try {
+    assert.equal(loadHubTls(path.join(dir, 'none')), null, 'no folder: no TLS');
+    const issued = await issueNodeCertificate(hub.pool, ca, nodeA);
+    saveHubTls(dir, nodeA, { ca: ca.cert, cert: issued.cert, key: issued.key });
+    const tls = loadHubTls(dir)!;
+    const post = (client: ReturnType<typeof hubFetch>, firstSeq: number) =>
+      client(`${hub.url}/hub/v1/push`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(batch(nodeA, firstSeq, 3)) });
+    const answer = await post(hubFetch(tls), 4);
+    assert.equal(answer.status, 200, await answer.clone().text());
+    await assert.rejects(post(hubFetch(null), 7), 'plain fetch does not trust the hub’s own CA');
+    const { ca: _, ...noCa } = tls;
+    await assert.rejects(post(hubFetch({ ...noCa, ca: (await loadOrCreateCa(path.join(dir, 'other'))).cert }), 7), 'nor does a PC pinned to another CA');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 });
