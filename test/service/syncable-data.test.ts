@@ -5,7 +5,7 @@
  * gives a PC the company's data) with its own node and till code.
  */
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
@@ -15,6 +15,8 @@ import { nodeOf } from '../../main/service/ids/id-source.js';
 import { yearId } from '../../main/service/store/financial-year.js';
 import { defaultTillCode, tillCodeOf } from '../../main/service/store/installation.js';
 import { settings } from '../../main/service/store/setting.js';
+import { demoStore } from '../../main/service/setup/demo-store.js';
+import { setupStore } from '../../main/service/setup/setup-store.js';
 import { DEMO_FILE } from '../../main/service/store-file.js';
 import { failure } from '../helpers/customers.js';
 import { frameInStock, makeSale, sellFrameAndPair } from '../helpers/sales.js';
@@ -96,6 +98,18 @@ test('the till code: the node in base 36 unless setup gives one; 1 to 3 letters 
   assert.equal(tillCodeOf(' b2 '), 'B2');
   for (const bad of ['', 'ABCD', 'A-1', 'é']) assert.throws(() => tillCodeOf(bad), /1 to 3 letters or digits/);
   assert.equal(row(one, "SELECT value FROM setting WHERE key = 'till_code'").value, '1');
+});
+
+test('setup --till-code: stored as given (upper case), refused before anything is written when it is not one', async () => {
+  const made = await setupStore(path.join(root, 'setup-b2'), demoStore, 5, new Date(), 'b2');
+  const db = openDatabase(made);
+  try {
+    assert.deepEqual([settings(db).get('node'), settings(db).get('till_code')], ['5', 'B2']);
+  } finally {
+    closeDatabase(db);
+  }
+  await assert.rejects(setupStore(path.join(root, 'setup-bad'), demoStore, 6, new Date(), 'ABCD'), /1 to 3 letters or digits/);
+  assert.equal(existsSync(path.join(root, 'setup-bad', 'store.sqlite')), false);
 });
 
 /** Every batch's on hand is what its movements add up to. */
