@@ -40,8 +40,9 @@ export class StorageFloor {
     const insertLine = insert('sales_order_line', lines[0]!);
     const insertReceipt = insert('receipt', receipt);
     const bump = db.prepare(
-      `INSERT INTO number_series (branch_id, year_id, kind, next) VALUES (?, ?, ?, 2)
-       ON CONFLICT (branch_id, year_id, kind) DO UPDATE SET next = next + 1 RETURNING next - 1 AS seq`,
+      `INSERT INTO number_series (branch_id, till_code, year_id, kind, next)
+       VALUES (?, (SELECT value FROM setting WHERE key = 'till_code'), ?, ?, 2)
+       ON CONFLICT (branch_id, till_code, year_id, kind) DO UPDATE SET next = next + 1 RETURNING next - 1 AS seq`,
     );
     const three = [0, 1, 2].map((i) => lines[i % lines.length]!);
     const tx = db.transaction(() => {

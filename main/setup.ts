@@ -4,10 +4,11 @@
  *
  *   npm run setup -- --company "Sharma Opticals" --gstin 27AAPFU0939F1ZV --state Maharashtra \
  *     --city Pune --branch "PUN1:Camp:Pune" --branch "PUN2:Baner:Pune" \
- *     --admin-user owner --admin-password '...' [--node 1] [--data-dir DIR]
+ *     --admin-user owner --admin-password '...' [--node 1] [--till-code 1] [--data-dir DIR]
  *
  * --node is this installation's number (1 for a single-PC store; head office gives each branch
- * PC its own, so their records never share an id).
+ * PC its own, so their records never share an id). --till-code (1–3 letters or digits, default the
+ * node in base 36) is in every number this PC issues, so two tills of a branch never issue the same.
  */
 import { stdin, stdout } from 'node:process';
 import { createInterface } from 'node:readline/promises';
@@ -29,6 +30,7 @@ const { values } = parseArgs({
     'admin-user': { type: 'string' },
     'admin-password': { type: 'string' },
     node: { type: 'string' },
+    'till-code': { type: 'string' },
     'data-dir': { type: 'string' },
   },
 });
@@ -73,6 +75,8 @@ async function main() {
       users: [{ userName: adminUser, role: 'admin', password: adminPassword, fullName: null }],
     },
     node,
+    new Date(),
+    values['till-code'],
   );
   console.log(`Store set up in ${file}. Start it with \`npm start\` or \`npm run serve\` and sign in as ${adminUser}.`);
 }

@@ -27,7 +27,7 @@ test('a paid order is invoiced once: GST number format, the order’s figures, a
   assert.equal(before.invoiceNo, null);
   const first = await cashier.call(api.QuickSale.saveInvoiceOnly, { body: { salesOrderID: sale.salesOrderID, customerID: sale.customerID } });
   assert.ok(first.invoiceNo.length <= 16);
-  assert.match(first.invoiceNo, /^[A-Z0-9]+\/\d{4}\/0*1$/);
+  assert.match(first.invoiceNo, /^[A-Z0-9]+\/\d{2}\/1-0*1$/);
   const { db } = svc.server.deps;
   const inv = db.prepare('SELECT i.net_amount, i.taxable, i.cgst, i.sgst, i.igst, i.rounding FROM invoice i WHERE i.invoice_no = ?').get(first.invoiceNo);
   const order = db.prepare('SELECT net_amount, taxable, cgst, sgst, igst, rounding FROM sales_order WHERE id = ?').get(sale.rowId);
@@ -146,7 +146,7 @@ test('invoice list: paged {totalRows, data}, filters by customer, name, number, 
   assert.deepEqual(page2.data.map((r) => r.id), [raised[2]!.invoiceID]);
   assert.equal(page2.data[0]!.salesOrderNo, made[2]!.salesOrderNo);
   assert.equal(page2.data[0]!.netAmount, made[2]!.net);
-  assert.equal(page2.data[0]!.plainId, Number(raised[2]!.invoiceNo.split('/').pop()));
+  assert.equal(page2.data[0]!.plainId, Number(raised[2]!.invoiceNo.split('-').pop()));
 
   const byName = await cashier.call(api.Invoice.list, { body: { customerName: lastName } });
   assert.equal(byName.totalRows, 3);

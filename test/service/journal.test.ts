@@ -102,7 +102,14 @@ test('a full counter day: every changed row has its entries, and replaying them 
     assert.ok(rows, `an entry for ${e.tbl}, which is journaled`);
     const key = e.row_id !== null ? String(e.row_id) : e.row_key!;
     if (e.op === 'insert') rows.set(key, withoutNulls(JSON.parse(e.new_values!) as Row, e.tbl));
-    else if (e.op === 'delete') rows.delete(key);
+    if (e.op === 'insert' && e.tbl === 'credit_note_movement') {
+      // As applying a pulled movement does (its trigger): what is left on the note is kept from its movements.
+      const m = JSON.parse(e.new_values!) as { credit_note_id: number; amount: number };
+      const note = replayed.get('credit_note')!.get(String(m.credit_note_id))!;
+      note.balance = (note.balance as number) + m.amount;
+    }
+    if (e.op === 'insert') continue;
+    if (e.op === 'delete') rows.delete(key);
     else {
       const row = rows.get(key) ?? {};
       for (const [column, value] of Object.entries(JSON.parse(e.new_values!) as Row)) {
@@ -122,7 +129,7 @@ test('a full counter day: every changed row has its entries, and replaying them 
   }
   assert.ok(changedRows >= 20, `a real day changes many rows (${changedRows})`);
   t.diagnostic(`${changedRows} rows changed, ${entries.length} entries, ${new Set(entries.map((e) => e.tbl)).size} tables`);
-  for (const table of ['customer', 'sales_order', 'sales_order_line', 'receipt', 'invoice', 'credit_note', 'stock', 'stock_movement', 'number_series']) {
+  for (const table of ['customer', 'sales_order', 'sales_order_line', 'receipt', 'invoice', 'credit_note', 'credit_note_movement', 'stock_movement', 'number_series']) {
     assert.ok(entries.some((e) => e.tbl === table), `the day wrote ${table}`);
   }
   // Who and where: the cashier's writes from her till, the manager's cancel as his.

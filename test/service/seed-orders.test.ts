@@ -110,7 +110,7 @@ test('order, receipt and invoice numbers are unique and run 1..n within each bra
     assert.ok(groups.length > 0, table);
     for (const g of groups) {
       assert.equal(g.distinct_n, g.n, table);
-      const seqs = g.nos.split(',').map((no) => Number(no.split('/').at(-1))).sort((a, b) => a - b);
+      const seqs = g.nos.split(',').map((no) => Number(no.split('-').at(-1))).sort((a, b) => a - b);
       assert.deepEqual(seqs, Array.from({ length: g.n }, (_, k) => k + 1), table);
     }
   }
@@ -119,7 +119,7 @@ test('order, receipt and invoice numbers are unique and run 1..n within each bra
 test('a live sale after the seed takes the next number of its branch and year', async () => {
   const { db } = svc.server.deps;
   const sale = await makeSale(svc, cashier, { paid: 'all' });
-  const prefix = sale.salesOrderNo.slice(0, sale.salesOrderNo.lastIndexOf('/') + 1);
+  const prefix = sale.salesOrderNo.slice(0, sale.salesOrderNo.lastIndexOf('-') + 1);
   const seeded = (db.prepare("SELECT order_no FROM sales_order WHERE order_no LIKE ? || '%' AND session_id LIKE 'seed-%'").all(prefix) as Array<{ order_no: string }>)
     .map((r) => Number(r.order_no.slice(prefix.length)));
   assert.ok(seeded.length > 0, 'the seed booked orders in this branch this year');

@@ -65,10 +65,15 @@ test('divRound rounds halves away from zero exactly', () => {
   assert.equal(divRound(119900 * 10000, 11800), 101610);
 });
 
-test('document numbers: branch code, kind, year; invoices at most 16 characters', () => {
-  assert.equal(documentNo('order', 'AMD1', '2026-27', 123), 'AMD1/SO/2026-27/000123');
-  assert.equal(documentNo('receipt', 'srt1', '2026-27', 45), 'SRT1/RC/2026-27/000045');
-  assert.equal(documentNo('invoice', 'AMD1', '2026-27', 123), 'AMD1/2627/000123');
-  assert.equal(documentNo('invoice', 'NAV', '2026-27', 7), 'NAV/2627/0000007');
-  assert.throws(() => documentNo('invoice', 'AVERYLONGCODE', '2026-27', 7), /16 characters/);
+test('document numbers: branch code, kind, year, till code and serial; invoices at most 16 characters', () => {
+  assert.equal(documentNo('order', 'AMD1', '1', '2026-27', 123), 'AMD1/SO/2026-27/1-000123');
+  assert.equal(documentNo('receipt', 'srt1', 'b2', '2026-27', 45), 'SRT1/RC/2026-27/B2-000045');
+  assert.equal(documentNo('invoice', 'AMD1', '1', '2026-27', 123), 'AMD1/26/1-000123');
+  assert.equal(documentNo('invoice', 'NAV', '1', '2026-27', 7), 'NAV/26/1-0000007');
+  assert.equal(documentNo('invoice', 'AMD1', 'A12', '2026-27', 7), 'AMD1/26/A12-0007');
+  for (const no of ['AMD1/26/1-000123', 'AMD1/26/A12-0007']) assert.ok(no.length <= 16 && /^[A-Z0-9/-]+$/.test(no), no);
+  // The serial a cashier reads out is still the last six characters of an order's number.
+  assert.equal(documentNo('order', 'AMD1', 'A12', '2027-28', 9).slice(-6), '000009');
+  assert.throws(() => documentNo('invoice', 'AVERYLONGCO', '1', '2026-27', 7), /16 characters/);
+  assert.throws(() => documentNo('invoice', 'AMD1', '1', '2026-27', 10_000_000), /16 characters/);
 });

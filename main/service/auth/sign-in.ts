@@ -34,7 +34,7 @@ export async function signIn(ctx: RequestContext, userName: string, password: st
   const company = companies(ctx.db).byId(user.company_id)!;
   const branch = branchFor(ctx, user, branchID);
   const year = signInEvent(ctx, 'sign_in', { ...user, branch_id: branch.id }, { address: ctx.address }, () =>
-    financialYears(ctx.db).ensure(company.id, localDate(ctx.now()), ctx.ids),
+    financialYears(ctx.db).ensure(company.id, localDate(ctx.now())),
   );
   return { user, company, branch, year };
 }
@@ -56,7 +56,7 @@ export function switchBranch(ctx: RequestContext, branchID: string) {
   const branch = branchFor(ctx, user, branchID);
   const from = branches(ctx.db).byId(ctx.user.branchId)?.name ?? null;
   const year = signInEvent(ctx, 'branch_switch', { ...user, branch_id: branch.id }, { from, to: branch.name }, () =>
-    financialYears(ctx.db).ensure(company.id, localDate(ctx.now()), ctx.ids),
+    financialYears(ctx.db).ensure(company.id, localDate(ctx.now())),
   );
   return { user, company, branch, year };
 }

@@ -118,7 +118,7 @@ export function catalogWriter(db: Db, ids: IdSource, companyId: number, at: stri
       return { id: itemStore.insert(ids, companyId, fields(item), at), created: true };
     },
     setStock(itemId: number, branchId: number, onHand: number, batch: { batchNo: string; expiry: string | null } = { batchNo: '', expiry: null }) {
-      stockStore.set({ item_id: itemId, branch_id: branchId, batch_no: batch.batchNo, expiry_date: batch.expiry, on_hand: onHand });
+      stockStore.count({ item_id: itemId, branch_id: branchId, batch_no: batch.batchNo, expiry_date: batch.expiry, on_hand: onHand }, () => ids.next('stock_movement'), at);
     },
   };
 }

@@ -59,6 +59,7 @@ export const JOURNALED_TABLES = [
   'company_module',
   'country',
   'credit_note',
+  'credit_note_movement',
   'customer',
   'customer_eye_info',
   'customer_eye_rx',
@@ -87,7 +88,6 @@ export const JOURNALED_TABLES = [
   'sales_order_line',
   'setting',
   'state',
-  'stock',
   'stock_movement',
   'sub_category',
   'supplier',
@@ -100,6 +100,7 @@ export const UNJOURNALED_TABLES: Readonly<Record<string, string>> = {
   cart: 'the counter’s scratch pad, emptied when the sale is saved; the sale it becomes is journaled row by row',
   cart_line: 'a line of a cart (see cart)',
   id_counter: 'where the next row id comes from; ids are facts of the rows that use them',
+  stock: 'on hand per batch, kept by a trigger from stock_movement (journaled); derived, the sum of the movements',
   sales_order_tally: 'counts kept by triggers from sales_order for the dashboard; derived, rebuilt from the orders',
   item_search: 'the trigram word index of items (migration 022), kept by triggers from item and brand; derived',
   customer_search: 'the trigram word index of customers’ names and phones (migration 022), kept by triggers from customer; derived',
@@ -110,6 +111,14 @@ export const REDACTED_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   app_user: ['password_hash'],
 };
 export const HIDDEN = '(hidden)';
+
+/**
+ * Columns kept by triggers from a journaled movement table (issue 15): the movement is the fact
+ * that travels, so a change of only these leaves no update entry (an insert still shows them).
+ */
+export const DERIVED_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  credit_note: ['balance'],
+};
 
 /** Events the app journals besides row changes (store/journal.ts event()). */
 export const JOURNAL_EVENTS = ['sign_in', 'sign_in_failed', 'price_approval_refused', 'backup', 'branch_switch'] as const;
@@ -164,9 +173,10 @@ export function triggerSql(table: string, columns: readonly Column[]): Array<{ n
     `(SELECT json_group_object(k, v) FROM (${columns.map((c) => `SELECT ${lit(c.name)} AS k, ${value(table, side, c)} AS v`).join(' UNION ALL ')}) WHERE v IS NOT NULL)`;
   const inserted = identity(columns, 'NEW');
   const deleted = identity(columns, 'OLD');
-  const differs = columns.map((c) => `OLD.${q(c.name)} IS NOT NEW.${q(c.name)}`);
-  const changed = columns
-    .map((c) => `SELECT ${lit(c.name)} AS k, ${value(table, 'OLD', c)} AS o, ${value(table, 'NEW', c)} AS n WHERE ${differs[columns.indexOf(c)]}`)
+  const tracked = columns.filter((c) => !DERIVED_COLUMNS[table]?.includes(c.name));
+  const differs = tracked.map((c) => `OLD.${q(c.name)} IS NOT NEW.${q(c.name)}`);
+  const changed = tracked
+    .map((c, i) => `SELECT ${lit(c.name)} AS k, ${value(table, 'OLD', c)} AS o, ${value(table, 'NEW', c)} AS n WHERE ${differs[i]}`)
     .join(' UNION ALL ');
   return [
     {

@@ -14,7 +14,6 @@ import { calendarDate } from '../input/dates.js';
 import { cancellationReasons } from '../store/cancellation-reason.js';
 import { purchaseOrders } from '../store/purchase-order.js';
 import { salesOrders } from '../store/sales-order.js';
-import { stock } from '../store/stock.js';
 import { stockMovements } from '../store/stock-movement.js';
 import { settleReceipts } from '../sale/settle-receipts.js';
 import { orderFromPath } from './order-view.js';
@@ -71,12 +70,11 @@ export function cancelOrder(ctx: RequestContext, salesOrderId: string, body: Can
       const day = calendarDate(body.date ?? body.transactionDate ?? null, body.date ? 'date' : 'transactionDate') ?? localDate(at);
 
       const moves = stockMovements(ctx.db);
-      const shelf = stock(ctx.db);
       let units = 0;
       for (const m of moves.netOfOrder(order.id)) {
         if (m.delta >= 0) continue;
-        shelf.putBack(m.item_id, m.branch_id, m.batch_no, -m.delta);
-        moves.record(ctx.ids.next('stock_movement'), { ...m, delta: -m.delta }, order.id, 'cancel', stamp);
+        // Back to the batch it came from (recreated if removed since): the movement's trigger.
+        moves.record(ctx.ids.next('stock_movement'), { ...m, delta: -m.delta }, order.id, 'cancel', stamp, ctx.user.id);
         units += -m.delta;
       }
 

@@ -29,13 +29,14 @@ export function jobCard(ctx: RequestContext, body: string): PrintedDocument {
   const lines = source.lines(order.id);
   const lab = source.labOrder(order.id);
 
+  // The numbers get a line each (with the till code they are too long for half a line of A5).
+  const numbers: [string, string][] = [['Order no', order.order_no]];
   const rows: [string, string][] = [
-    ['Order no', order.order_no],
     ['Booked', printedDate(order.order_date)],
     ['Due', printedDateTime(order.delivery_date, order.delivery_time) || 'not set'],
   ];
   if (lab) {
-    rows.push(['Lab order', lab.po_no]);
+    numbers.push(['Lab order', lab.po_no]);
     if (lab.expected_date) rows.push(['Lab due', printedDate(lab.expected_date)]);
     if (lab.supplier) rows.push(['Lab', lab.supplier]);
     if (lab.fitter) rows.push(['Fitter', lab.fitter]);
@@ -48,7 +49,7 @@ export function jobCard(ctx: RequestContext, body: string): PrintedDocument {
 
   const blocks: Block[] = [letterhead(ctx, issuer), { kind: 'title', text: 'LAB JOB CARD', note: lab ? lab.po_no : null }];
   if (order.status_id === SALES_ORDER_STATUS.Cancelled) blocks.push({ kind: 'stamp', text: 'CANCELLED' });
-  blocks.push({ kind: 'fields', columns: 2, rows });
+  blocks.push({ kind: 'fields', columns: 1, rows: numbers }, { kind: 'fields', columns: 2, rows });
 
   const frames = lines.filter((l) => FRAME_TYPES.has(l.item_type_code));
   blocks.push({ kind: 'heading', text: 'Frame' });

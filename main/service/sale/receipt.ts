@@ -63,22 +63,22 @@ export function checkAgainstBalance(ctx: RequestContext, amount: number, balance
 }
 
 /**
- * Spends part of a credit note: only the customer's own, active note, never beyond what is left.
- * Runs inside the receipt's transaction, so a failed sale gives the money back to the note.
+ * May the receipt spend part of this credit note: only the customer's own, active note, never
+ * beyond what is left. The spend itself is a movement written with the receipt (writeReceipt),
+ * inside its transaction, so a failed sale gives the money back to the note.
  */
-function spendCreditNote(ctx: RequestContext, noteId: number, customerId: number, amount: number, field: string): void {
+function checkCreditNote(ctx: RequestContext, noteId: number, customerId: number, amount: number, field: string): void {
   const notes = creditNotes(ctx.db);
   const note = notes.forSpending(noteId, ctx.user.companyId);
   if (!note || note.customer_id !== customerId || !note.is_active) {
     throw invalid('That credit note is not this customer’s', { [field]: ['Not a credit note of this customer'] });
   }
-  // Its balance is the issuing branch's running number: spent only there, so two branches never
-  // change one note (the sync issue keeps notes as movements and may then lift this).
+  // Spent only at the issuing branch, so two branches offline can never both spend what is left
+  // (its balance is the sum of its movements, issue 15; the rule could be lifted only with a hub check).
   noteChangedHere(ctx, note, field);
   if (amount > note.balance) {
     throw invalid('The credit note has less left', { [field]: [`At most ${(note.balance / 100).toFixed(2)} left on it`] });
   }
-  notes.spend(noteId, amount);
 }
 
 export function writeReceipt(
@@ -89,7 +89,7 @@ export function writeReceipt(
   field = 'receiptModel.creditNoteID',
 ): { id: number; no: string } {
   const { companyId, branchId, yearId } = ctx.user;
-  if (payment.credit_note_id !== null) spendCreditNote(ctx, payment.credit_note_id, customerId, payment.amount, field);
+  if (payment.credit_note_id !== null) checkCreditNote(ctx, payment.credit_note_id, customerId, payment.amount, field);
   const no = numberSeries(ctx.db).next('receipt', branchId, yearId);
   const id = ctx.ids.next('receipt');
   const at = ctx.now();
@@ -106,5 +106,10 @@ export function writeReceipt(
     created_by: ctx.user.id,
     created_at: at.toISOString(),
   });
+  if (payment.credit_note_id !== null) {
+    creditNotes(ctx.db).spend(payment.credit_note_id, payment.amount, {
+      id: ctx.ids.next('credit_note_movement'), branchId, receiptId: id, at: at.toISOString(), userId: ctx.user.id,
+    });
+  }
   return { id, no };
 }

@@ -36,7 +36,7 @@ export function settleReceipts(ctx: RequestContext, orderId: number, choice: Set
   const out: Settled = { byChoice: 0, newNotes: [], returnedToNotes: 0, notesRestored: [] };
   for (const r of receipts.receivedOfOrder(orderId)) {
     if (r.credit_note_id !== null) {
-      notes.giveBack(r.credit_note_id, r.amount);
+      notes.giveBack(r.credit_note_id, r.amount, { id: ctx.ids.next('credit_note_movement'), branchId: ctx.user.branchId, receiptId: r.id, at: stamp, userId: ctx.user.id });
       receipts.set(r.id, RECEIPT_STATUS.MovedToCreditNote, ctx.user.id, stamp);
       out.returnedToNotes += r.amount;
       const no = notes.numberOf(r.credit_note_id);
@@ -51,7 +51,7 @@ export function settleReceipts(ctx: RequestContext, orderId: number, choice: Set
       id: ctx.ids.next('credit_note'), company_id: ctx.user.companyId, branch_id: ctx.user.branchId, year_id: ctx.user.yearId,
       credit_note_no: no, credit_note_date: day, customer_id: r.customer_id, sales_order_id: orderId,
       source_receipt_id: r.id, amount: r.amount, created_by: ctx.user.id, created_at: stamp,
-    });
+    }, ctx.ids.next('credit_note_movement'));
     out.newNotes.push(no);
   }
   return out;

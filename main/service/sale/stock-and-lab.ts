@@ -31,13 +31,14 @@ export function takeStock(ctx: RequestContext, l: CartLineView, orderId: number,
   for (const b of batches) {
     if (left === 0) break;
     const n = Math.min(left, b.on_hand);
-    shelf.take(l.item_id, ctx.user.branchId, b.batch_no, n);
+    // The movement takes the units off the shelf (its trigger keeps `stock`).
     moves.record(
       ctx.ids.next('stock_movement'),
       { item_id: l.item_id, branch_id: ctx.user.branchId, batch_no: b.batch_no, delta: -n },
       orderId,
       'sale',
       ctx.now().toISOString(),
+      ctx.user.id,
     );
     left -= n;
   }

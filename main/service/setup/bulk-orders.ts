@@ -71,7 +71,7 @@ export function addOrders(store: OpenStore, total: number, options: { now?: Date
   const bills = invoices(db);
   let year: YearRow | undefined;
   const yearOf = (day: string) => {
-    if (!year || day < year.start_date || day > year.end_date) year = years.ensure(company.id, day, ids);
+    if (!year || day < year.start_date || day > year.end_date) year = years.ensure(company.id, day);
     return year;
   };
   const today = localDate(now);

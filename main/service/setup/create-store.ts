@@ -176,7 +176,7 @@ export async function createStore(db: Db, ids: IdSource, input: StoreSpec, now: 
         );
       });
       for (const moduleId of spec.activeModules) modules(db).setActive(companyId, moduleId, true);
-      financialYears(db).ensure(companyId, localDate(now), ids);
+      financialYears(db).ensure(companyId, localDate(now));
       seedStoreLookups(db, ids, companyId);
       settings(db).set('mode', mode);
       return { companyId, branchIds };

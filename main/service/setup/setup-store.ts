@@ -11,7 +11,7 @@ import { asActor } from '../db/journal.js';
 import { STORE_FILE } from '../store-file.js';
 import { createStore, type StoreSpec } from './create-store.js';
 
-export async function setupStore(dataDir: string, spec: StoreSpec, node: number, now = new Date()): Promise<string> {
+export async function setupStore(dataDir: string, spec: StoreSpec, node: number, now = new Date(), tillCode?: string): Promise<string> {
   mkdirSync(dataDir, { recursive: true });
   const target = path.join(dataDir, STORE_FILE);
   if (existsSync(target)) throw new Error(`A store is already set up in ${dataDir}`);
@@ -19,7 +19,7 @@ export async function setupStore(dataDir: string, spec: StoreSpec, node: number,
   for (const suffix of ['', '-wal', '-shm']) rmSync(partial + suffix, { force: true });
   const db = openDatabase(partial);
   try {
-    const installation = loadInstallation(db, node);
+    const installation = loadInstallation(db, node, tillCode);
     await asActor({ userId: null, branchId: null, till: '', source: 'setup', now: () => now }, () =>
       createStore(db, idSource(db, installation.node), spec, now, 'store'),
     );

@@ -1,13 +1,17 @@
 /**
- * SQL for `number_series`: document numbers per branch, financial year and kind. Each number
- * carries the branch code, so two branches selling offline can never mint the same one, and it is
- * taken inside the transaction that writes the document: a rolled-back sale never burns a number.
+ * SQL for `number_series`: document numbers per branch, till, financial year and kind (issue 15).
+ * Each number carries the branch code and the till code (the installation's, store/installation.ts),
+ * so neither two branches nor two tills of one branch selling offline can mint the same one, and it
+ * is taken inside the transaction that writes the document: a rolled-back sale never burns a number.
  *
- *   order           AMD1/SO/2026-27/000123
- *   receipt         AMD1/RC/2026-27/000045
- *   credit note     AMD1/CN/2026-27/000002
- *   lab order       AMD1/PO/2026-27/000017
- *   invoice         AMD1/2627/000123   (GST: at most 16 letters, digits, '-' and '/')
+ *   order           AMD1/SO/2026-27/1-000123      (till 1; the serial is always the last 6 digits)
+ *   receipt         AMD1/RC/2026-27/1-000045
+ *   credit note     AMD1/CN/2026-27/1-000002
+ *   lab order       AMD1/PO/2026-27/1-000017
+ *   invoice         AMD1/26/1-000123   (GST: at most 16 letters, digits, '-' and '/'; 26 is 2026-27)
+ *
+ * Numbers issued before the till code (AMD1/SO/2026-27/000123, AMD1/2627/000123) stay as printed;
+ * the migrated till goes on counting from where its branch was (db/migrations/017).
  */
 import type { Db } from '../db/database.js';
 import { conflict } from '../errors.js';
@@ -25,34 +29,39 @@ const PREFIX: Record<Exclude<SeriesKind, 'invoice'>, string> = {
 export const INVOICE_NO_MAX = 16;
 
 /** A document number from its parts; pure, so the format is tested without a database. */
-export function documentNo(kind: SeriesKind, branchCode: string, yearName: string, seq: number): string {
+export function documentNo(kind: SeriesKind, branchCode: string, tillCode: string, yearName: string, seq: number): string {
   const code = branchCode.toUpperCase().replace(/[^A-Z0-9]/g, '');
-  if (kind !== 'invoice') return `${code}/${PREFIX[kind]}/${yearName}/${String(seq).padStart(6, '0')}`;
-  const years = yearName.replace(/\D/g, '').slice(-4);
-  const head = `${code}/${years}/`;
+  const till = tillCode.toUpperCase().replace(/[^A-Z0-9]/g, '');
+  if (kind !== 'invoice') return `${code}/${PREFIX[kind]}/${yearName}/${till}-${String(seq).padStart(6, '0')}`;
+  // The year as the two digits it starts in: 2026-27 → 26.
+  const year = yearName.replace(/\D/g, '').slice(2, 4);
+  const head = `${code}/${year}/${till}-`;
   const digits = String(seq).padStart(Math.max(INVOICE_NO_MAX - head.length, 1), '0');
   const no = head + digits;
   if (no.length > INVOICE_NO_MAX) {
-    throw conflict(`Invoice number ${no} would exceed ${INVOICE_NO_MAX} characters; shorten the branch code`, 'NUMBER_SERIES_TOO_LONG');
+    throw conflict(`Invoice number ${no} would exceed ${INVOICE_NO_MAX} characters; shorten the branch or till code`, 'NUMBER_SERIES_TOO_LONG');
   }
   return no;
 }
 
 export const numberSeries = perDatabase((db: Db) => {
-  const bump = db.prepare<[number, number, string], { seq: number }>(
-    `INSERT INTO number_series (branch_id, year_id, kind, next) VALUES (?, ?, ?, 2)
-     ON CONFLICT (branch_id, year_id, kind) DO UPDATE SET next = next + 1
+  const bump = db.prepare<[number, string, number, string], { seq: number }>(
+    `INSERT INTO number_series (branch_id, till_code, year_id, kind, next) VALUES (?, ?, ?, ?, 2)
+     ON CONFLICT (branch_id, till_code, year_id, kind) DO UPDATE SET next = next + 1
      RETURNING next - 1 AS seq`,
   );
-  const parts = db.prepare<[number, number], { code: string; year: string }>(
-    'SELECT b.code AS code, y.name AS year FROM branch b, financial_year y WHERE b.id = ? AND y.id = ?',
+  const parts = db.prepare<[number, number], { code: string; year: string; till: string | null }>(
+    `SELECT b.code AS code, y.name AS year, (SELECT value FROM setting WHERE key = 'till_code') AS till
+     FROM branch b, financial_year y WHERE b.id = ? AND y.id = ?`,
   );
   return {
-    /** Takes the next number; call inside the write transaction that stores the document. */
+    /** Takes this till's next number; call inside the write transaction that stores the document. */
     next(kind: SeriesKind, branchId: number, yearId: number): string {
       const p = parts.get(branchId, yearId);
       if (!p) throw new Error(`No branch ${branchId} or year ${yearId}`);
-      return documentNo(kind, p.code, p.year, bump.get(branchId, yearId, kind)!.seq);
+      // loadInstallation() sets the till code before any document is written.
+      if (!p.till) throw new Error('This installation has no till code');
+      return documentNo(kind, p.code, p.till, p.year, bump.get(branchId, p.till, yearId, kind)!.seq);
     },
   };
 });

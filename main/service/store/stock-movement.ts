@@ -1,6 +1,19 @@
-/** SQL for `stock_movement`: what a sale took out of which batch, and what a cancel put back. */
+/**
+ * SQL for `stock_movement` (issue 15): every change to a shelf is a movement, a fact owned by the
+ * branch that made it (`owner_branch_id`; the node is its id's high bits, ids/id-source.ts) and
+ * never changed or deleted. `stock` follows the movements by a trigger (db/migrations/017), in the
+ * same transaction, so a movement pulled from another node moves its shelf too.
+ *
+ *   opening      what a batch held when the store moved to movements (migration 017)
+ *   sale         units a sale took (negative)          cancel      units a cancelled sale put back
+ *   receipt      goods received                        transfer    out of one branch or into another
+ *   adjustment   damage, loss, found                   count       a stock-take: the difference found,
+ *                                                                  and the batch's expiry as counted
+ */
 import type { Db } from '../db/database.js';
 import { perDatabase } from './per-database.js';
+
+export type MovementReason = 'opening' | 'sale' | 'cancel' | 'receipt' | 'transfer' | 'adjustment' | 'count';
 
 export interface MovementTotal {
   item_id: number;
@@ -9,18 +22,44 @@ export interface MovementTotal {
   delta: number;
 }
 
+export interface NewMovement extends MovementTotal {
+  id: number;
+  reason: MovementReason;
+  at: string;
+  sales_order_id?: number | null;
+  /** Stated by receipts and counts; null keeps the batch's. */
+  expiry_date?: string | null;
+  /** The branch that made the movement; the shelf's branch unless said (a transfer into another). */
+  owner_branch_id?: number;
+  created_by?: number | null;
+}
+
 export const stockMovements = perDatabase((db: Db) => {
   const net = db.prepare<[number], MovementTotal>(
     `SELECT item_id, branch_id, batch_no, sum(delta) AS delta FROM stock_movement WHERE sales_order_id = ?
      GROUP BY item_id, branch_id, batch_no HAVING sum(delta) <> 0 ORDER BY item_id, batch_no`,
   );
-  const insert = db.prepare<[number, number, number, string, number, number, string, string]>(
-    'INSERT INTO stock_movement (id, item_id, branch_id, batch_no, delta, sales_order_id, reason, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  const insert = db.prepare(
+    `INSERT INTO stock_movement (id, item_id, branch_id, batch_no, delta, sales_order_id, reason, at, expiry_date, owner_branch_id, created_by)
+     VALUES (@id, @item_id, @branch_id, @batch_no, @delta, @sales_order_id, @reason, @at, @expiry_date, @owner_branch_id, @created_by)`,
+  );
+  const ofBatch = db.prepare<[number, number, string], { on_hand: number }>(
+    'SELECT coalesce(sum(delta), 0) AS on_hand FROM stock_movement WHERE item_id = ? AND branch_id = ? AND batch_no = ?',
   );
   return {
     /** Per batch, what the order's movements add up to (negative: still out of stock). */
     netOfOrder: (orderId: number) => net.all(orderId),
-    record: (id: number, m: MovementTotal, orderId: number, reason: 'sale' | 'cancel', at: string) =>
-      insert.run(id, m.item_id, m.branch_id, m.batch_no, m.delta, orderId, reason, at),
+    /** Records a movement; the trigger moves the shelf (`stock`) with it. */
+    add(m: NewMovement) {
+      insert.run({
+        sales_order_id: null, expiry_date: null, created_by: null, ...m,
+        owner_branch_id: m.owner_branch_id ?? m.branch_id,
+      });
+    },
+    /** What a sale took from a batch, or its cancel put back. */
+    record: (id: number, m: MovementTotal, orderId: number, reason: 'sale' | 'cancel', at: string, createdBy: number | null = null) =>
+      insert.run({ ...m, id, sales_order_id: orderId, reason, at, expiry_date: null, owner_branch_id: m.branch_id, created_by: createdBy }),
+    /** A batch's on hand as the movements add it up (what `stock` holds, derived afresh). */
+    sumOfBatch: (itemId: number, branchId: number, batchNo: string) => ofBatch.get(itemId, branchId, batchNo)!.on_hand,
   };
 });

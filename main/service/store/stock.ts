@@ -2,9 +2,13 @@
  * SQL for `stock`: on hand per item, branch and batch. The stock the counter sees is what can be
  * sold today: batches past their expiry date are left out. Made-to-order items have no rows and
  * answer null, not 0.
+ *
+ * Read only here: the rows are kept by a trigger from `stock_movement` (store/stock-movement.ts,
+ * issue 15), so every change is a movement and the balance is their sum.
  */
 import type { Db } from '../db/database.js';
 import { perDatabase } from './per-database.js';
+import { stockMovements } from './stock-movement.js';
 
 export interface StockBatch {
   item_id: number;
@@ -20,13 +24,8 @@ export const stock = perDatabase((db: Db) => {
      WHERE item_id IN (SELECT value FROM json_each(?)) AND branch_id = ? AND (expiry_date IS NULL OR expiry_date >= ?)
      GROUP BY item_id`,
   );
-  const upsert = db.prepare(
-    `INSERT INTO stock (item_id, branch_id, batch_no, expiry_date, on_hand) VALUES (@item_id, @branch_id, @batch_no, @expiry_date, @on_hand)
-     ON CONFLICT (item_id, branch_id, batch_no) DO UPDATE SET expiry_date = excluded.expiry_date, on_hand = excluded.on_hand`,
-  );
-  const putBack = db.prepare<[number, number, string, number]>(
-    `INSERT INTO stock (item_id, branch_id, batch_no, on_hand) VALUES (?, ?, ?, ?)
-     ON CONFLICT (item_id, branch_id, batch_no) DO UPDATE SET on_hand = on_hand + excluded.on_hand`,
+  const current = db.prepare<[number, number, string], { on_hand: number; expiry_date: string | null }>(
+    'SELECT on_hand, expiry_date FROM stock WHERE item_id = ? AND branch_id = ? AND batch_no = ?',
   );
   const batches = db.prepare<[number, number], StockBatch>(
     'SELECT * FROM stock WHERE item_id = ? AND branch_id = ? ORDER BY expiry_date, batch_no',
@@ -36,7 +35,6 @@ export const stock = perDatabase((db: Db) => {
        AND (expiry_date IS NULL OR expiry_date >= ?) AND (? = '' OR batch_no = ?)
      ORDER BY expiry_date IS NULL, expiry_date, batch_no`,
   );
-  const take = db.prepare<[number, number, number, string]>('UPDATE stock SET on_hand = on_hand - ? WHERE item_id = ? AND branch_id = ? AND batch_no = ?');
   return {
     /**
      * The batches a sale may take an item from on `day`, in the order to take them: soonest expiry
@@ -44,8 +42,6 @@ export const stock = perDatabase((db: Db) => {
      */
     sellableBatches: (itemId: number, branchId: number, day: string, batchNo: string) =>
       sellableBatches.all(itemId, branchId, day, batchNo, batchNo),
-    /** Takes units off a batch (a sale); record the movement alongside. */
-    take: (itemId: number, branchId: number, batchNo: string, qty: number) => take.run(qty, itemId, branchId, batchNo),
     /**
      * Sellable units per item in a branch on `day`; items without a row have 0. Pass made-to-order
      * items through `counted` so they come back as null.
@@ -55,15 +51,18 @@ export const stock = perDatabase((db: Db) => {
       const found = new Map(ofItems.all(JSON.stringify(counted), branchId, day).map((r) => [r.item_id, r.on_hand]));
       return new Map(items.map((i) => [i.id, i.made_to_order ? null : (found.get(i.id) ?? 0)]));
     },
-    /** Sets the count of one batch (not a movement: imports and stock-takes state what is there). */
-    set(row: StockBatch) {
-      upsert.run(row);
+    /**
+     * Sets the count of one batch (imports and stock-takes state what is there): a 'count' movement
+     * of the difference, carrying the expiry as stated; nothing when both already agree.
+     */
+    count(row: StockBatch, id: () => number, at: string) {
+      const now = current.get(row.item_id, row.branch_id, row.batch_no);
+      if (now && now.on_hand === row.on_hand && now.expiry_date === row.expiry_date) return;
+      stockMovements(db).add({
+        id: id(), item_id: row.item_id, branch_id: row.branch_id, batch_no: row.batch_no,
+        delta: row.on_hand - (now?.on_hand ?? 0), reason: 'count', at, expiry_date: row.expiry_date,
+      });
     },
     batches: (itemId: number, branchId: number) => batches.all(itemId, branchId),
-    /**
-     * Returns units to the batch they came from (a cancelled sale). A batch row removed since is
-     * recreated, so units are never lost; record the movement alongside.
-     */
-    putBack: (itemId: number, branchId: number, batchNo: string, qty: number) => putBack.run(itemId, branchId, batchNo, qty),
   };
 });

@@ -55,7 +55,8 @@ export const invoiceList = implement(api.Invoice.list, ({ body }, ctx) => {
     data: rows.map((r) => ({
       id: ctx.enc.encode('invoice', r.id),
       invoiceNo: r.invoice_no,
-      plainId: Number(r.invoice_no.split('/').pop()),
+      // The serial: the digits after the last '/' or the till code's '-' (AMD1/26/1-000123 → 123).
+      plainId: Number(r.invoice_no.split(/[/-]/).pop()),
       salesOrderNo: r.order_no,
       customerName: `${r.first_name} ${r.last_name}`.trim(),
       customerMobileNo: mobileShown(masks, r.mobile),
