@@ -4,6 +4,7 @@
  * Electron window would have to allow.
  */
 import { useSyncExternalStore } from 'react';
+import { roleOfName } from '../../../shared/contract/roles.js';
 
 export type CustomerTab = 'profile' | 'prescriptions' | 'orders';
 
@@ -121,6 +122,30 @@ export function hrefFor(route: Route): string {
     case 'backups':
       return '#/backups';
   }
+}
+
+/**
+ * Where a user lands after signing in (issue 16): a cashier at the counter, a manager (and the
+ * admin) on the day's figures; an optometrist on the home screen, whose menu starts at customers.
+ */
+export function landingFor(userRole: string | null | undefined): Route {
+  switch (roleOfName(userRole)) {
+    case 'cashier':
+      return { name: 'quickSale' };
+    case 'manager':
+    case 'admin':
+      return { name: 'dashboard' };
+    default:
+      return { name: 'home' };
+  }
+}
+
+/**
+ * After a sign-in: the landing screen of the role, unless the window was opened on a screen of
+ * its own (a reload or a link keeps its place).
+ */
+export function landAfterSignIn(userRole: string | null | undefined): void {
+  if (parseHash(window.location.hash).name === 'home') navigate(landingFor(userRole), { replace: true });
 }
 
 export function navigate(route: Route, options: { replace?: boolean } = {}): void {
