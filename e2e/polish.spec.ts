@@ -89,3 +89,47 @@ test('a cashier lands on Quick sale after signing in, a manager (and the admin) 
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Customers', level: 1 })).toBeVisible();
 });
+
+test('order ready: the manager words the message, the order page offers it on WhatsApp and to copy, and "customer told" lands in the history', async ({ page, service, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const admin = await apiAs(service.url, 'admin');
+  const lastName = uniqueWord('Ready');
+  const mobile = uniqueMobile();
+  const { customerID } = await admin.call(api.Customer.upsert, { body: { firstName: 'Meera', lastName, mobile, isActive: true } });
+  const sale = await sellLens(admin, customerID);
+
+  await signIn(page, 'admin');
+  await page.getByRole('link', { name: /Messages/ }).click();
+  const template = page.getByLabel('Order ready message');
+  await template.fill('Hi {customer}, order {order} waits at {store}. Due {balance}. {nope}');
+  await page.getByRole('button', { name: 'Save message' }).click();
+  await expect(page.getByRole('alert')).toContainText('Unknown placeholder {nope}');
+  await template.fill('Hi {customer}, order {order} waits at {store}. Due {balance}.');
+  await page.getByRole('button', { name: 'Save message' }).click();
+  await expect(page.getByRole('status')).toHaveText('Saved.');
+
+  await page.goto(`/#/orders/${encodeURIComponent(sale.salesOrderNo)}`);
+  const box = page.getByRole('region', { name: 'Tell the customer' });
+  const text = box.getByLabel('Message');
+  await expect(text).toHaveValue(new RegExp(`^Hi Meera ${lastName}, order ${sale.salesOrderNo.replace(/\//g, '\\/')} waits at .+\\. Due ₹[\\d,]+\\.\\d\\d\\.$`));
+  const message = await text.inputValue();
+  const whatsApp = box.getByRole('link', { name: 'Send on WhatsApp' });
+  await expect(whatsApp).toHaveAttribute('href', `https://wa.me/91${mobile}?text=${encodeURIComponent(message)}`);
+  await expect(whatsApp).toHaveAttribute('target', '_blank');
+  await expect(box.getByRole('status')).toContainText('Not told yet.');
+
+  // Copy: the clipboard holds the message and the order records that the customer was told.
+  await box.getByRole('button', { name: 'Copy message' }).click();
+  await expect(box.getByRole('status')).toContainText('Message copied.');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(message);
+  await expect(box.getByRole('status')).toContainText(/Customer told \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}\./);
+  const history = page.getByRole('table', { name: 'Order history' });
+  await expect(history.getByRole('row').filter({ hasText: 'Customer told the order is ready by a copied message' })).toHaveCount(1);
+
+  // The WhatsApp link opens outside (a popup here) and is recorded too.
+  await page.context().route('https://wa.me/**', (route) => route.fulfill({ status: 200, body: 'wa' }));
+  const popup = page.waitForEvent('popup');
+  await whatsApp.click();
+  await (await popup).close();
+  await expect(history.getByRole('row').filter({ hasText: 'Customer told the order is ready on WhatsApp' })).toHaveCount(1);
+});

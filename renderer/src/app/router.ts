@@ -31,7 +31,8 @@ export type Route =
   | { name: 'userNew' }
   | { name: 'userEdit'; userId: string }
   | { name: 'password' }
-  | { name: 'backups' };
+  | { name: 'backups' }
+  | { name: 'messages' };
 
 const TABS: readonly CustomerTab[] = ['profile', 'prescriptions', 'orders'];
 
@@ -68,6 +69,7 @@ export function parseHash(hash: string): Route {
   }
   if (area === 'password') return { name: 'password' };
   if (area === 'backups') return { name: 'backups' };
+  if (area === 'messages') return { name: 'messages' };
   if (area === 'orders') return id ? { name: 'order', salesOrderNo: id } : { name: 'orders' };
   return { name: 'home' };
 }
@@ -121,6 +123,8 @@ export function hrefFor(route: Route): string {
       return '#/password';
     case 'backups':
       return '#/backups';
+    case 'messages':
+      return '#/messages';
   }
 }
 

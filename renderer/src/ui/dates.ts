@@ -4,21 +4,16 @@
  * and back into what a date input holds. Every screen shows dates through these functions: none
  * calls toLocaleDateString, toLocaleString or Intl.DateTimeFormat on a date (issue 16).
  */
-const DAY = /^(\d{4})-(\d{2})-(\d{2})/;
+import { storeDate } from '../../../shared/domain/calendar.js';
 
-/** The store's date format; the one place to change it for a store that writes dates otherwise. */
-export const STORE_DATE_FORMAT = 'dd/mm/yyyy';
+export { STORE_DATE_FORMAT } from '../../../shared/domain/calendar.js';
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})/;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** `2026-03-07T00:00:00` → `07/03/2026`; null for empty or unreadable values. */
-export function formatDate(value: string | null | undefined): string | null {
-  const m = value ? DAY.exec(value) : null;
-  if (!m) return null;
-  const [, y, mo, d] = m;
-  if (Number(mo) < 1 || Number(mo) > 12 || Number(d) < 1 || Number(d) > 31) return null;
-  return STORE_DATE_FORMAT.replace('dd', d!).replace('mm', mo!).replace('yyyy', y!);
-}
+export const formatDate = storeDate;
 
 /** The `yyyy-mm-dd` part, for an <input type="date">; '' when there is none. */
 export function dateInputValue(value: string | null | undefined): string {
