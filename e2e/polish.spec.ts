@@ -3,31 +3,13 @@
  * store writes them (never the browser's 3/7/2026), and each role lands where its day starts.
  */
 import { lensTypeId } from '../shared/domain/rx.js';
-import type { Client } from '../shared/client.js';
 import { api } from '../shared/endpoints/index.js';
 import { expect, test } from './fixtures.js';
-import { apiAs, signIn, uniqueMobile, uniqueWord } from './helpers.js';
+import { apiAs, sellLens, signIn, uniqueMobile, uniqueWord } from './helpers.js';
 
 test.use({ locale: 'en-US', timezoneId: 'Asia/Kolkata' });
 
 const pad = (n: number) => String(n).padStart(2, '0');
-
-/** A spectacle lens (made to order: no stock needed) sold to the customer, part paid. */
-export async function sellLens(staff: Client, customerID: string, paid = 100) {
-  const types = await staff.call(api.Common.itemTypes);
-  const lensType = types.find((t) => /spectacle lens/i.test(t.name))!;
-  const found = await staff.call(api.Common.searchItems, { body: { itemTypeID: lensType.value, pageNumber: 1, pageSize: 5 } });
-  const [kind] = await staff.call(api.QuickSale.receiptTypes);
-  const { sessionID } = await staff.call(api.QuickSale.saveSalesOrderTemp, { body: { itemID: found.data[0]!.id, qty: 1 } });
-  return staff.call(api.QuickSale.saveSale, {
-    body: {
-      sessionID,
-      salesorderModel: { sessionId: sessionID, customerId: customerID },
-      receiptModel: { receiptTypeId: kind!.id, amount: paid, receiptAmount: paid, customerIDStr: customerID },
-      allowZeroAmountReceiptInQuickSale: false,
-    },
-  });
-}
 
 test('dates show as dd/mm/yyyy on the customer page, the prescription history and the orders list, in an en-US browser', async ({ page, service }) => {
   const admin = await apiAs(service.url, 'admin');
