@@ -353,7 +353,7 @@ export function QuickSaleScreen() {
             amountRef={amountRef}
           />
           {save.isError && <ErrorBanner banner={bannerFor(save.error, 'save the sale')} />}
-          <button type="button" className="button button-primary button-block" disabled={!canSave} onClick={onSave}>
+          <button type="button" className="button button-primary button-block" disabled={!canSave} onClick={onSave} aria-keyshortcuts={COUNTER_KEYS.save}>
             Save sale <kbd>{COUNTER_KEYS.save}</kbd>
           </button>
           {!customer && lines.length > 0 && <p className="muted">Attach a customer to save.</p>}
