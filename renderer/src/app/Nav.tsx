@@ -1,6 +1,6 @@
 import { hasRole, type Role } from '../../../shared/contract/roles.js';
 import { api } from '../../../shared/endpoints/index.js';
-import { hrefFor, type Route } from './router.js';
+import { hrefFor, reopenCurrent, type Route } from './router.js';
 
 type Area = 'quickSale' | 'orders' | 'home' | 'customers' | 'doctors' | 'catalog' | 'invoices' | 'receipts' | 'dashboard' | 'printers' | 'audit' | 'backups' | 'messages' | 'users' | 'password';
 
@@ -78,6 +78,7 @@ export function Nav({ route, role }: { route: Route; role: string }) {
               href={hrefFor(item.route)}
               className="sidenav-link"
               aria-current={item.area === current ? 'page' : undefined}
+              onClick={item.area === current && hrefFor(item.route) === window.location.hash ? () => setTimeout(reopenCurrent) : undefined}
             >
               <span className="sidenav-label">{item.label}</span>
               <span className="sidenav-hint">{item.hint}</span>

@@ -3,7 +3,7 @@
  * survives a reload too) and gives the back button something to do, with no navigation that the
  * Electron window would have to allow.
  */
-import { useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { roleOfName } from '../../../shared/contract/roles.js';
 
 export type CustomerTab = 'profile' | 'prescriptions' | 'orders';
@@ -169,4 +169,24 @@ const currentHash = () => window.location.hash;
 export function useRoute(): Route {
   const hash = useSyncExternalStore(subscribe, currentHash);
   return parseHash(hash);
+}
+
+const REOPEN = 'optical-pos:reopen';
+
+/**
+ * The menu entry of the screen already open was chosen again: no hash change, so the screen is
+ * told, and puts the cursor back where its work starts (the counter's code box).
+ */
+export function reopenCurrent(): void {
+  window.dispatchEvent(new Event(REOPEN));
+}
+
+export function useOnReopen(action: () => void): void {
+  const latest = useRef(action);
+  latest.current = action;
+  useEffect(() => {
+    const run = () => latest.current();
+    window.addEventListener(REOPEN, run);
+    return () => window.removeEventListener(REOPEN, run);
+  }, []);
 }
