@@ -51,7 +51,7 @@ test('a lab job at the counter: Rx from the file, PD and heights, lab and fitter
   await box.fill(lens.code);
   await box.press('Enter');
   const pair = page.getByRole('form', { name: `Lens pair: ${lens.name}` });
-  await expect(pair.getByTestId('rx-source')).toContainText('10 Jan 2026');
+  await expect(pair.getByTestId('rx-source')).toContainText('10/01/2026');
   await expect(pair.getByLabel('Right SPH')).toHaveValue('-2.25');
   await expect(pair.getByLabel('Left SPH')).toHaveValue('-2.00');
   await pair.getByLabel('Right PD').fill('31.5');

@@ -82,3 +82,20 @@ export async function scanAtCounter(page: Page, items: readonly SearchItem[]): P
     await expect(page.getByRole('table', { name: 'Cart' }).getByRole('row').filter({ hasText: item.name })).toBeVisible();
   }
 }
+
+/** A spectacle lens (made to order: no stock needed) sold to the customer, part paid. */
+export async function sellLens(staff: Client, customerID: string, paid = 100) {
+  const types = await staff.call(api.Common.itemTypes);
+  const lensType = types.find((t) => /spectacle lens/i.test(t.name))!;
+  const found = await staff.call(api.Common.searchItems, { body: { itemTypeID: lensType.value, pageNumber: 1, pageSize: 5 } });
+  const [kind] = await staff.call(api.QuickSale.receiptTypes);
+  const { sessionID } = await staff.call(api.QuickSale.saveSalesOrderTemp, { body: { itemID: found.data[0]!.id, qty: 1 } });
+  return staff.call(api.QuickSale.saveSale, {
+    body: {
+      sessionID,
+      salesorderModel: { sessionId: sessionID, customerId: customerID },
+      receiptModel: { receiptTypeId: kind!.id, amount: paid, receiptAmount: paid, customerIDStr: customerID },
+      allowZeroAmountReceiptInQuickSale: false,
+    },
+  });
+}

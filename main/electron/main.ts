@@ -66,14 +66,21 @@ function createWindow(serviceUrl: string): BrowserWindow {
   return window;
 }
 
+// Chromium draws its own date fields (<input type="date">) in the app's locale: the store's
+// (en-IN, dd/mm/yyyy), not the PC's, as every date on screen is (issue 16). Before ready, or it is ignored.
+app.commandLine.appendSwitch('lang', 'en-IN');
+
+/** The one permission the window gets: writing text to the clipboard (the order page's Copy message). */
+const ALLOWED_PERMISSION = 'clipboard-sanitized-write';
+
 async function main(): Promise<void> {
   if (!app.requestSingleInstanceLock()) {
     app.quit();
     return;
   }
   await app.whenReady();
-  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  session.defaultSession.setPermissionCheckHandler(() => false);
+  session.defaultSession.setPermissionRequestHandler((_contents, permission, callback) => callback(permission === ALLOWED_PERMISSION));
+  session.defaultSession.setPermissionCheckHandler((_contents, permission) => permission === ALLOWED_PERMISSION);
 
   const serviceKey = randomBytes(32).toString('base64url');
   const dataDir = process.env.POS_DATA_DIR || path.join(app.getPath('userData'), 'data');

@@ -4,6 +4,13 @@ import { MessageBody, pagedRows, totalExact } from '../contract/errors.js';
 import { MANAGERS, SALES_ROLES } from '../contract/roles.js';
 import { OrderHistoryResponse } from '../models/audit.js';
 import {
+  CustomerToldRequest,
+  CustomerToldResponse,
+  ReadyMessage,
+  ReadyMessageTemplate,
+  SetReadyMessageTemplateRequest,
+} from '../models/order-ready.js';
+import {
   AdvanceReceiptData,
   CancellationReason,
   CancelSalesOrderRequest,
@@ -24,6 +31,9 @@ import {
 } from '../models/order.js';
 
 const group = 'Orders';
+
+const READY_MESSAGE =
+  'Issue 16: stores tell the customer the order is ready (usually on WhatsApp) from a template of their own, and want on record that the customer was told; the spec sends no messages.';
 
 export const Orders = {
   withBalance: endpoint({
@@ -173,5 +183,53 @@ export const Orders = {
     errors: [404],
     extension:
       'Issue 14: the order page shows the order’s history (status, who, when, reason, price approvals), read from the change journal; the spec has no history.',
+  }),
+  readyMessageTemplate: endpoint({
+    group,
+    name: 'Orders.readyMessageTemplate',
+    method: 'GET',
+    path: '/api/Orders/ready-message-template',
+    summary: 'The store’s "order ready" message template, with the placeholders it may use ({customer}, {order}, {balance}, {store}, {due}).',
+    response: ReadyMessageTemplate,
+    auth: SALES_ROLES,
+    extension: READY_MESSAGE,
+  }),
+  setReadyMessageTemplate: endpoint({
+    group,
+    name: 'Orders.setReadyMessageTemplate',
+    method: 'PUT',
+    path: '/api/Orders/ready-message-template',
+    summary: 'Sets the store’s "order ready" message template (empty: the built-in wording again).',
+    body: SetReadyMessageTemplateRequest,
+    response: ReadyMessageTemplate,
+    auth: MANAGERS,
+    extension: READY_MESSAGE,
+    note: 'An unknown placeholder is a 400 naming template and the placeholder.',
+  }),
+  readyMessage: endpoint({
+    group,
+    name: 'Orders.readyMessage',
+    method: 'GET',
+    path: '/api/Orders/{salesOrderId}/ready-message',
+    summary: 'The "order ready" message for this order, its click-to-chat link (wa.me) and when the customer was last told.',
+    params: SalesOrderIdParams,
+    response: ReadyMessage,
+    auth: SALES_ROLES,
+    errors: [404],
+    extension: READY_MESSAGE,
+  }),
+  customerTold: endpoint({
+    group,
+    name: 'Orders.customerTold',
+    method: 'POST',
+    path: '/api/Orders/{salesOrderId}/customer-told',
+    summary: 'Records that the customer was told the order is ready (by WhatsApp, a copied message or a call): journaled on the order, shown in its history.',
+    params: SalesOrderIdParams,
+    body: CustomerToldRequest,
+    response: CustomerToldResponse,
+    auth: SALES_ROLES,
+    errors: [404, 409],
+    extension: READY_MESSAGE,
+    note: 'A cancelled order is a 409; an order of another branch a 403 OTHER_BRANCH.',
   }),
 };

@@ -33,6 +33,7 @@ test('every other row is a declared extension: marked with its reason, not in th
       'Common.receiptEscPos', 'Common.prescriptionPdf', 'Common.prescriptionPdfHtml', 'Common.jobCardPdf', 'Common.jobCardPdfHtml',
       'QuickSale.openCarts', 'QuickSale.takeOverCart', 'Orders.delivery', 'QuickSale.priceApproval',
       'Orders.history', 'Audit.search', 'Auth.switchBranch',
+      'Orders.readyMessageTemplate', 'Orders.setReadyMessageTemplate', 'Orders.readyMessage', 'Orders.customerTold',
       'Users.list', 'Users.create', 'Users.update', 'Users.disable', 'Users.enable', 'Users.resetPassword', 'Users.changePassword',
       'Backup.status', 'Backup.overview', 'Backup.now', 'Backup.settings', 'Backup.stageRestore', 'Backup.cancelRestore',
     ].sort(),

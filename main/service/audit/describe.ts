@@ -31,6 +31,7 @@ const TABLE_NAMES: Readonly<Record<string, string>> = {
   price_approval_refused: 'Refused price approval',
   backup: 'Backup',
   branch_switch: 'Branch switch',
+  customer_told: 'Customer told',
 };
 
 export const tableName = (table: string): string => TABLE_NAMES[table] ?? table.charAt(0).toUpperCase() + table.slice(1).replace(/_/g, ' ');

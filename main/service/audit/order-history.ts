@@ -74,6 +74,11 @@ export function orderHistory(ctx: RequestContext, orderId: number): Entry[] {
           `Price approved by ${shown('approved_by', after)} for ${shown('requested_by', after)}: ${String(after.what ?? '')}${after.reason ? ` (${String(after.reason)})` : ''}`,
         );
         break;
+      case 'customer_told:event': {
+        const how = { whatsapp: 'on WhatsApp', copied: 'by a copied message', phone: 'by phone' }[String(after.channel)] ?? '';
+        say(row, `Customer told the order is ready${how ? ` ${how}` : ''}`);
+        break;
+      }
       default:
         if (row.op === 'delete') say(row, `${d.what(row, [])}`);
     }

@@ -121,7 +121,7 @@ export const DERIVED_COLUMNS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** Events the app journals besides row changes (store/journal.ts event()). */
-export const JOURNAL_EVENTS = ['sign_in', 'sign_in_failed', 'price_approval_refused', 'backup', 'branch_switch'] as const;
+export const JOURNAL_EVENTS = ['sign_in', 'sign_in_failed', 'price_approval_refused', 'backup', 'branch_switch', 'customer_told'] as const;
 
 export type JournalOp = 'insert' | 'update' | 'delete' | 'event';
 

@@ -21,6 +21,7 @@ import { searchOrders } from './orders/search.js';
 import { changeStatus } from './orders/status.js';
 import { changeOrderDelivery } from './orders/delivery.js';
 import { orderHistoryOf } from './orders/history.js';
+import { orderCustomerTold, orderReadyMessage, readyMessageTemplate, setReadyMessageTemplate } from './orders/ready-message.js';
 import { auditSearch } from './audit/search.js';
 import { withBalance } from './orders/with-balance.js';
 import { checkDuplicate } from './customer/check-duplicate.js';
@@ -121,6 +122,10 @@ export const handlers = [
   cancelOrder,
   changeStatus,
   changeOrderDelivery,
+  readyMessageTemplate,
+  setReadyMessageTemplate,
+  orderReadyMessage,
+  orderCustomerTold,
   getYears,
   getCountries,
   getStates,

@@ -77,7 +77,11 @@ export const journalEntries = perDatabase((db: Db) => {
         OR (j.tbl = 'invoice' AND j.row_id IN (SELECT id FROM invoice WHERE sales_order_id = @id))
         OR (j.tbl = 'credit_note' AND j.row_id IN (SELECT id FROM credit_note WHERE sales_order_id = @id))
         OR (j.tbl = 'price_approval' AND j.row_id IN (SELECT price_approval_id FROM sales_order_line WHERE sales_order_id = @id))
+        OR (j.tbl = 'customer_told' AND j.op = 'event' AND j.row_id = @id)
       ORDER BY j.seq`,
+  );
+  const lastEvent = db.prepare<[string, number], { at: string }>(
+    "SELECT at FROM journal WHERE tbl = ? AND op = 'event' AND row_id = ? ORDER BY seq DESC LIMIT 1",
   );
   const searches = new Map<string, ReturnType<Db['prepare']>>();
   const count = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM journal');
@@ -96,6 +100,8 @@ export const journalEntries = perDatabase((db: Db) => {
     event: (kind: string, rowId: number | null, details: Record<string, unknown>) =>
       (event ??= db.prepare<[string, number | null, string]>(EVENT_SQL)).run(kind, rowId, JSON.stringify(details)),
     ofOrder: (orderId: number) => ofOrder.all({ id: orderId }),
+    /** When the latest event of `kind` about record `rowId` happened (ISO); null when never. */
+    lastEventAt: (kind: string, rowId: number): string | null => lastEvent.get(kind, rowId)?.at ?? null,
     /** Newest first, `limit` entries matching every given filter. */
     search(filter: JournalFilter): JournalRow[] {
       const where = ['(j.branch_id IS NULL OR j.branch_id IN (SELECT id FROM branch WHERE company_id = @companyId))'];

@@ -9,6 +9,9 @@ const queryClient = new QueryClient({
   defaultOptions: {
     // A desktop app has one window that is always focused: refetching on focus only adds noise.
     queries: { refetchOnWindowFocus: false },
+    // A change is tried at once and fails in words when the service is down (it is never held
+    // back to fire later by itself); queries pause instead and refetch when it is back (issue 16).
+    mutations: { networkMode: 'always' },
   },
 });
 

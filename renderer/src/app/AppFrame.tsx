@@ -3,6 +3,7 @@ import type { LoginResponse } from '../../../shared/models/auth.js';
 import { useEndpoint } from './service.js';
 import { useSession } from './session.js';
 import { BackupWarning } from './BackupWarning.js';
+import { ServiceDownBanner } from './connection.js';
 import { BranchAndYear } from './FinancialYear.js';
 import { Nav } from './Nav.js';
 import { navigate, useRoute } from './router.js';
@@ -53,6 +54,7 @@ export function AppFrame({ session }: { session: LoginResponse }) {
       <div className="frame-body">
         <Nav route={route} role={session.userRole} />
         <main className="frame-content" id="content">
+          <ServiceDownBanner />
           <BackupWarning role={session.userRole} />
           <Screen route={route} session={session} />
         </main>

@@ -1,8 +1,8 @@
 import { hasRole, type Role } from '../../../shared/contract/roles.js';
 import { api } from '../../../shared/endpoints/index.js';
-import { hrefFor, type Route } from './router.js';
+import { hrefFor, reopenCurrent, type Route } from './router.js';
 
-type Area = 'quickSale' | 'orders' | 'home' | 'customers' | 'doctors' | 'catalog' | 'invoices' | 'receipts' | 'dashboard' | 'printers' | 'audit' | 'backups' | 'users' | 'password';
+type Area = 'quickSale' | 'orders' | 'home' | 'customers' | 'doctors' | 'catalog' | 'invoices' | 'receipts' | 'dashboard' | 'printers' | 'audit' | 'backups' | 'messages' | 'users' | 'password';
 
 function areaOf(route: Route): Area {
   switch (route.name) {
@@ -34,6 +34,8 @@ function areaOf(route: Route): Area {
       return 'password';
     case 'backups':
       return 'backups';
+    case 'messages':
+      return 'messages';
     case 'orders':
     case 'order':
       return 'orders';
@@ -58,6 +60,7 @@ const ITEMS: { area: Area; label: string; route: Route; hint: string; roles?: 'p
   { area: 'dashboard', label: 'Dashboard', route: { name: 'dashboard' }, hint: 'The day, the month', roles: api.Dashboard.dashboardData.auth },
   { area: 'audit', label: 'Audit', route: { name: 'audit' }, hint: 'Who changed what', roles: api.Audit.search.auth },
   { area: 'printers', label: 'Printers', route: { name: 'printers' }, hint: 'Paper, test print' },
+  { area: 'messages', label: 'Messages', route: { name: 'messages' }, hint: 'Order ready text', roles: api.Orders.setReadyMessageTemplate.auth },
   { area: 'backups', label: 'Backups', route: { name: 'backups' }, hint: 'Copies of the store', roles: api.Backup.overview.auth },
   { area: 'users', label: 'Users', route: { name: 'users' }, hint: 'Staff, roles', roles: api.Users.list.auth },
   { area: 'password', label: 'My password', route: { name: 'password' }, hint: 'Change it', roles: api.Users.changePassword.auth },
@@ -75,6 +78,7 @@ export function Nav({ route, role }: { route: Route; role: string }) {
               href={hrefFor(item.route)}
               className="sidenav-link"
               aria-current={item.area === current ? 'page' : undefined}
+              onClick={item.area === current && hrefFor(item.route) === window.location.hash ? () => setTimeout(reopenCurrent) : undefined}
             >
               <span className="sidenav-label">{item.label}</span>
               <span className="sidenav-hint">{item.hint}</span>

@@ -14,6 +14,7 @@ import { PrescriptionScreen } from '../prescriptions/PrescriptionScreen.js';
 import { QuickSaleScreen } from '../quick-sale/QuickSaleScreen.js';
 import { ReceiptList } from '../receipts/ReceiptList.js';
 import { BackupsScreen } from '../settings/BackupsScreen.js';
+import { MessagesScreen } from '../settings/MessagesScreen.js';
 import { PrintersScreen } from '../settings/PrintersScreen.js';
 import { ChangePasswordScreen } from '../users/ChangePasswordScreen.js';
 import { UserForm } from '../users/UserForm.js';
@@ -71,5 +72,7 @@ export function Screen({ route, session }: { route: Route; session: LoginRespons
       return <ChangePasswordScreen />;
     case 'backups':
       return <BackupsScreen />;
+    case 'messages':
+      return <MessagesScreen />;
   }
 }

@@ -3,7 +3,8 @@
  * survives a reload too) and gives the back button something to do, with no navigation that the
  * Electron window would have to allow.
  */
-import { useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { roleOfName } from '../../../shared/contract/roles.js';
 
 export type CustomerTab = 'profile' | 'prescriptions' | 'orders';
 
@@ -30,7 +31,8 @@ export type Route =
   | { name: 'userNew' }
   | { name: 'userEdit'; userId: string }
   | { name: 'password' }
-  | { name: 'backups' };
+  | { name: 'backups' }
+  | { name: 'messages' };
 
 const TABS: readonly CustomerTab[] = ['profile', 'prescriptions', 'orders'];
 
@@ -67,6 +69,7 @@ export function parseHash(hash: string): Route {
   }
   if (area === 'password') return { name: 'password' };
   if (area === 'backups') return { name: 'backups' };
+  if (area === 'messages') return { name: 'messages' };
   if (area === 'orders') return id ? { name: 'order', salesOrderNo: id } : { name: 'orders' };
   return { name: 'home' };
 }
@@ -120,7 +123,33 @@ export function hrefFor(route: Route): string {
       return '#/password';
     case 'backups':
       return '#/backups';
+    case 'messages':
+      return '#/messages';
   }
+}
+
+/**
+ * Where a user lands after signing in (issue 16): a cashier at the counter, a manager (and the
+ * admin) on the day's figures; an optometrist on the home screen, whose menu starts at customers.
+ */
+export function landingFor(userRole: string | null | undefined): Route {
+  switch (roleOfName(userRole)) {
+    case 'cashier':
+      return { name: 'quickSale' };
+    case 'manager':
+    case 'admin':
+      return { name: 'dashboard' };
+    default:
+      return { name: 'home' };
+  }
+}
+
+/**
+ * After a sign-in: the landing screen of the role, unless the window was opened on a screen of
+ * its own (a reload or a link keeps its place).
+ */
+export function landAfterSignIn(userRole: string | null | undefined): void {
+  if (parseHash(window.location.hash).name === 'home') navigate(landingFor(userRole), { replace: true });
 }
 
 export function navigate(route: Route, options: { replace?: boolean } = {}): void {
@@ -140,4 +169,24 @@ const currentHash = () => window.location.hash;
 export function useRoute(): Route {
   const hash = useSyncExternalStore(subscribe, currentHash);
   return parseHash(hash);
+}
+
+const REOPEN = 'optical-pos:reopen';
+
+/**
+ * The menu entry of the screen already open was chosen again: no hash change, so the screen is
+ * told, and puts the cursor back where its work starts (the counter's code box).
+ */
+export function reopenCurrent(): void {
+  window.dispatchEvent(new Event(REOPEN));
+}
+
+export function useOnReopen(action: () => void): void {
+  const latest = useRef(action);
+  latest.current = action;
+  useEffect(() => {
+    const run = () => latest.current();
+    window.addEventListener(REOPEN, run);
+    return () => window.removeEventListener(REOPEN, run);
+  }, []);
 }

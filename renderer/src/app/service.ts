@@ -17,6 +17,7 @@ import { createClient } from '../../../shared/client.js';
 import type { EndpointDef, EndpointInput, EndpointResponse } from '../../../shared/contract/endpoint.js';
 import { TILL_HEADER } from '../../../shared/contract/till.js';
 import { SERVICE_KEY_HEADER } from '../../../shared/desktop.js';
+import { serviceReached } from '../ui/connection.js';
 import { serviceUrl } from '../ui/service-url.js';
 import { useSession } from './session.js';
 
@@ -38,8 +39,21 @@ function tillId(): string {
   return made;
 }
 
+/** fetch that tells ui/connection.ts whether the service answered: any HTTP answer is an answer. */
+const watchedFetch: typeof fetch = async (input, init) => {
+  try {
+    const response = await fetch(input, init);
+    serviceReached(true);
+    return response;
+  } catch (error) {
+    serviceReached(false);
+    throw error;
+  }
+};
+
 export const client = createClient({
   baseUrl: serviceUrl,
+  fetch: watchedFetch,
   // The desktop app's service answers only calls carrying the key its preload handed this window.
   headers: { [TILL_HEADER]: tillId(), ...(serviceKey ? { [SERVICE_KEY_HEADER]: serviceKey } : {}) },
   getToken: () => useSession.getState().session?.token,

@@ -4,6 +4,7 @@ import { ApiError } from '../../../shared/client.js';
 import { api } from '../../../shared/endpoints/index.js';
 import { LoginRequest } from '../../../shared/models/auth.js';
 import { serviceUrl, useEndpointMutation } from '../app/service.js';
+import { landAfterSignIn } from '../app/router.js';
 import { useSession } from '../app/session.js';
 
 type Banner = { title: string; detail: string };
@@ -48,7 +49,10 @@ export function LoginScreen() {
 
   const mutation = useEndpointMutation(api.Auth.login, {
     input: (body: LoginRequest) => ({ body }),
-    onSuccess: (session) => login(session),
+    onSuccess: (session) => {
+      landAfterSignIn(session.userRole);
+      login(session);
+    },
     onError: (error) => {
       if (error instanceof ApiError) {
         for (const field of ['userName', 'password'] as const) {

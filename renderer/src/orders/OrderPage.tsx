@@ -18,6 +18,7 @@ import { hrefFor } from '../app/router.js';
 import { CancelForm, InvoicePanel, JobCardPanel, PaymentForm, StatusActions } from './OrderActions.js';
 import { useAdvanceReceiptData, useOrder, useOrderInvoice, useOrderReceipts } from './service.js';
 import { DeliveryDue } from './DeliveryDue.js';
+import { ReadyMessage } from './ReadyMessage.js';
 import { StatusTag } from './StatusTag.js';
 
 function BackLink() {
@@ -183,6 +184,7 @@ export function OrderPage({ salesOrderNo }: { salesOrderNo: string }) {
           balance={balance}
           cancelled={cancelled}
         />
+        {!cancelled && <ReadyMessage salesOrderID={o.salesOrderID} />}
         {hasSpectacleLenses(o) && <JobCardPanel salesOrderID={o.salesOrderID} salesOrderNo={o.salesOrderNO} />}
         {/* An invoiced order is reversed by a credit note, not cancelled; the service refuses it too. */}
         {isManager && canTransition(statusId, SALES_ORDER_STATUS.Cancelled) && !invoiceNo && (

@@ -53,6 +53,7 @@ function useRefreshOrder() {
       api.Invoice.invoiceDataBySalesOrder,
       api.Orders.search,
       api.Orders.history,
+      api.Orders.readyMessage,
     );
 }
 
@@ -133,6 +134,20 @@ export function useRaiseInvoice(salesOrderID: string, customerID: string) {
   const refresh = useRefreshOrder();
   return useEndpointMutation(api.QuickSale.saveInvoiceOnly, {
     input: (_: void) => ({ body: { salesOrderID, customerID } }),
+    onSettled: refresh,
+  });
+}
+
+/** The "order ready" message for this order, with its wa.me link and when the customer was last told. */
+export function useReadyMessage(salesOrderID: string, enabled: boolean) {
+  return useEndpoint(api.Orders.readyMessage, { params: { salesOrderId: salesOrderID } }, { enabled });
+}
+
+/** Records that the customer was told (journaled on the order; its history shows it). */
+export function useCustomerTold(salesOrderID: string) {
+  const refresh = useRefreshOrder();
+  return useEndpointMutation(api.Orders.customerTold, {
+    input: (channel: 'whatsapp' | 'copied' | 'phone') => ({ params: { salesOrderId: salesOrderID }, body: { channel } }),
     onSettled: refresh,
   });
 }

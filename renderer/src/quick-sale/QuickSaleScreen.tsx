@@ -22,6 +22,7 @@ import { actionForKey, COUNTER_KEYS } from './keys.js';
 import { LensPairForm, lineRx, rxText, type EyeRx } from './LensPair.js';
 import { claimedRupees, NO_PAYMENT, PaymentPanel, type Payment } from './PaymentPanel.js';
 import { saleRequest, spentNote, type SaleState } from './sale-request.js';
+import { useOnReopen } from '../app/router.js';
 import { SavedPanel } from './SavedPanel.js';
 import { SavedPayments } from './SavedPayments.js';
 import {
@@ -76,6 +77,8 @@ export function QuickSaleScreen() {
   const amountRef = useRef<HTMLInputElement>(null);
 
   const focusCode = () => codeBox.current?.querySelector('input')?.focus();
+  // Quick sale chosen again from the menu (a cashier lands here): back to the code box.
+  useOnReopen(focusCode);
 
   const lines = cart.data?.items ?? [];
   const netAmount = cart.data?.netAmount ?? 0;
@@ -353,7 +356,7 @@ export function QuickSaleScreen() {
             amountRef={amountRef}
           />
           {save.isError && <ErrorBanner banner={bannerFor(save.error, 'save the sale')} />}
-          <button type="button" className="button button-primary button-block" disabled={!canSave} onClick={onSave}>
+          <button type="button" className="button button-primary button-block" disabled={!canSave} onClick={onSave} aria-keyshortcuts={COUNTER_KEYS.save}>
             Save sale <kbd>{COUNTER_KEYS.save}</kbd>
           </button>
           {!customer && lines.length > 0 && <p className="muted">Attach a customer to save.</p>}

@@ -4,6 +4,7 @@
  * the states and the paging are the same on every list.
  */
 import type { Key, ReactNode } from 'react';
+import { useServiceDown } from './connection.js';
 import { bannerFor, ErrorBanner } from './errors.js';
 import { Pager } from './Pager.js';
 
@@ -88,6 +89,8 @@ export function ListScreen<Row>({
   total: { rows: number; exact?: boolean | undefined } | undefined;
   paging: { label: string; page: number; pageSize: number; onPage: (page: number) => void };
 }) {
+  // During an outage the rows are what the service said before it: marked so, and refetched on its return.
+  const stale = useServiceDown();
   return (
     <section className={wide ? 'panel screen screen-wide' : 'panel screen'} aria-labelledby={`${id}-title`}>
       <header className="screen-head">
@@ -101,7 +104,19 @@ export function ListScreen<Row>({
 
       {toolbar && <div className="list-toolbar">{toolbar}</div>}
 
-      <table className="data-table" aria-label={label} aria-busy={busy}>
+      {stale && (
+        <p className="stale-note" role="note" id={`${id}-stale`}>
+          Out of date: the service cannot be reached. This list refreshes when it is back.
+        </p>
+      )}
+
+      <table
+        className={stale ? 'data-table data-table-stale' : 'data-table'}
+        aria-label={label}
+        aria-busy={busy}
+        aria-describedby={stale ? `${id}-stale` : undefined}
+        inert={stale || undefined}
+      >
         <thead>
           <tr>
             {columns.map((c, i) => (

@@ -1,0 +1,98 @@
+/**
+ * Issue 16: every screen passes axe (@axe-core/playwright, WCAG 2.1 A and AA rules) with no
+ * serious or critical finding, for every role: each entry of the role's menu, and the screens
+ * reached from them (a customer's tabs, the new-customer and new-prescription forms, an order's
+ * page, a new doctor, a new user). The login screen too.
+ *
+ * Its own service, because login.spec.ts locks "manager" out of the shared one on purpose.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { createClient } from '../shared/client.js';
+import { api } from '../shared/endpoints/index.js';
+import { startServer, type RunningServer } from '../main/service/server.js';
+import { expect, test } from './fixtures.js';
+import { PASSWORD, sellLens, uniqueMobile } from './helpers.js';
+import { rendererDist } from './paths.js';
+
+let server: RunningServer;
+let dataDir: string;
+let order = '';
+let customer = '';
+test.beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'optical-pos-e2e-axe-'));
+  server = await startServer({ dataDir, port: 0, staticDir: rendererDist, strictResponses: true });
+  const anonymous = createClient({ baseUrl: server.url });
+  const { token } = await anonymous.call(api.Auth.login, { body: { userName: 'admin', password: PASSWORD } });
+  const admin = createClient({ baseUrl: server.url, getToken: () => token });
+  customer = (await admin.call(api.Customer.upsert, { body: { firstName: 'Asha', lastName: 'Axe', mobile: uniqueMobile(), isActive: true } })).customerID;
+  order = (await sellLens(admin, customer)).salesOrderNo;
+});
+test.afterAll(async () => {
+  await server.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+interface Finding {
+  screen: string;
+  rule: string;
+  impact: string;
+  targets: string[];
+}
+
+async function check(page: Page, screen: string, findings: Finding[]) {
+  await expect(page.getByRole('main').getByRole('heading').first()).toBeVisible();
+  // Let the screen's first answers land: axe checks what is drawn.
+  await page.waitForLoadState('networkidle');
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  for (const v of result.violations) {
+    if (v.impact === 'serious' || v.impact === 'critical') {
+      findings.push({ screen, rule: `${v.id}: ${v.help}`, impact: v.impact, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) });
+    }
+  }
+}
+
+const DEEPER: Record<string, string[]> = {
+  admin: ['customers/new', 'customer/profile', 'customer/prescriptions', 'customer/orders', 'customer/new-prescription', 'order', 'doctors/new', 'users/new'],
+  manager: ['customers/new', 'customer/profile', 'customer/orders', 'order', 'doctors/new'],
+  cashier: ['customers/new', 'customer/profile', 'customer/prescriptions', 'customer/orders', 'order'],
+  optometrist: ['customer/profile', 'customer/prescriptions', 'customer/new-prescription', 'doctors/new'],
+};
+
+test('the login screen has no serious or critical finding', async ({ page }) => {
+  await page.goto(server.url);
+  const findings: Finding[] = [];
+  await page.getByRole('button', { name: 'Sign in' }).waitFor();
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  for (const v of result.violations) if (v.impact === 'serious' || v.impact === 'critical') findings.push({ screen: 'login', rule: v.id, impact: v.impact, targets: [] });
+  expect(findings).toEqual([]);
+});
+
+for (const user of ['admin', 'manager', 'cashier', 'optometrist']) {
+  test(`${user}: every screen has no serious or critical accessibility finding`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.goto(server.url);
+    await page.getByLabel('User name').fill(user);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.waitFor();
+    const findings: Finding[] = [];
+    const entries = await nav.getByRole('link').evaluateAll((links) => links.map((a) => a.querySelector('.sidenav-label')?.textContent ?? ''));
+    for (const entry of entries) {
+      await nav.getByRole('link', { name: new RegExp(`^${entry}`) }).click();
+      await check(page, entry, findings);
+    }
+    for (const where of DEEPER[user]!) {
+      const hash = where
+        .replace('customer/', `customers/${encodeURIComponent(customer)}/`)
+        .replace(/^order$/, `orders/${encodeURIComponent(order)}`);
+      await page.goto(`${server.url}/#/${hash}`);
+      await check(page, where, findings);
+    }
+    expect(findings).toEqual([]);
+  });
+}
