@@ -205,7 +205,8 @@ export function PrescriptionScreen({ customerId }: { customerId: string }) {
           <ul className="banner-list">
             {allErrors.map((e) => (
               <li key={e.label}>
-                {e.label}: {e.message}
+                {/* The shared rules name the cell themselves ("Left CYL must be …"); anything else gets the cell's name. */}
+                {/^(Right|Left) /.test(e.message) ? e.message : `${e.label}: ${e.message}`}
               </li>
             ))}
           </ul>
