@@ -29,6 +29,16 @@ export const EXTENSIONS = {
   OMPrescriptionRequestModel: {
     k1: 'Keratometry, flat meridian (D), for contact-lens rows: the outputs answer k1_Left/Right but the spec gives the entry no field to record it.',
     k2: 'Keratometry, steep meridian (D), for contact-lens rows: the outputs answer k2_Left/Right but the spec gives the entry no field to record it.',
+    prism: 'Prism in prism dioptres (0–10 Δ in 0.25 steps) on a spectacle row (issue 16); the spec has no prism field. Zero or blank means none.',
+    base: 'Where the prism’s base points: In, Out, Up or Down (BI/BO/BU/BD accepted); required with a prism (issue 16).',
+  },
+  PrescriptionListItem: {
+    prism_Left: 'The left eye’s prism (Δ, "1.50") on this item’s rows, null without one: the entry’s prism extension (issue 16).',
+    prism_Right: 'The right eye’s prism (Δ), as prism_Left.',
+    base_Left: 'The left eye’s prism base (In, Out, Up, Down), null without a prism.',
+    base_Right: 'The right eye’s prism base, as base_Left.',
+    versionNo:
+      'Which version of the examination this is (1 the first; an amendment adds one, issue 16). The list shows the current versions only; prescription-versions answers the whole line.',
   },
   CancelSalesOrderRequest: {
     cancellationReasonID:

@@ -6,8 +6,8 @@
  * `lensTypeID` names both what the lens is for and the eye: see LENS_TYPES.
  */
 
-/** The entry's fields: the spec's twelve, then the contract's k1/k2 (shared/contract/extensions.ts). */
-export const RX_FIELDS = ['lensTypeID', 'sph', 'cyl', 'axis', 'add', 'va', 'vn', 'pd', 'bc', 'dia', 'fh', 'th', 'k1', 'k2'] as const;
+/** The entry's fields: the spec's twelve, then the contract's k1/k2 and prism/base (shared/contract/extensions.ts). */
+export const RX_FIELDS = ['lensTypeID', 'sph', 'cyl', 'axis', 'add', 'va', 'vn', 'pd', 'bc', 'dia', 'fh', 'th', 'k1', 'k2', 'prism', 'base'] as const;
 export type RxField = (typeof RX_FIELDS)[number];
 export type RxValueField = Exclude<RxField, 'lensTypeID'>;
 
@@ -132,7 +132,36 @@ export const RX_LIMITS = {
   th: { min: 15, max: 70, step: 0.5 },
   /** Keratometry (corneal power) in diopters; keratometers read in eighths. */
   k: { min: 35, max: 55, step: 0.125 },
+  /** Prism in prism dioptres (Δ), quarter steps; 0 means none. */
+  prism: { min: 0, max: 10, step: 0.25 },
 } as const;
+
+/** Where a prism's base points, as written on a prescription. */
+export const PRISM_BASES = ['In', 'Out', 'Up', 'Down'] as const;
+export type PrismBase = (typeof PRISM_BASES)[number];
+
+/** "in", "BI", "base in", "IN" → "In"; null when it is not one of the four. */
+export function parsePrismBase(text: string | null | undefined): PrismBase | null {
+  if (text == null) return null;
+  const t = text.trim().toLowerCase().replace(/^base\s*/, '');
+  const short: Record<string, PrismBase> = { bi: 'In', bo: 'Out', bu: 'Up', bd: 'Down' };
+  return short[t] ?? PRISM_BASES.find((b) => b.toLowerCase() === t) ?? null;
+}
+
+/** Prism as written: two decimals, no sign ("1.50"). */
+export const formatPrism = (value: number): string => value.toFixed(2);
+
+/**
+ * The words a message names a cell of the grid by: "Left CYL" on a distance row (the counter's
+ * lines are distance or contact-lens rows of one eye), "Left near CYL", "Left contact-lens K1".
+ * One place, so the prescription screen, the counter and the service say it alike.
+ */
+export function cellName(type: LensType | undefined, label: string): string {
+  if (!type) return label;
+  const side = type.eye === 'right' ? 'Right' : 'Left';
+  const use = type.use === 'distance' ? '' : type.use === 'near' ? 'near ' : 'contact-lens ';
+  return `${side} ${use}${label}`;
+}
 
 const signed = (n: number) => formatDiopter(n);
 
@@ -142,7 +171,7 @@ function readDiopter(label: string, text: string | null | undefined, lim: { min:
   if (blank(text)) return { value: null };
   const n = parseDiopter(text);
   if (n === null) return { value: null, error: `${label} is a number like +1.25 or -0.50` };
-  if (!onStep(n, lim.step)) return { value: null, error: `${label} goes in ${lim.step.toFixed(2)} steps (e.g. ${signed(Math.round(n * 4) / 4)})` };
+  if (!onStep(n, lim.step)) return { value: null, error: `${label} must be a multiple of ${lim.step} (e.g. ${signed(Math.round(n * 4) / 4)})` };
   if (n < lim.min || n > lim.max) return { value: null, error: `${label} must be between ${signed(lim.min)} and ${signed(lim.max)}` };
   return { value: Math.round(n * 100) / 100 };
 }
@@ -158,7 +187,7 @@ function readMillimetres(
   const n = parseNumber(text?.replace(/mm$/i, ''));
   if (n === null) return { value: null, error: `${label} is a number of millimetres` };
   if (!ranges.some((r) => n >= r.min && n <= r.max)) return { value: null, error: `${label} must be ${rangeText}` };
-  if (!onStep(n, step)) return { value: null, error: `${label} goes in ${step} mm steps` };
+  if (!onStep(n, step)) return { value: null, error: `${label} must be a multiple of ${step} mm` };
   return { value: n };
 }
 
@@ -176,7 +205,7 @@ function readKeratometry(label: string, text: string | null | undefined): Readin
   const n = parseNumber(text?.replace(/\s*D$/i, ''));
   if (n === null) return { value: null, error: `${label} is a number of diopters like 43.25` };
   if (n < RX_LIMITS.k.min || n > RX_LIMITS.k.max) return { value: null, error: `${label} must be between 35.00 and 55.00 D` };
-  if (!onStep(n, RX_LIMITS.k.step)) return { value: null, error: `${label} goes in 0.125 D steps` };
+  if (!onStep(n, RX_LIMITS.k.step)) return { value: null, error: `${label} must be a multiple of 0.125 D` };
   return { value: n };
 }
 
@@ -194,24 +223,26 @@ export function readRxEntry(input: RxEntryInput): { entry: RxEntry; errors: RxEr
   const fail = (field: RxField, message: string) => (errors[field] ??= []).push(message);
   const type = lensType(input.lensTypeID);
   if (!type) fail('lensTypeID', `Lens type is one of ${LENS_TYPES.map((t) => `${t.id} (${t.label})`).join(', ')}`);
+  // Every message names its cell ("Left CYL must be a multiple of 0.25"): the counter shows it as it is.
+  const cell = (label: string) => cellName(type, label);
 
   const take = (field: RxField, r: Reading<number>): number | null => {
     if (r.error) fail(field, r.error);
     return r.value;
   };
-  const sph = take('sph', readDiopter('SPH', input.sph, RX_LIMITS.sph));
-  const cyl = take('cyl', readDiopter('CYL', input.cyl, RX_LIMITS.cyl));
-  let add = take('add', blank(input.add) || parseDiopter(input.add) !== 0 ? readDiopter('ADD', input.add, RX_LIMITS.add) : { value: null });
+  const sph = take('sph', readDiopter(cell('SPH'), input.sph, RX_LIMITS.sph));
+  const cyl = take('cyl', readDiopter(cell('CYL'), input.cyl, RX_LIMITS.cyl));
+  let add = take('add', blank(input.add) || parseDiopter(input.add) !== 0 ? readDiopter(cell('ADD'), input.add, RX_LIMITS.add) : { value: null });
   if (add !== null && add <= 0) add = null;
 
   let axis: number | null = null;
   const cylPresent = cyl !== null && cyl !== 0;
   if (cylPresent) {
-    if (blank(input.axis)) fail('axis', 'AXIS is required when CYL is not zero');
+    if (blank(input.axis)) fail('axis', `${cell('AXIS')} is required when CYL is not zero`);
     else {
       const a = parseAxis(input.axis);
-      if (a === null) fail('axis', 'AXIS is a whole number of degrees, 1 to 180');
-      else if (a < RX_LIMITS.axis.min || a > RX_LIMITS.axis.max) fail('axis', 'AXIS must be between 1 and 180');
+      if (a === null) fail('axis', `${cell('AXIS')} is a whole number of degrees, 1 to 180`);
+      else if (a < RX_LIMITS.axis.min || a > RX_LIMITS.axis.max) fail('axis', `${cell('AXIS')} must be between 1 and 180`);
       else axis = a;
     }
   }
@@ -219,34 +250,52 @@ export function readRxEntry(input: RxEntryInput): { entry: RxEntry; errors: RxEr
   let va: string | null = null;
   if (!blank(input.va)) {
     va = parseVisualAcuity(input.va);
-    if (va === null) fail('va', 'VA is a Snellen fraction like 6/6, 6/9P or 20/20 (or CF, HM, PL, NPL)');
+    if (va === null) fail('va', `${cell('VA')} is a Snellen fraction like 6/6, 6/9P or 20/20 (or CF, HM, PL, NPL)`);
   }
   let vn: string | null = null;
   if (!blank(input.vn)) {
     vn = parseNearVision(input.vn);
-    if (vn === null) fail('vn', `Near vision is an N-chart line: ${NEAR_LINES.map((n) => `N${n}`).join(', ')}`);
+    if (vn === null) fail('vn', `${cell('near vision')} is an N-chart line: ${NEAR_LINES.map((n) => `N${n}`).join(', ')}`);
   }
 
   const { pdMonocular: mono, pdBinocular: bino } = RX_LIMITS;
-  const pd = take('pd', readMillimetres('PD', input.pd, [mono, bino], 0.5, '20–40 mm for one eye or 50–80 mm for both'));
-  const bc = take('bc', readMillimetres('BC', input.bc, [RX_LIMITS.bc], RX_LIMITS.bc.step, '7.0–10.0 mm'));
-  const dia = take('dia', readMillimetres('DIA', input.dia, [RX_LIMITS.dia], RX_LIMITS.dia.step, '12.0–16.0 mm'));
-  const fh = take('fh', readMillimetres('Fitting height', input.fh, [RX_LIMITS.fh], RX_LIMITS.fh.step, '10–40 mm'));
-  const th = take('th', readMillimetres('Lens height', input.th, [RX_LIMITS.th], RX_LIMITS.th.step, '15–70 mm'));
-  const k1 = take('k1', readKeratometry('K1', input.k1));
-  const k2 = take('k2', readKeratometry('K2', input.k2));
+  const pd = take('pd', readMillimetres(cell('PD'), input.pd, [mono, bino], 0.5, '20–40 mm for one eye or 50–80 mm for both'));
+  const bc = take('bc', readMillimetres(cell('BC'), input.bc, [RX_LIMITS.bc], RX_LIMITS.bc.step, '7.0–10.0 mm'));
+  const dia = take('dia', readMillimetres(cell('DIA'), input.dia, [RX_LIMITS.dia], RX_LIMITS.dia.step, '12.0–16.0 mm'));
+  const fh = take('fh', readMillimetres(cell('fitting height'), input.fh, [RX_LIMITS.fh], RX_LIMITS.fh.step, '10–40 mm'));
+  const th = take('th', readMillimetres(cell('lens height'), input.th, [RX_LIMITS.th], RX_LIMITS.th.step, '15–70 mm'));
+  const k1 = take('k1', readKeratometry(cell('K1'), input.k1));
+  const k2 = take('k2', readKeratometry(cell('K2'), input.k2));
+
+  // Prism in quarter prism dioptres, 0–10 Δ, with the direction of its base; 0 means none.
+  let prism: number | null = null;
+  if (!blank(input.prism)) {
+    const n = parseNumber(input.prism?.replace(/\s*(Δ|pd)$/i, ''));
+    if (n === null) fail('prism', `${cell('prism')} is a number of prism dioptres like 1.50`);
+    else if (n < RX_LIMITS.prism.min || n > RX_LIMITS.prism.max) fail('prism', `${cell('prism')} must be between 0 and 10 Δ`);
+    else if (!onStep(n, RX_LIMITS.prism.step)) fail('prism', `${cell('prism')} must be a multiple of 0.25 Δ`);
+    else if (n > 0) prism = n;
+  }
+  let base: PrismBase | null = null;
+  if (!blank(input.base)) {
+    base = parsePrismBase(input.base);
+    if (base === null) fail('base', `${cell('prism base')} is one of ${PRISM_BASES.join(', ')}`);
+  }
+  if (prism !== null && base === null && blank(input.base)) fail('base', `${cell('prism base')} is required with a prism (${PRISM_BASES.join(', ')})`);
+  if (prism === null && base !== null && !errors.prism) fail('prism', `${cell('prism')} is required with a base`);
 
   if (type) {
     const contact = type.use === 'contact';
-    if (!contact && bc !== null) fail('bc', 'BC applies to contact lenses only');
-    if (!contact && dia !== null) fail('dia', 'DIA applies to contact lenses only');
-    if (contact && fh !== null) fail('fh', 'Fitting height applies to spectacle lenses only');
-    if (contact && th !== null) fail('th', 'Lens height applies to spectacle lenses only');
+    if (!contact && bc !== null) fail('bc', `${cell('BC')}: BC applies to contact lenses only`);
+    if (!contact && dia !== null) fail('dia', `${cell('DIA')}: DIA applies to contact lenses only`);
+    if (contact && fh !== null) fail('fh', `${cell('fitting height')}: fitting height applies to spectacle lenses only`);
+    if (contact && th !== null) fail('th', `${cell('lens height')}: lens height applies to spectacle lenses only`);
+    if (contact && prism !== null) fail('prism', `${cell('prism')}: a prism applies to spectacle lenses only`);
     // Keratometry is what a contact lens is fitted to; the grid records it on those rows only.
-    if (!contact && k1 !== null) fail('k1', 'K1 is recorded on contact-lens rows only');
-    if (!contact && k2 !== null) fail('k2', 'K2 is recorded on contact-lens rows only');
+    if (!contact && k1 !== null) fail('k1', `${cell('K1')}: K1 is recorded on contact-lens rows only`);
+    if (!contact && k2 !== null) fail('k2', `${cell('K2')}: K2 is recorded on contact-lens rows only`);
   }
-  if (fh !== null && th !== null && fh > th) fail('fh', 'Fitting height cannot exceed the lens height');
+  if (fh !== null && th !== null && fh > th) fail('fh', `${cell('fitting height')} cannot exceed the lens height`);
 
   const entry: RxEntry = {
     lensTypeID: type?.id ?? (input.lensTypeID ?? '').trim(),
@@ -263,6 +312,8 @@ export function readRxEntry(input: RxEntryInput): { entry: RxEntry; errors: RxEr
     th: th === null ? null : formatMillimetres(th),
     k1: k1 === null ? null : formatKeratometry(k1),
     k2: k2 === null ? null : formatKeratometry(k2),
+    prism: prism === null ? null : formatPrism(prism),
+    base: prism === null ? null : base,
   };
   return { entry, errors };
 }
@@ -314,6 +365,12 @@ export function tidyRxValue(field: RxValueField, text: string): string {
       return parseVisualAcuity(text) ?? text;
     case 'vn':
       return parseNearVision(text) ?? text;
+    case 'base':
+      return parsePrismBase(text) ?? text;
+    case 'prism': {
+      const n = parseNumber(text.replace(/\s*(Δ|pd)$/i, ''));
+      return n === null ? text : formatPrism(n);
+    }
     case 'k1':
     case 'k2': {
       const n = parseNumber(text.replace(/\s*D$/i, ''));

@@ -11,7 +11,10 @@ import {
   OMSearchCustomer,
 } from '../models/customer.js';
 import { Doctor, DoctorIdParams, DoctorListItem, EncryptedDoctorSaveModel, SaveDoctorResult } from '../models/doctor.js';
+import { RecallListRequest, RecallListResult, RecallMarkRequest, RecallMarkResult } from '../models/recall.js';
 import {
+  AmendPrescriptionRequest,
+  PrescriptionVersion,
   GetPrescriptionOutput,
   OMAppCustomerData,
   OMAppEyeInfoModel,
@@ -21,6 +24,11 @@ import {
 } from '../models/prescription.js';
 
 const group = 'Customer';
+
+const RECALL_LIST =
+  'Issue 16: the optometrist works a recall list (customers due for their eye check-up in a date range, with last visit, last Rx and phone) and records each call; the spec sets recall dates but has no way to list or work them.';
+const RX_VERSIONS =
+  'Issue 16: a prescription is amended as a new version, the old one kept and shown as superseded (who, when), so what the lab was sent stays on record; the spec can only overwrite or delete.';
 const PAGING_NOTE = 'fromPage/toPage are 1-based row numbers, both inclusive (rows fromPage..toPage); orderBy is "<field> [asc|desc]".';
 
 export const Customer = {
@@ -181,5 +189,55 @@ export const Customer = {
     response: Doctor,
     auth: CLINICAL_ROLES,
     errors: [404],
+  }),
+  recallList: endpoint({
+    group,
+    name: 'Customer.recallList',
+    method: 'POST',
+    path: '/api/Customer/recall-list',
+    summary: 'Customers of the signed-in branch due for their eye check-up in a date range, soonest first, keyset-paged.',
+    body: RecallListRequest,
+    response: RecallListResult,
+    auth: DOCTOR_EDITORS,
+    extension: RECALL_LIST,
+    note: 'One row per customer: their newest recall, when it falls in the range. status open (default) leaves out recalls already marked.',
+  }),
+  recallMark: endpoint({
+    group,
+    name: 'Customer.recallMark',
+    method: 'POST',
+    path: '/api/Customer/recall-mark',
+    summary: 'Records a call about a recall: contacted, booked or not interested, with an optional note (journaled).',
+    body: RecallMarkRequest,
+    response: RecallMarkResult,
+    auth: DOCTOR_EDITORS,
+    errors: [403, 404],
+    extension: RECALL_LIST,
+    note: 'Only the branch the recall belongs to marks it (403 OTHER_BRANCH elsewhere). Each mark is kept; the list shows the latest.',
+  }),
+  amendPrescription: endpoint({
+    group,
+    name: 'Customer.amendPrescription',
+    method: 'POST',
+    path: '/api/Customer/amend-prescription',
+    summary: 'Saves an amended prescription as a new version of `id`; the old version is kept, marked superseded by whom and when.',
+    body: AmendPrescriptionRequest,
+    response: SavePrescriptionResult,
+    auth: CLINICAL_ROLES,
+    errors: [404, 409],
+    extension: RX_VERSIONS,
+    note: 'Checked as save-prescription. A version already superseded or deleted is a 409; the examination’s recall moves to the new version.',
+  }),
+  prescriptionVersions: endpoint({
+    group,
+    name: 'Customer.prescriptionVersions',
+    method: 'POST',
+    path: '/api/Customer/prescription-versions',
+    summary: 'Every version of the examination the id names (any version of it), newest first, with who superseded each and when.',
+    body: OMAppEyeInfoModel,
+    response: z.array(PrescriptionVersion),
+    auth: CLINICAL_ROLES,
+    errors: [404],
+    extension: RX_VERSIONS,
   }),
 };

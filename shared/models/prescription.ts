@@ -19,6 +19,8 @@ export const OMPrescriptionRequestModel = z.object({
   ...strings('lensTypeID', 'sph', 'cyl', 'axis', 'add', 'va', 'vn', 'pd', 'bc', 'dia', 'fh', 'th'),
   k1: extension('OMPrescriptionRequestModel', 'k1', str()),
   k2: extension('OMPrescriptionRequestModel', 'k2', str()),
+  prism: extension('OMPrescriptionRequestModel', 'prism', str()),
+  base: extension('OMPrescriptionRequestModel', 'base', str()),
 });
 export type OMPrescriptionRequestModel = z.infer<typeof OMPrescriptionRequestModel>;
 
@@ -80,5 +82,35 @@ export const PrescriptionListItem = z.object({
     'spherical', 'cylindrical', 'axis', 'addition', 'vision', 'baseCurve', 'diameter', 'vN', 'pD', 'k1', 'k2',
     'dist', 'near', 'wODist', 'wONear', 'pIN', 'iOP',
   ),
+  prism_Left: extension('PrescriptionListItem', 'prism_Left', noutStr()),
+  prism_Right: extension('PrescriptionListItem', 'prism_Right', noutStr()),
+  base_Left: extension('PrescriptionListItem', 'base_Left', noutStr()),
+  base_Right: extension('PrescriptionListItem', 'base_Right', noutStr()),
+  versionNo: extension('PrescriptionListItem', 'versionNo', z.number().int()),
 });
 export type PrescriptionListItem = z.infer<typeof PrescriptionListItem>;
+
+/** Customer/amend-prescription (issue 16): the save request for the version to replace (`id`), and why. */
+export const AmendPrescriptionRequest = OMAppCustomerData.extend({
+  id: z.string().min(1).describe('The version being amended (ENC id); it must be the current one.'),
+  amendReason: z.string().nullish().describe('Why the prescription was amended (optional, at most 500 characters).'),
+});
+export type AmendPrescriptionRequest = z.infer<typeof AmendPrescriptionRequest>;
+
+/** One figure row of a version: what it is for, which eye, its values as the list writes them. */
+export const PrescriptionVersionRow = z.object({
+  lensTypeID: z.string(),
+  ...fields(noutStr, 'sph', 'cyl', 'axis', 'add', 'va', 'vn', 'pd', 'bc', 'dia', 'fh', 'th', 'k1', 'k2', 'prism', 'base'),
+});
+
+/** One version of an examination's line, as prescription-versions answers it. */
+export const PrescriptionVersion = z.object({
+  id: z.string(),
+  versionNo: z.number().int(),
+  isCurrent: z.boolean(),
+  isActive: z.boolean(),
+  ...fields(noutStr, 'visitingDate', 'doctorName', 'remarks', 'eyeCheckupRecallDate', 'amendReason', 'createdBy', 'createdAt',
+    'supersededBy', 'supersededAt', 'supersededByID'),
+  rows: z.array(PrescriptionVersionRow),
+});
+export type PrescriptionVersion = z.infer<typeof PrescriptionVersion>;

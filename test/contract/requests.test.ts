@@ -44,6 +44,10 @@ const STRICT_BODIES = new Set([
   // Ours (issue 16): the order-ready message's template.
   'Orders.setReadyMessageTemplate',
   'Orders.customerTold',
+  // Ours (issue 16): a recall list needs its range, a mark its recall and outcome, an amendment the version it replaces.
+  'Customer.recallList',
+  'Customer.recallMark',
+  'Customer.amendPrescription',
 ]);
 
 test('every object body parses {} unless it has a stated required field', () => {

@@ -36,6 +36,7 @@ test('every other row is a declared extension: marked with its reason, not in th
       'Orders.readyMessageTemplate', 'Orders.setReadyMessageTemplate', 'Orders.readyMessage', 'Orders.customerTold',
       'Users.list', 'Users.create', 'Users.update', 'Users.disable', 'Users.enable', 'Users.resetPassword', 'Users.changePassword',
       'Backup.status', 'Backup.overview', 'Backup.now', 'Backup.settings', 'Backup.stageRestore', 'Backup.cancelRestore',
+      'Customer.recallList', 'Customer.recallMark', 'Customer.amendPrescription', 'Customer.prescriptionVersions',
     ].sort(),
   );
   assert.equal(endpointList.length, specEndpointList.length + extensionList.length);

@@ -133,7 +133,7 @@ test('the optical rules answer 400 with prescriptionList.<i>.<field> paths, and 
   const cases: Array<[SaveBody['prescriptionList'], string, RegExp]> = [
     [[{ lensTypeID: DR, sph: '-1.00', cyl: '-0.50', axis: '0' }], 'prescriptionList.0.axis', /1 and 180/],
     [[{ lensTypeID: DR, sph: '-1.00' }, { lensTypeID: DL, sph: '-1.00', cyl: '-0.75' }], 'prescriptionList.1.axis', /required/],
-    [[{ lensTypeID: DR, sph: '1.13' }], 'prescriptionList.0.sph', /0\.25 steps/],
+    [[{ lensTypeID: DR, sph: '1.13' }], 'prescriptionList.0.sph', /^Right SPH must be a multiple of 0\.25 /],
     [[{ lensTypeID: DR, sph: '-31' }], 'prescriptionList.0.sph', /between/],
     [[{ lensTypeID: DR, cyl: '-1', axis: '181' }], 'prescriptionList.0.axis', /1 and 180/],
     [[{ lensTypeID: DR, add: '+4.50' }], 'prescriptionList.0.add', /between/],
@@ -258,7 +258,7 @@ test('K1/K2 (contract extension) round-trip through prescription-list and the fu
 test('a bad K1 is a 400 naming prescriptionList.<i>.k1', async () => {
   const cases: Array<[SaveBody['prescriptionList'], string, RegExp]> = [
     [[{ lensTypeID: CR, sph: '-1', k1: '60' }], 'prescriptionList.0.k1', /between 35\.00 and 55\.00/],
-    [[{ lensTypeID: DR, sph: '-1' }, { lensTypeID: CL, k1: '43', k2: '43.1' }], 'prescriptionList.1.k2', /0\.125 D steps/],
+    [[{ lensTypeID: DR, sph: '-1' }, { lensTypeID: CL, k1: '43', k2: '43.1' }], 'prescriptionList.1.k2', /^Left contact-lens K2 must be a multiple of 0\.125 D/],
     [[{ lensTypeID: DR, sph: '-1', k1: '43' }], 'prescriptionList.0.k1', /contact-lens rows only/],
   ];
   for (const [list, field, message] of cases) {

@@ -3,7 +3,7 @@
  * print-settings.ts): what the main process accepts from the renderer, and what it remembers.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
@@ -178,4 +178,14 @@ test('PDFs saved into POS_PDF_DIR: safe names, made folder, never an overwrite',
   assert.deepEqual(new Uint8Array(readFileSync(first)), pdf);
   const second = await savePdfInFolder(dir, 'receipt-1.pdf', pdf);
   assert.equal(second, path.join(dir, 'receipt-1 (2).pdf'));
+});
+
+test('saves of one name in the same moment each get their own file (issue 16)', async () => {
+  const dir = path.join(folder(), 'same-second');
+  const saved = await Promise.all(Array.from({ length: 6 }, () => savePdfInFolder(dir, 'prescription-Shah-2026-11-25.pdf', pdf)));
+  assert.equal(new Set(saved).size, 6, saved.join(', '));
+  assert.deepEqual(readdirSync(dir).sort(), [
+    'prescription-Shah-2026-11-25 (2).pdf', 'prescription-Shah-2026-11-25 (3).pdf', 'prescription-Shah-2026-11-25 (4).pdf',
+    'prescription-Shah-2026-11-25 (5).pdf', 'prescription-Shah-2026-11-25 (6).pdf', 'prescription-Shah-2026-11-25.pdf',
+  ]);
 });

@@ -21,6 +21,7 @@ const TABLE_NAMES: Readonly<Record<string, string>> = {
   customer_eye_info: 'Prescription',
   customer_eye_rx: 'Prescription row',
   eye_checkup_recall: 'Eye check-up recall',
+  recall_contact: 'Recall call',
   app_user: 'User',
   price_approval: 'Price approval',
   stock_movement: 'Stock movement',

@@ -34,7 +34,7 @@ export function listItem(ctx: RequestContext, mask: boolean, r: CustomerListRow)
  */
 export function customerRecord(ctx: RequestContext, mask: boolean, c: CustomerView): CustomerRecord {
   const exams = eyeExams(ctx.db);
-  const latest = exams.ofCustomer(ctx.user.companyId, c.id).find((e) => e.is_active === 1);
+  const latest = exams.ofCustomer(ctx.user.companyId, c.id).find((e) => e.is_active === 1 && e.superseded_at === null);
   const uses = byUse(latest ? exams.rx(latest.id) : []);
   const primary = primaryUse(uses);
   const lead = primary ? uses.get(primary)! : {};

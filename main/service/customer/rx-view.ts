@@ -2,7 +2,7 @@
  * Stored Rx rows → the spec's per-eye strings. Values were normalised on save; here they are
  * only formatted back ("+1.25", "31.5") with the same functions the forms use.
  */
-import { formatDiopter, formatKeratometry, formatMillimetres, LENS_TYPES, type Eye, type LensUse, type RxEntry } from '../../../shared/domain/rx.js';
+import { formatDiopter, formatKeratometry, formatMillimetres, formatPrism, LENS_TYPES, type Eye, type LensUse, type RxEntry } from '../../../shared/domain/rx.js';
 import type { EyeRxRow } from '../store/eye-exam.js';
 
 export type RxValues = Omit<RxEntry, 'lensTypeID'>;
@@ -25,6 +25,8 @@ export function rxValues(row: EyeRxRow): RxValues {
     th: mm(row.th),
     k1: row.k1 === null ? null : formatKeratometry(row.k1),
     k2: row.k2 === null ? null : formatKeratometry(row.k2),
+    prism: row.prism === null ? null : formatPrism(row.prism / 100),
+    base: row.base,
   };
 }
 

@@ -82,6 +82,7 @@ export const JOURNALED_TABLES = [
   'priority',
   'purchase_order',
   'purchase_order_line',
+  'recall_contact',
   'receipt',
   'role',
   'sales_order',

@@ -38,6 +38,10 @@ import { prescriptionList } from './customer/prescription-list.js';
 import { saveDoctor } from './customer/save-doctor.js';
 import { savePrescription } from './customer/save-prescription.js';
 import { upsert } from './customer/upsert.js';
+import { recallList } from './customer/recall-list.js';
+import { recallMark } from './customer/recall-mark.js';
+import { amendPrescription } from './customer/amend-prescription.js';
+import { prescriptionVersions } from './customer/prescription-versions.js';
 import { getCountries } from './common/get-countries.js';
 import { getStates } from './common/get-states.js';
 import { getYears } from './common/get-years.js';
@@ -141,6 +145,10 @@ export const handlers = [
   prescriptionFullDetail,
   savePrescription,
   deletePrescription,
+  recallList,
+  recallMark,
+  amendPrescription,
+  prescriptionVersions,
   saveDoctor,
   getDoctor,
   getQuickSaleTypes,

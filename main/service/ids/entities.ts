@@ -38,6 +38,8 @@ export const ENTITY_TAGS = {
   faceShape: 45,
   customerCategory: 46,
   priceApproval: 47,
+  /** An eye check-up recall (issue 16); 55 rather than the next number, as parallel work takes those. */
+  recall: 55,
 } as const;
 
 export type Entity = keyof typeof ENTITY_TAGS;

@@ -26,7 +26,10 @@ const EYES: readonly [Eye, string][] = [
   ['left', 'Left (OS)'],
 ];
 
-const TITLES: Partial<Record<Field, string>> = { sph: 'SPH', cyl: 'CYL', axis: 'AXIS', add: 'ADD', va: 'VA', vn: 'VN', pd: 'PD', bc: 'BC', dia: 'DIA', k1: 'K1', k2: 'K2', fh: 'FH' };
+const TITLES: Partial<Record<Field, string>> = {
+  sph: 'SPH', cyl: 'CYL', axis: 'AXIS', add: 'ADD', va: 'VA', vn: 'VN', pd: 'PD', bc: 'BC', dia: 'DIA', k1: 'K1', k2: 'K2', fh: 'FH',
+  prism: 'PRISM', base: 'BASE',
+};
 
 /** One use's rows, with only the columns that hold something on this examination (SPH, CYL, AXIS always). */
 function rxTable(pair: EyePair, fields: readonly Field[]): Block {
@@ -37,10 +40,14 @@ function rxTable(pair: EyePair, fields: readonly Field[]): Block {
 }
 
 const SECTIONS = [
-  { use: 'distance', heading: 'Spectacles: distance', fields: ['sph', 'cyl', 'axis', 'add', 'va', 'pd', 'fh'] },
-  { use: 'near', heading: 'Spectacles: near', fields: ['sph', 'cyl', 'axis', 'add', 'vn', 'pd'] },
-  { use: 'contact', heading: 'Contact lenses', fields: ['sph', 'cyl', 'axis', 'add', 'bc', 'dia', 'k1', 'k2'] },
+  // VN (near vision) is printed wherever it was recorded: the grid takes it on every row (issue 16).
+  { use: 'distance', heading: 'Spectacles: distance', fields: ['sph', 'cyl', 'axis', 'add', 'va', 'vn', 'prism', 'base', 'pd', 'fh'] },
+  { use: 'near', heading: 'Spectacles: near', fields: ['sph', 'cyl', 'axis', 'add', 'va', 'vn', 'prism', 'base', 'pd'] },
+  { use: 'contact', heading: 'Contact lenses', fields: ['sph', 'cyl', 'axis', 'add', 'va', 'vn', 'bc', 'dia', 'k1', 'k2'] },
 ] as const;
+
+/** The time printed as a file name carries it: 20261125-213512 (UTC, to the second). */
+export const printStamp = (at: Date): string => at.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
 
 /** The examination a print request names (its ENC id, as prescription-full-detail takes it); another company's is not found. */
 export function prescriptionCard(ctx: RequestContext, body: string): PrintedDocument {
@@ -70,13 +77,16 @@ export function prescriptionCard(ctx: RequestContext, body: string): PrintedDocu
     blocks.push({ kind: 'heading', text: section.heading }, rxTable(pair, section.fields));
   }
   if (uses.size === 0) blocks.push({ kind: 'text', text: 'No figures were recorded on this examination.' });
+  if (exam.version_no > 1) blocks.push({ kind: 'text', text: `Amended prescription (version ${exam.version_no})${exam.amend_reason ? `: ${exam.amend_reason}` : ''}` });
+  if (exam.superseded_at) blocks.push({ kind: 'text', text: `Superseded on ${printedDate(exam.superseded_at.slice(0, 10))} by a later version`, strong: true });
   if (exam.remarks) blocks.push({ kind: 'heading', text: 'Remarks' }, { kind: 'text', text: exam.remarks });
   if (exam.recall_date) blocks.push({ kind: 'text', text: `Next eye checkup due: ${printedDate(exam.recall_date)}`, strong: true });
   blocks.push({ kind: 'signature', above: exam.doctor_name ?? '', below: 'Optometrist / doctor' });
 
   return {
     title: `Prescription ${customerName(customer)} ${exam.visiting_date}`,
-    fileName: `prescription-${customer.last_name}-${exam.visiting_date}`,
+    // Two prints of one day (two versions, two examinations) must not share a name: the version and the time printed.
+    fileName: `prescription-${customer.last_name}-${exam.visiting_date}-v${exam.version_no}-${printStamp(ctx.now())}`,
     paper: PAPERS.A5,
     blocks,
   };

@@ -148,7 +148,7 @@ function examRows(lines: readonly CartLineView[]) {
     rows.push({
       lens_type: Number(lensTypeId('distance', l.eye === 'R' ? 'right' : 'left')),
       sph: l.sph, cyl: l.cyl, axis: l.axis, addition: l.addition, va: l.va, vn: l.vn, pd: l.pd, bc: l.bc, dia: l.dia,
-      fh: l.fitting_height, th: l.total_height, k1: l.k1, k2: l.k2,
+      fh: l.fitting_height, th: l.total_height, k1: l.k1, k2: l.k2, prism: null, base: null,
     });
   }
   return rows;
@@ -265,7 +265,7 @@ export function bookSale(ctx: RequestContext, body: OMFastWizardModel): SaveSale
       if (recallDate) {
         eyeCheckupRecalls(ctx.db).insert({
           id: ctx.ids.next('eye_checkup_recall'), company_id: companyId, branch_id: branchId, customer_id: customerId,
-          recall_date: recallDate, remarks: optionalText(body.eyecheckupRecallModel?.remarks), sales_order_id: orderId,
+          recall_date: recallDate, remarks: optionalText(body.eyecheckupRecallModel?.remarks), sales_order_id: orderId, eye_info_id: exam?.id ?? null,
           created_by: ctx.user.id, created_at: at.toISOString(),
         });
       }

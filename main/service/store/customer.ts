@@ -101,7 +101,7 @@ export interface CustomerListRow {
   visiting_date: string | null;
 }
 
-const LATEST_EXAM = `(SELECT e.id FROM customer_eye_info e WHERE e.customer_id = c.id AND e.is_active = 1
+const LATEST_EXAM = `(SELECT e.id FROM customer_eye_info e WHERE e.customer_id = c.id AND e.is_active = 1 AND e.superseded_at IS NULL
                       ORDER BY e.visiting_date DESC, e.id DESC LIMIT 1)`;
 const LIST_COLUMNS = `c.id, c.first_name, c.last_name, c.mobile, c.phone_no, c.email, c.city, c.is_active, c.created_at,
   ${LATEST_EXAM} AS prescription_id,

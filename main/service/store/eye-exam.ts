@@ -20,6 +20,15 @@ export interface EyeExamRow {
   created_at: string;
   modified_by: number | null;
   modified_at: string | null;
+  /** Versions (migration 020): the version this one replaced, the first of the line, 1, 2, … */
+  amends_id: number | null;
+  version_root: number | null;
+  version_no: number;
+  amend_reason: string | null;
+  /** Set when an amendment replaced this version: by which version, who, when. */
+  superseded_by_id: number | null;
+  superseded_by: number | null;
+  superseded_at: string | null;
 }
 
 /** An examination with the names its answers show. */
@@ -28,6 +37,7 @@ export interface EyeExamView extends EyeExamRow {
   doctor_name: string | null;
   created_by_name: string;
   modified_by_name: string | null;
+  superseded_by_name: string | null;
 }
 
 /** One lens type and eye of an examination; diopters in hundredths. */
@@ -48,6 +58,9 @@ export interface EyeRxRow {
   /** Keratometry in diopters (eighths, exact as REAL). */
   k1: number | null;
   k2: number | null;
+  /** Prism in hundredths of a prism dioptre, and where its base points (migration 020). */
+  prism: number | null;
+  base: string | null;
 }
 
 const hundredths = (text: string | null) => (text === null ? null : Math.round(parseDiopter(text)! * 100));
@@ -70,17 +83,28 @@ export function rxRowOf(e: RxEntry): Omit<EyeRxRow, 'eye_info_id'> {
     th: number(e.th),
     k1: number(e.k1),
     k2: number(e.k2),
+    prism: e.prism === null ? null : Math.round(Number(e.prism) * 100),
+    base: e.base,
   };
 }
 
-export type NewEyeExam = Omit<EyeExamRow, 'is_active' | 'created_by' | 'created_at' | 'modified_by' | 'modified_at' | 'typed_doctor_name'> & {
+type VersionColumns = 'amends_id' | 'version_root' | 'version_no' | 'amend_reason' | 'superseded_by_id' | 'superseded_by' | 'superseded_at';
+
+export type NewEyeExam = Omit<EyeExamRow, 'is_active' | 'created_by' | 'created_at' | 'modified_by' | 'modified_at' | 'typed_doctor_name' | VersionColumns> & {
   typed_doctor_name?: string | null;
+  /** An amendment: the version it replaces, the line's first, its number, why. */
+  amends_id?: number | null;
+  version_root?: number | null;
+  version_no?: number;
+  amend_reason?: string | null;
 };
 
-const VIEW = `SELECT e.*, coalesce(d.name, e.typed_doctor_name) AS doctor_name, cu.user_name AS created_by_name, mu.user_name AS modified_by_name
+const VIEW = `SELECT e.*, coalesce(d.name, e.typed_doctor_name) AS doctor_name, cu.user_name AS created_by_name, mu.user_name AS modified_by_name,
+                     su.user_name AS superseded_by_name
               FROM customer_eye_info e
               JOIN app_user cu ON cu.id = e.created_by
               LEFT JOIN app_user mu ON mu.id = e.modified_by
+              LEFT JOIN app_user su ON su.id = e.superseded_by
               LEFT JOIN doctor d ON d.id = e.doctor_id`;
 
 export const eyeExams = perDatabase((db: Db) => {
@@ -88,12 +112,23 @@ export const eyeExams = perDatabase((db: Db) => {
   const ofCustomer = db.prepare<[number, number], EyeExamView>(
     `${VIEW} WHERE e.customer_id = ? AND e.company_id = ? ORDER BY e.visiting_date DESC, e.created_at DESC, e.id DESC`,
   );
+  const versions = db.prepare<[number, number, number], EyeExamView>(
+    `${VIEW} WHERE (e.id = ? OR e.version_root = ?) AND e.company_id = ? ORDER BY e.version_no DESC, e.id DESC`,
+  );
+  const supersede = db.prepare<{ id: number; by_id: number; by: number; at: string }>(
+    `UPDATE customer_eye_info SET superseded_by_id = @by_id, superseded_by = @by, superseded_at = @at
+     WHERE id = @id AND superseded_at IS NULL`,
+  );
+  const current = db.prepare<[number], { id: number; visiting_date: string }>(
+    `SELECT id, visiting_date FROM customer_eye_info INDEXED BY customer_eye_info_current
+     WHERE customer_id = ? AND superseded_at IS NULL AND is_active = 1 ORDER BY visiting_date DESC, created_at DESC, id DESC LIMIT 1`,
+  );
   const rxOf = db.prepare<[number], EyeRxRow>('SELECT * FROM customer_eye_rx WHERE eye_info_id = ? ORDER BY lens_type');
   const insert = db.prepare(
     `INSERT INTO customer_eye_info (id, company_id, branch_id, customer_id, doctor_id, typed_doctor_name, type_id, visiting_date,
-                                    remarks, recall_date, created_by, created_at)
+                                    remarks, recall_date, amends_id, version_root, version_no, amend_reason, created_by, created_at)
      VALUES (@id, @company_id, @branch_id, @customer_id, @doctor_id, @typed_doctor_name, @type_id, @visiting_date, @remarks,
-             @recall_date, @by, @at)`,
+             @recall_date, @amends_id, @version_root, @version_no, @amend_reason, @by, @at)`,
   );
   // The prescription form has no typed-name field: its update keeps the counter's typed name
   // unless it names a doctor, who then replaces it.
@@ -108,16 +143,23 @@ export const eyeExams = perDatabase((db: Db) => {
   );
   const clearRx = db.prepare<[number]>('DELETE FROM customer_eye_rx WHERE eye_info_id = ?');
   const insertRx = db.prepare(
-    `INSERT INTO customer_eye_rx (eye_info_id, lens_type, sph, cyl, axis, addition, va, vn, pd, bc, dia, fh, th, k1, k2)
-     VALUES (@eye_info_id, @lens_type, @sph, @cyl, @axis, @addition, @va, @vn, @pd, @bc, @dia, @fh, @th, @k1, @k2)`,
+    `INSERT INTO customer_eye_rx (eye_info_id, lens_type, sph, cyl, axis, addition, va, vn, pd, bc, dia, fh, th, k1, k2, prism, base)
+     VALUES (@eye_info_id, @lens_type, @sph, @cyl, @axis, @addition, @va, @vn, @pd, @bc, @dia, @fh, @th, @k1, @k2, @prism, @base)`,
   );
   return {
     byId: (companyId: number, id: number) => byId.get(id, companyId),
     /** Newest visit first. */
     ofCustomer: (companyId: number, customerId: number) => ofCustomer.all(customerId, companyId),
     rx: (examId: number) => rxOf.all(examId),
+    /** The customer's newest examination that is neither deleted nor superseded. */
+    current: (customerId: number) => current.get(customerId),
+    /** Every version of the line `rootId` starts, newest first (the root itself included). */
+    versions: (companyId: number, rootId: number) => versions.all(rootId, rootId, companyId),
+    /** Marks `id` replaced by the version `byId`; false when it already was (a second amendment raced it). */
+    supersede: (id: number, byId: number, by: { userId: number; at: string }) =>
+      supersede.run({ id, by_id: byId, by: by.userId, at: by.at }).changes === 1,
     insert(row: NewEyeExam, by: { userId: number; at: string }) {
-      insert.run({ typed_doctor_name: null, ...row, by: by.userId, at: by.at });
+      insert.run({ typed_doctor_name: null, amends_id: null, version_root: null, version_no: 1, amend_reason: null, ...row, by: by.userId, at: by.at });
     },
     update(row: Omit<NewEyeExam, 'branch_id' | 'customer_id' | 'typed_doctor_name'>, by: { userId: number; at: string }) {
       update.run({ ...row, by: by.userId, at: by.at });

@@ -2,7 +2,7 @@ import { hasRole, type Role } from '../../../shared/contract/roles.js';
 import { api } from '../../../shared/endpoints/index.js';
 import { hrefFor, reopenCurrent, type Route } from './router.js';
 
-type Area = 'quickSale' | 'orders' | 'home' | 'customers' | 'doctors' | 'catalog' | 'invoices' | 'receipts' | 'dashboard' | 'printers' | 'audit' | 'backups' | 'messages' | 'users' | 'password';
+type Area = 'quickSale' | 'orders' | 'home' | 'customers' | 'recalls' | 'doctors' | 'catalog' | 'invoices' | 'receipts' | 'dashboard' | 'printers' | 'audit' | 'backups' | 'messages' | 'users' | 'password';
 
 function areaOf(route: Route): Area {
   switch (route.name) {
@@ -12,6 +12,8 @@ function areaOf(route: Route): Area {
     case 'doctorNew':
     case 'doctorEdit':
       return 'doctors';
+    case 'recalls':
+      return 'recalls';
     case 'catalog':
       return 'catalog';
     case 'quickSale':
@@ -53,6 +55,7 @@ const ITEMS: { area: Area; label: string; route: Route; hint: string; roles?: 'p
   { area: 'orders', label: 'Orders', route: { name: 'orders' }, hint: 'Status, balance', roles: api.Orders.search.auth },
   { area: 'home', label: 'Home', route: { name: 'home' }, hint: 'Store, session' },
   { area: 'customers', label: 'Customers', route: { name: 'customers' }, hint: 'Search, Rx', roles: api.Customer.list.auth },
+  { area: 'recalls', label: 'Recalls', route: { name: 'recalls' }, hint: 'Eye check-ups due', roles: api.Customer.recallList.auth },
   { area: 'doctors', label: 'Doctors', route: { name: 'doctors' }, hint: 'Referrals', roles: api.Customer.doctorListPage.auth },
   { area: 'catalog', label: 'Catalog', route: { name: 'catalog' }, hint: 'Items, stock', roles: api.Common.searchItems.auth },
   { area: 'invoices', label: 'Invoices', route: { name: 'invoices' }, hint: 'Tax invoices', roles: api.Invoice.list.auth },

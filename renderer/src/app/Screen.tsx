@@ -12,6 +12,7 @@ import { OrderList } from '../orders/OrderList.js';
 import { OrderPage } from '../orders/OrderPage.js';
 import { PrescriptionScreen } from '../prescriptions/PrescriptionScreen.js';
 import { QuickSaleScreen } from '../quick-sale/QuickSaleScreen.js';
+import { RecallList } from '../recalls/RecallList.js';
 import { ReceiptList } from '../receipts/ReceiptList.js';
 import { BackupsScreen } from '../settings/BackupsScreen.js';
 import { MessagesScreen } from '../settings/MessagesScreen.js';
@@ -37,6 +38,10 @@ export function Screen({ route, session }: { route: Route; session: LoginRespons
       return <CustomerPage key={route.customerId} customerId={route.customerId} tab={route.tab} />;
     case 'prescriptionNew':
       return <PrescriptionScreen key={route.customerId} customerId={route.customerId} />;
+    case 'prescriptionAmend':
+      return <PrescriptionScreen key={route.examId} customerId={route.customerId} amendId={route.examId} />;
+    case 'recalls':
+      return <RecallList />;
     case 'doctors':
       return <DoctorList />;
     case 'doctorNew':

@@ -15,6 +15,8 @@ export type Route =
   | { name: 'customer'; customerId: string; tab: CustomerTab }
   | { name: 'customerEdit'; customerId: string }
   | { name: 'prescriptionNew'; customerId: string }
+  | { name: 'prescriptionAmend'; customerId: string; examId: string }
+  | { name: 'recalls' }
   | { name: 'doctors' }
   | { name: 'doctorNew' }
   | { name: 'doctorEdit'; doctorId: string }
@@ -48,6 +50,7 @@ export function parseHash(hash: string): Route {
     if (id === 'new') return { name: 'customerNew' };
     if (sub === 'edit') return { name: 'customerEdit', customerId: id };
     if (sub === 'new-prescription') return { name: 'prescriptionNew', customerId: id };
+    if (sub === 'amend-prescription' && parts[3]) return { name: 'prescriptionAmend', customerId: id, examId: parts[3] };
     const tab = TABS.find((t) => t === sub) ?? 'profile';
     return { name: 'customer', customerId: id, tab };
   }
@@ -56,6 +59,7 @@ export function parseHash(hash: string): Route {
     if (id === 'new') return { name: 'doctorNew' };
     return { name: 'doctorEdit', doctorId: id };
   }
+  if (area === 'recalls') return { name: 'recalls' };
   if (area === 'catalog') return { name: 'catalog' };
   if (area === 'quick-sale') return { name: 'quickSale' };
   if (area === 'invoices') return { name: 'invoices' };
@@ -89,6 +93,10 @@ export function hrefFor(route: Route): string {
       return `#/customers/${enc(route.customerId)}/edit`;
     case 'prescriptionNew':
       return `#/customers/${enc(route.customerId)}/new-prescription`;
+    case 'prescriptionAmend':
+      return `#/customers/${enc(route.customerId)}/amend-prescription/${enc(route.examId)}`;
+    case 'recalls':
+      return '#/recalls';
     case 'doctors':
       return '#/doctors';
     case 'doctorNew':

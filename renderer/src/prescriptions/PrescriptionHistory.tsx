@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { api } from '../../../shared/endpoints/index.js';
 import { PRESCRIPTION_TYPES } from '../../../shared/domain/rx.js';
 import type { PrescriptionListItem } from '../../../shared/models/prescription.js';
+import { PrescriptionVersions } from './PrescriptionVersions.js';
 import { PrintActions } from '../print/PrintActions.js';
 import { endpointKey, useEndpoint, useEndpointMutation, useInvalidate } from '../app/service.js';
 import { dateInputValue, formatDate } from '../ui/dates.js';
@@ -53,6 +54,7 @@ export function RxCard({ exam, customerId }: { exam: PrescriptionListItem[]; cus
   const item = exam[0]!;
   const invalidate = useInvalidate();
   const [confirming, setConfirming] = useState(false);
+  const [showVersions, setShowVersions] = useState(false);
   // A soft delete: the card stays, marked, because orders made from it still show this Rx.
   const remove = useEndpointMutation(api.Customer.deletePrescription, {
     input: (_: void) => ({ body: { customerEyeInfoID: item.id } }),
@@ -71,6 +73,16 @@ export function RxCard({ exam, customerId }: { exam: PrescriptionListItem[]; cus
         {type && <span className="muted">{type}</span>}
         {recall && <span className="muted">Recall {recall}</span>}
         {!item.isActive && <span className="tag tag-danger">Deleted</span>}
+        {item.versionNo > 1 && <span className="tag">Amended · version {item.versionNo}</span>}
+        {item.isActive && !confirming && (
+          <a
+            className="button button-secondary button-small"
+            href={hrefFor({ name: 'prescriptionAmend', customerId, examId: item.id })}
+            aria-label={`Amend the prescription of ${date}`}
+          >
+            Amend
+          </a>
+        )}
         {item.isActive && !confirming && (
           <button type="button" className="button button-secondary button-small rx-card-action" onClick={() => setConfirming(true)}>
             Delete
@@ -122,6 +134,12 @@ export function RxCard({ exam, customerId }: { exam: PrescriptionListItem[]; cus
         <p className="muted">No figures recorded.</p>
       )}
       {item.remarks && <p className="rx-remarks">{item.remarks}</p>}
+      {item.versionNo > 1 && (
+        <button type="button" className="button button-secondary button-small" aria-expanded={showVersions} onClick={() => setShowVersions((v) => !v)}>
+          {showVersions ? 'Hide earlier versions' : 'Show earlier versions'}
+        </button>
+      )}
+      {showVersions && <PrescriptionVersions examId={item.id} />}
       {/* A withdrawn prescription is kept for the orders made from it, not handed to the patient again. */}
       {item.isActive && (
         <PrintActions

@@ -1,9 +1,9 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm, type FieldErrors, type FieldPath, type Resolver } from 'react-hook-form';
 import { api } from '../../../shared/endpoints/index.js';
 import { localDate } from '../../../shared/domain/calendar.js';
-import { DEFAULT_PRESCRIPTION_TYPE, PRESCRIPTION_TYPES, transpose, type Eye, type LensUse } from '../../../shared/domain/rx.js';
-import type { OMAppCustomerData } from '../../../shared/models/prescription.js';
+import { DEFAULT_PRESCRIPTION_TYPE, lensType, PRESCRIPTION_TYPES, transpose, type Eye, type LensUse } from '../../../shared/domain/rx.js';
+import type { OMAppCustomerData, PrescriptionListItem, PrescriptionVersion } from '../../../shared/models/prescription.js';
 import { fullName } from '../customers/CustomerPage.js';
 import { isInactive } from '../customers/CustomerList.js';
 import { endpointKey, useEndpoint, useEndpointMutation, useInvalidate } from '../app/service.js';
@@ -20,6 +20,8 @@ interface RxForm {
   visitingDate: string;
   recallDate: string;
   prescriptionRemarks: string;
+  /** Amending only: why (issue 16). */
+  amendReason: string;
   grid: Grid;
 }
 type RxPath = FieldPath<RxForm>;
@@ -59,7 +61,27 @@ const resolver: Resolver<RxForm> = (values) => {
     : { values, errors: {} };
 };
 
-export function PrescriptionScreen({ customerId }: { customerId: string }) {
+/** The form as the version being amended left it: the list item's header, the version's every figure. */
+function amendedValues(item: PrescriptionListItem, version: PrescriptionVersion): RxForm {
+  const grid = emptyGrid();
+  for (const row of version.rows) {
+    const type = lensType(row.lensTypeID);
+    if (!type) continue;
+    for (const c of COLUMNS) grid[type.use][type.eye][c.key] = row[c.key] ?? '';
+  }
+  return {
+    doctorID: item.eyeInfo_DoctorID ?? '',
+    presripionTypeID: String(item.typeID ?? DEFAULT_PRESCRIPTION_TYPE),
+    visitingDate: item.visitingDate?.slice(0, 10) ?? localDate(new Date()),
+    recallDate: item.eyeCheckupRecallDate?.slice(0, 10) ?? '',
+    prescriptionRemarks: item.remarks ?? '',
+    amendReason: '',
+    grid,
+  };
+}
+
+/** A new examination, or (amendId) a new version of the one named: the old one is kept as superseded. */
+export function PrescriptionScreen({ customerId, amendId }: { customerId: string; amendId?: string }) {
   const invalidate = useInvalidate();
   const sentRef = useRef<{ use: LensUse; eye: Eye }[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
@@ -72,6 +94,11 @@ export function PrescriptionScreen({ customerId }: { customerId: string }) {
   // The newest examination not deleted, one item per lens use.
   const previous = groupExams(history.data ?? []).find((exam) => exam[0]!.isActive) ?? null;
   const previousRows = (previous ?? []).flatMap((item) => EYES.map((e) => ({ item, ...e })));
+  const versions = useEndpoint(api.Customer.prescriptionVersions, amendId ? { body: { customerEyeInfoID: amendId } } : null);
+  const amendedItem = amendId ? (history.data ?? []).find((i) => i.id === amendId) : undefined;
+  const amendedVersion = versions.data?.find((v) => v.id === amendId);
+  const [filled, setFilled] = useState(false);
+  const title = amendId ? 'Amend prescription' : 'New prescription';
 
   const {
     register,
@@ -80,6 +107,7 @@ export function PrescriptionScreen({ customerId }: { customerId: string }) {
     setValue,
     setError,
     setFocus,
+    reset,
     formState: { errors, isSubmitted },
   } = useForm<RxForm>({
     resolver,
@@ -89,15 +117,21 @@ export function PrescriptionScreen({ customerId }: { customerId: string }) {
       visitingDate: localDate(new Date()),
       recallDate: '',
       prescriptionRemarks: '',
+      amendReason: '',
       grid: emptyGrid(),
     },
   });
+  // Amending: the form starts from the version being replaced, once both answers are in.
+  useEffect(() => {
+    if (filled || !amendedItem || !amendedVersion) return;
+    reset(amendedValues(amendedItem, amendedVersion));
+    setFilled(true);
+  }, [filled, amendedItem, amendedVersion, reset]);
 
-  const save = useEndpointMutation(api.Customer.savePrescription, {
-    input: (values: RxForm) => {
-      const sent = gridEntries(values.grid);
-      sentRef.current = sent;
-      const body: OMAppCustomerData = {
+  const bodyOf = (values: RxForm): OMAppCustomerData => {
+    const sent = gridEntries(values.grid);
+    sentRef.current = sent;
+    return {
         customerID: customerId,
         doctorID: values.doctorID || null,
         presripionTypeID: values.presripionTypeID,
@@ -106,15 +140,15 @@ export function PrescriptionScreen({ customerId }: { customerId: string }) {
         ...(values.recallDate ? { eyeCheckupRecallDate: values.recallDate } : {}),
         prescriptionRemarks: values.prescriptionRemarks.trim() || null,
         prescriptionList: sent.map(({ entry }) => entry),
-      };
-      return { body };
-    },
+    };
+  };
+  const outcome = {
     onSuccess: async () => {
       await invalidate(endpointKey(api.Customer.prescriptionList, prescriptionsOf(customerId)));
-      await invalidate(api.Customer.list);
+      await invalidate(api.Customer.list, api.Customer.prescriptionVersions, api.Customer.recallList);
       navigate({ name: 'customer', customerId, tab: 'prescriptions' }, { replace: true });
     },
-    onError: (error) => {
+    onError: (error: Error) => {
       let first: RxPath | null = null;
       const left = placeFieldErrors(error, (path, message) => {
         const entry = /^prescriptionList\.(.+)$/.exec(path);
@@ -127,7 +161,13 @@ export function PrescriptionScreen({ customerId }: { customerId: string }) {
       setUnplaced(left);
       if (first) setFocus(first);
     },
+  };
+  const create = useEndpointMutation(api.Customer.savePrescription, { input: (values: RxForm) => ({ body: bodyOf(values) }), ...outcome });
+  const amend = useEndpointMutation(api.Customer.amendPrescription, {
+    input: (values: RxForm) => ({ body: { ...bodyOf(values), id: amendId ?? '', amendReason: values.amendReason.trim() || null } }),
+    ...outcome,
   });
+  const save = amendId ? amend : create;
 
   function submit(values: RxForm) {
     setNotice(null);
@@ -188,7 +228,7 @@ export function PrescriptionScreen({ customerId }: { customerId: string }) {
   return (
     <section className="panel screen screen-wide" aria-labelledby="rx-title">
       <header className="screen-head">
-        <h1 id="rx-title">New prescription</h1>
+        <h1 id="rx-title">{title}</h1>
         <p className="lead">
           <a className="row-link" href={hrefFor({ name: 'customer', customerId, tab: 'prescriptions' })}>
             {name || 'Customer'}
@@ -205,7 +245,8 @@ export function PrescriptionScreen({ customerId }: { customerId: string }) {
           <ul className="banner-list">
             {allErrors.map((e) => (
               <li key={e.label}>
-                {e.label}: {e.message}
+                {/* The shared rules name the cell themselves ("Left CYL must be …"); anything else gets the cell's name. */}
+                {/^(Right|Left) /.test(e.message) ? e.message : `${e.label}: ${e.message}`}
               </li>
             ))}
           </ul>
@@ -217,7 +258,13 @@ export function PrescriptionScreen({ customerId }: { customerId: string }) {
         </div>
       )}
 
-      <form className="rx-form" noValidate aria-label="New prescription" onSubmit={handleSubmit(submit)}>
+      {amendId && amendedVersion && (
+        <p className="banner banner-info">
+          Amending version {amendedVersion.versionNo} of {formatDate(amendedVersion.visitingDate) ?? 'this examination'}: it is kept, marked superseded.
+        </p>
+      )}
+      {versions.isError && <ErrorBanner banner={bannerFor(versions.error, 'load the prescription to amend')} />}
+      <form className="rx-form" noValidate aria-label={title} onSubmit={handleSubmit(submit)}>
         <div className="rx-exam">
           <div className="field">
             <label htmlFor="rx-doctor">Doctor</label>
@@ -378,11 +425,17 @@ export function PrescriptionScreen({ customerId }: { customerId: string }) {
             <label htmlFor="rx-remarks">Remarks</label>
             <input id="rx-remarks" type="text" autoComplete="off" {...register('prescriptionRemarks')} />
           </div>
+          {amendId && (
+            <div className="field">
+              <label htmlFor="rx-amend-reason">Reason for the amendment</label>
+              <input id="rx-amend-reason" type="text" autoComplete="off" maxLength={500} {...register('amendReason')} />
+            </div>
+          )}
           <a className="button button-secondary" href={hrefFor({ name: 'customer', customerId, tab: 'prescriptions' })}>
             Cancel
           </a>
           <button type="submit" className="button button-primary" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save prescription'}
+            {save.isPending ? 'Saving…' : amendId ? 'Save amendment' : 'Save prescription'}
           </button>
         </div>
       </form>

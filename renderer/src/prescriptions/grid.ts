@@ -38,12 +38,14 @@ export const COLUMNS: { key: GridColumn; label: string; title: string; uses: rea
   { key: 'k1', label: 'K1', title: 'Keratometry, flat (D)', uses: ['contact'] },
   { key: 'k2', label: 'K2', title: 'Keratometry, steep (D)', uses: ['contact'] },
   { key: 'fh', label: 'FH', title: 'Fitting height (mm)', uses: ['distance', 'near'] },
+  { key: 'prism', label: 'Prism', title: 'Prism (Δ, 0–10 in 0.25 steps)', uses: ['distance', 'near'] },
+  { key: 'base', label: 'Base', title: 'Prism base: In, Out, Up or Down', uses: ['distance', 'near'] },
 ];
 
 export type GridRow = Record<GridColumn, string>;
 export type Grid = Record<LensUse, Record<Eye, GridRow>>;
 
-export const emptyRow = (): GridRow => ({ sph: '', cyl: '', axis: '', add: '', va: '', vn: '', pd: '', bc: '', dia: '', k1: '', k2: '', fh: '', th: '' });
+export const emptyRow = (): GridRow => ({ sph: '', cyl: '', axis: '', add: '', va: '', vn: '', pd: '', bc: '', dia: '', k1: '', k2: '', fh: '', th: '', prism: '', base: '' });
 export const emptyGrid = (): Grid => ({
   distance: { right: emptyRow(), left: emptyRow() },
   near: { right: emptyRow(), left: emptyRow() },

@@ -19,6 +19,8 @@ const SOURCE: Partial<Record<GridColumn, string>> = {
   dia: 'diameter',
   k1: 'k1',
   k2: 'k2',
+  prism: 'prism',
+  base: 'base',
 };
 
 export const HISTORY_COLUMNS = Object.keys(SOURCE) as GridColumn[];

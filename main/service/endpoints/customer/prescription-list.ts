@@ -18,7 +18,8 @@ const USES: readonly LensUse[] = ['distance', 'near', 'contact'];
  * Deleted examinations are included with isActive false; isPrevious marks all but the newest
  * active one. `dist`/`near` are the distance and near PD; k1/k2 are those of the item's rows (the
  * contact-lens item; the entry's k1/k2 extension); the fields the save request cannot carry
- * (wODist, wONear, pIN, iOP) are null.
+ * (wODist, wONear, pIN, iOP) are null. Superseded versions are left out (prescription-versions
+ * lists them); prism/base and versionNo are extensions (issue 16).
  */
 export const prescriptionList = implement(api.Customer.prescriptionList, ({ body }, ctx) => {
   if (!body.customerID?.trim()) throw invalid('customerID is required', { customerID: ['Required'] });
@@ -26,7 +27,8 @@ export const prescriptionList = implement(api.Customer.prescriptionList, ({ body
   if (!customers(ctx.db).byId(ctx.user.companyId, customerId)) throw notFound('No such customer');
   const isActive = flagFilter(body.isActive, 'isActive');
   const store = eyeExams(ctx.db);
-  const exams = store.ofCustomer(ctx.user.companyId, customerId);
+  // The current versions only (issue 16): an amended one is in prescription-versions.
+  const exams = store.ofCustomer(ctx.user.companyId, customerId).filter((e) => e.superseded_at === null);
   const current = exams.find((e) => e.is_active === 1)?.id;
   const withOrders = salesOrders(ctx.db).examsWithOrders(ctx.user.companyId, customerId);
   const items: PrescriptionListItem[] = [];
@@ -54,11 +56,13 @@ export const prescriptionList = implement(api.Customer.prescriptionList, ({ body
       // An order was booked with this examination (its Rx went to the lab).
       goToSalesOrder: withOrders.has(exam.id),
       isPrevious: exam.id !== current,
+      versionNo: exam.version_no,
     };
     for (const use of USES) {
       const pair: EyePair | undefined = uses.get(use);
       if (!pair) continue;
-      items.push({ ...head, spectacleType: SPECTACLE_TYPE[use], ...eyeColumns(pair, 'left', distancePd, nearPd), ...eyeColumns(pair, 'right', distancePd, nearPd) } as PrescriptionListItem);
+      const prism = { prism_Left: pair.left?.prism ?? null, prism_Right: pair.right?.prism ?? null, base_Left: pair.left?.base ?? null, base_Right: pair.right?.base ?? null };
+      items.push({ ...head, spectacleType: SPECTACLE_TYPE[use], ...eyeColumns(pair, 'left', distancePd, nearPd), ...eyeColumns(pair, 'right', distancePd, nearPd), ...prism } as PrescriptionListItem);
     }
   }
   return items;
