@@ -133,12 +133,13 @@ export function CatalogScreen() {
           </select>
         </div>
         <div className="field">
-          <label htmlFor="catalog-search">Code, name or brand</label>
+          <label htmlFor="catalog-search">Code, name, brand or model</label>
           <input
             id="catalog-search"
             type="search"
             autoComplete="off"
             spellCheck={false}
+            placeholder="any part, e.g. aviator ray"
             value={filter.text}
             onChange={(e) => filter.setText(e.target.value)}
           />
