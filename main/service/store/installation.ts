@@ -4,6 +4,7 @@
  */
 import { hkdfSync, randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.js';
+import { journalClock } from '../db/journal.js';
 import { settings } from './setting.js';
 
 export interface Installation {
@@ -29,6 +30,8 @@ export function loadInstallation(db: Db, defaultNode = 1): Installation {
     nodeText = String(defaultNode);
     store.set('node', nodeText);
   }
+  // The journal's clock names this node in every time it gives (db/journal.ts).
+  journalClock(db).setNode(Number(nodeText));
   const secret = Buffer.from(secretText, 'base64');
   return {
     node: Number(nodeText),

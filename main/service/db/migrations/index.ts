@@ -15,8 +15,11 @@ import { cartTill } from './013-cart-till.js';
 import { orderFigures } from './014-order-figures.js';
 import { journal } from './015-journal.js';
 import { userAdmin } from './016-user-admin.js';
+import { sync } from './018-sync.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
 
-export const migrations: readonly Migration[] = [foundation, customers, keratometry, catalog, counter, insuranceClaims, saleKey, deliveryPromise, placeOfSupply, jobChargesTax, priceApprovals, lensAddRange, cartTill, orderFigures, journal, userAdmin];
+export const migrations: readonly Migration[] = [foundation, customers, keratometry, catalog, counter, insuranceClaims, saleKey, deliveryPromise, placeOfSupply, jobChargesTax, priceApprovals, lensAddRange, cartTill, orderFigures, journal, userAdmin,
+  // 017 is financial years, till series and movements (parallel work): it goes before this one at merge.
+  sync];
