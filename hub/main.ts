@@ -4,6 +4,7 @@
  *   npm run hub                         start it (Ctrl+C stops it and its embedded PostgreSQL)
  *   npm run hub -- enroll <name>        enrol a branch PC: prints its node number
  *   npm run hub -- nodes                list the enrolled nodes
+ *   npm run hub -- join-code <name>     enrol a PC and print its one-time join code (setup --join)
  *
  * Options (or environment): --host (HUB_HOST, default 127.0.0.1), --port (HUB_PORT, 8790),
  * --data-dir (HUB_DATA_DIR), --cert/--key (HUB_TLS_CERT/HUB_TLS_KEY, files; required beyond
@@ -14,6 +15,7 @@ import { parseArgs } from 'node:util';
 import { defaultHubDataDir } from './data-dir.js';
 import { HubError } from './errors.js';
 import { DEFAULT_HUB_PORT, checkListen, openHubStore, startHub, type HubOptions } from './hub.js';
+import { makeJoinCode } from './sync/join.js';
 import { enrollNode, listNodes } from './sync/nodes.js';
 
 const { values, positionals } = parseArgs({
@@ -55,10 +57,13 @@ const options: HubOptions = {
 
 try {
   const [command, ...rest] = positionals;
-  if (command === 'enroll' || command === 'nodes') {
+  if (command === 'enroll' || command === 'nodes' || command === 'join-code') {
     const store = await openHubStore(options);
     try {
-      if (command === 'enroll') {
+      if (command === 'join-code') {
+        const { nodeId, code } = await makeJoinCode(store.pool, rest.join(' '));
+        console.log(`Enrolled "${rest.join(' ').trim()}" as node ${nodeId}. On that PC: npm run setup -- --join <this hub's address> ${code}`);
+      } else if (command === 'enroll') {
         const node = await enrollNode(store.pool, rest.join(' '));
         console.log(`Enrolled "${node.name}" as node ${node.id}`);
       } else {

@@ -6,9 +6,10 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type pg from 'pg';
 import type { z } from 'zod';
-import { PullQuery, PushRequest, SYNC_PATHS } from '../shared/sync.js';
+import { JoinRequest, PullQuery, PushRequest, SYNC_PATHS } from '../shared/sync.js';
 import { HubError, STATUS_OF, type FieldErrors } from './errors.js';
 import type { HubClock } from './sync/clock.js';
+import { join } from './sync/join.js';
 import { answerPull } from './sync/pull.js';
 import { applyPush } from './sync/push.js';
 
@@ -29,6 +30,7 @@ export function buildHubApp(options: HubAppOptions): FastifyInstance {
 
   app.post(SYNC_PATHS.push, async (request) => applyPush(options.pool, options.clock, parse(PushRequest, request.body, 'batch')));
   app.get(SYNC_PATHS.pull, async (request) => answerPull(options.pool, parse(PullQuery, request.query, 'pull')));
+  app.post(SYNC_PATHS.join, async (request) => join(options.pool, parse(JoinRequest, request.body, 'join').code));
   app.get('/hub/v1/health', async () => ({ ok: true, clock: options.clock.current() }));
 
   app.setErrorHandler((error: Error, request, reply) => {
