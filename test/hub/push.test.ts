@@ -175,8 +175,8 @@ test('a pull leaves out the caller’s own changes, pages in cursor order, and m
 });
 
 test('a database written by a newer hub is refused', async () => {
-  await assert.rejects(migrateHub(hub.pool, hubMigrations.slice(0, 0)), /written by a newer hub \(schema 1 > 0\)/);
-  assert.equal(await migrateHub(hub.pool), 1);
+  await assert.rejects(migrateHub(hub.pool, hubMigrations.slice(0, 0)), new RegExp(`written by a newer hub \\(schema ${hubMigrations.length} > 0\\)`));
+  assert.equal(await migrateHub(hub.pool), hubMigrations.length);
 });
 
 test('listening beyond loopback needs TLS', async () => {

@@ -41,6 +41,7 @@ let hubDir: { dir: string; remove(): Promise<void> };
 let hubPort: number;
 let hubUrl: string;
 const nodes: TestService[] = [];
+const usedCodes: string[] = [];
 const dirs: string[] = [];
 
 const startTheHub = async () => {
@@ -93,6 +94,7 @@ before(async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'optical-pos-sync-'));
     dirs.push(dir);
     const { join } = await joinCompany(dir, STORE_FILE, hubUrl, code);
+    usedCodes.push(code);
     assert.equal(join.nodeId, nodeId);
     nodes.push(await startTestService({ dataDir: dir, hubUrl, syncIntervalMs: 60_000, readWorkers: 0 }));
   }
@@ -108,6 +110,14 @@ after(async () => {
 test('every journaled table has a sync class, declared once', () => {
   for (const table of JOURNALED_TABLES) assert.ok(TABLE_CLASSES[table], `${table} has no class in sync/table-classes.ts`);
   for (const table of ['sync_state', 'sync_clock', 'sync_dead_letter']) assert.ok(UNJOURNALED_TABLES[table]);
+});
+
+test('a join code is spent once; a wrong one is refused in words', async () => {
+  for (const code of [usedCodes[0]!, 'NOPE-NOPE-NOPE']) {
+    const answer = await fetch(`${hubUrl}/hub/v1/join`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code }) });
+    assert.equal(answer.status, 403);
+    assert.equal(((await answer.json()) as { code: string }).code, 'JOIN_CODE_INVALID');
+  }
 });
 
 test('a joined PC receives the company: master data, users who sign in, the same ENC ids', async () => {
