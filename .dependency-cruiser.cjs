@@ -11,6 +11,7 @@
  *   context.ts, auth/    the request context (who, where, when) and sign-in
  *   input/               reading request values (trimmed text, paise, dates, mobiles)
  *   domain areas         customer/, catalog/, audit/, sale/, order/: the business rules, as commands and queries
+ *   sync/                branch sync with the hub: outbox, applying pulled changes, the worker
  *   backup/              taking, checking, sealing, pruning and restoring backups of the store file
  *   print/               what a receipt, invoice, job card or Rx card says, and its three writers
  *   http/, endpoints/    the edge: contract request → command → contract response
@@ -38,9 +39,11 @@ const layers = {
   [`${S}sale/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}store/`, `${S}context\\.ts$`, `${S}auth/`, `${S}input/`, `${S}customer/`, `${S}catalog/`],
   [`${S}order/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}store/`, `${S}context\\.ts$`, `${S}auth/`, `${S}input/`, `${S}customer/`, `${S}catalog/`, `${S}sale/`],
   [`${S}backup/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}store/`],
+  // Branch sync (issue 15): the outbox, applying pulled changes, the worker; over the store only.
+  [`${S}sync/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}store/`],
   [`${S}print/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}store/`, `${S}context\\.ts$`, `${S}input/`, `${S}customer/`, `${S}catalog/`, `${S}sale/`, `${S}order/`],
   [`${S}http/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}context\\.ts$`, `${S}auth/`, `${S}input/`, `${S}print/(font-route|output)\\.ts$`, `${S}reads/read-pool\\.ts$`],
-  [`${S}endpoints/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}store/`, `${S}context\\.ts$`, `${S}auth/`, `${S}input/`, `${S}audit/`, `${S}customer/`, `${S}catalog/`, `${S}sale/`, `${S}order/`, `${S}print/`, `${S}backup/`, `${S}http/(handler|paging)\\.ts$`],
+  [`${S}endpoints/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}store/`, `${S}context\\.ts$`, `${S}auth/`, `${S}input/`, `${S}audit/`, `${S}customer/`, `${S}catalog/`, `${S}sale/`, `${S}order/`, `${S}print/`, `${S}backup/`, `${S}sync/status\\.ts$`, `${S}http/(handler|paging)\\.ts$`],
   [`${S}reads/`]: [`${S}errors\\.ts$`, `${S}db/(journal|database)\\.ts$`, `${S}context\\.ts$`, `${S}ids/`, `${S}endpoints/index\\.ts$`],
   [`${S}setup/`]: [`${S}store-file\\.ts$`, `${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}store/`, `${S}context\\.ts$`, `${S}auth/`, `${S}input/`, `${S}customer/`, `${S}catalog/`, `${S}sale/`, `${S}order/`],
   [`${S}(service|server|store-file)\\.ts$`]: [`${S}`],

@@ -7,6 +7,7 @@
  *   npm run hub -- issue-cert <node> --cert-out DIR   a new certificate for an enrolled PC
  *   npm run hub -- revoke <node>                  revoke every certificate of a PC
  *   npm run hub -- nodes                          list the enrolled nodes and their certificates
+ *   npm run hub -- join-code <name>               enrol a PC and print its one-time join code (setup --join)
  *
  * Options (or environment): --host (HUB_HOST, default 127.0.0.1), --port (HUB_PORT, 8790),
  * --data-dir (HUB_DATA_DIR), --tls (HUB_TLS=1: a server certificate from the hub's CA for
@@ -24,6 +25,7 @@ import { defaultHubDataDir } from './data-dir.js';
 import { HubError } from './errors.js';
 import { DEFAULT_HUB_PORT, checkListen, openHubStore, startHub, type HubOptions } from './hub.js';
 import { issueNodeCertificate, nodeCertificates, revokeNode } from './sync/certificates.js';
+import { makeJoinCode } from './sync/join.js';
 import { enrollNode, listNodes } from './sync/nodes.js';
 import { loadOrCreateCa, serverCertificate, type HubCa } from './tls/ca.js';
 
@@ -105,10 +107,13 @@ const options: HubOptions = {
 
 try {
   const [command, ...rest] = positionals;
-  if (command === 'enroll' || command === 'nodes' || command === 'issue-cert' || command === 'revoke') {
-    const store = await openHubStore({ ...options, whenRunning: "attach" });
+  if (command === 'enroll' || command === 'nodes' || command === 'issue-cert' || command === 'revoke' || command === 'join-code') {
+    const store = await openHubStore({ ...options, whenRunning: 'attach' });
     try {
-      if (command === 'enroll') {
+      if (command === 'join-code') {
+        const { nodeId, code } = await makeJoinCode(store.pool, rest.join(' '));
+        console.log(`Enrolled "${rest.join(' ').trim()}" as node ${nodeId}. On that PC: npm run setup -- --join <this hub's address> ${code}`);
+      } else if (command === 'enroll') {
         const node = await enrollNode(store.pool, rest.join(' '));
         console.log(`Enrolled "${node.name}" as node ${node.id}`);
         if (values['cert-out']) await writeNodeCertificate(store, node.id, values['cert-out']);

@@ -7,10 +7,11 @@ import type { TLSSocket } from 'node:tls';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type pg from 'pg';
 import type { z } from 'zod';
-import { PullQuery, PushRequest, SYNC_PATHS } from '../shared/sync.js';
+import { JoinRequest, PullQuery, PushRequest, SYNC_PATHS } from '../shared/sync.js';
 import { HubError, STATUS_OF, type FieldErrors } from './errors.js';
 import type { HubClock } from './sync/clock.js';
 import { checkClient } from './sync/certificates.js';
+import { join } from './sync/join.js';
 import { answerPull } from './sync/pull.js';
 import { applyPush } from './sync/push.js';
 
@@ -50,6 +51,7 @@ export function buildHubApp(options: HubAppOptions): FastifyInstance {
     await speaksFor(request, query.nodeId);
     return answerPull(options.pool, query);
   });
+  app.post(SYNC_PATHS.join, async (request) => join(options.pool, parse(JoinRequest, request.body, 'join').code));
   app.get('/hub/v1/health', async () => ({ ok: true, clock: options.clock.current() }));
 
   app.setErrorHandler((error: Error, request, reply) => {

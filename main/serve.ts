@@ -9,6 +9,8 @@
  *   POS_DEMO=0    refuse to open the demo store when no real store is set up
  *   POS_READ_WORKERS  threads for the heavy reads (default 1; 0 runs them on the main thread)
  *   POS_READ_LIMIT_MS how long such a read may run before it answers 503 (default 10000)
+ *   POS_HUB_URL   the head-office hub (e.g. http://10.0.0.5:8790): sync in the background (issue 15)
+ *   POS_SYNC_INTERVAL_MS  between sync rounds when all is well (default 5000)
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -44,6 +46,8 @@ async function main() {
     ...(process.env.POS_READ_WORKERS ? { readWorkers: wholeNumber('POS_READ_WORKERS') } : {}),
     ...(process.env.POS_READ_LIMIT_MS ? { readTimeLimitMs: wholeNumber('POS_READ_LIMIT_MS') } : {}),
     ...(staticDir ? { staticDir } : {}),
+    ...(process.env.POS_HUB_URL ? { hubUrl: process.env.POS_HUB_URL } : {}),
+    ...(process.env.POS_SYNC_INTERVAL_MS ? { syncIntervalMs: wholeNumber('POS_SYNC_INTERVAL_MS') } : {}),
     ...(https ? { https } : {}),
   });
   const mode = server.deps.mode === 'demo' ? ' (demo store: users admin, manager, cashier, optometrist / demo1234)' : '';

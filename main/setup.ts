@@ -9,6 +9,12 @@
  * --node is this installation's number (1 for a single-PC store; head office gives each branch
  * PC its own, so their records never share an id). --till-code (1–3 letters or digits, default the
  * node in base 36) is in every number this PC issues, so two tills of a branch never issue the same.
+ * PC its own, so their records never share an id).
+ *
+ *   npm run setup -- --join http://hub.example:8790 ABCD-EFGH-JKLM [--data-dir DIR]
+ *
+ * joins an existing company instead (issue 15): the code comes from `npm run hub -- join-code`;
+ * the PC gets its node number from the hub and the company's data by pulling everything.
  */
 import { stdin, stdout } from 'node:process';
 import { createInterface } from 'node:readline/promises';
@@ -16,9 +22,13 @@ import { parseArgs } from 'node:util';
 import { defaultDataDir } from './data-dir.js';
 import { StoreSpecError } from './service/setup/create-store.js';
 import { setupStore } from './service/setup/setup-store.js';
+import { STORE_FILE } from './service/store-file.js';
+import { joinCompany } from './service/sync/join.js';
 
-const { values } = parseArgs({
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
   options: {
+    join: { type: 'string' },
     company: { type: 'string' },
     gstin: { type: 'string' },
     state: { type: 'string' },
@@ -53,7 +63,15 @@ function parseBranch(text: string): { code: string; name: string; city: string |
   return { code, name, city: city || null };
 }
 
+async function joinMain(hubUrl: string, code: string | undefined) {
+  if (!code) throw new Error('Usage: npm run setup -- --join <hub address> <join code>');
+  const dataDir = values['data-dir'] ?? defaultDataDir();
+  const { file, join } = await joinCompany(dataDir, STORE_FILE, hubUrl, code);
+  console.log(`Joined as node ${join.nodeId} ("${join.name}"): the company's data is in ${file}. Start it with POS_HUB_URL=${hubUrl} npm run serve (or npm start).`);
+}
+
 async function main() {
+  if (values.join) return joinMain(values.join, positionals[0]);
   const dataDir = values['data-dir'] ?? defaultDataDir();
   const company = await ask('company', 'Company name', values.company);
   const gstin = await ask('gstin', 'Company GSTIN', values.gstin);

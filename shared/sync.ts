@@ -14,7 +14,7 @@
 import { z } from 'zod';
 import { MAX_HLC_NODE, parseHlc } from './domain/hlc.js';
 
-export const SYNC_PATHS = { push: '/hub/v1/push', pull: '/hub/v1/pull' } as const;
+export const SYNC_PATHS = { push: '/hub/v1/push', pull: '/hub/v1/pull', join: '/hub/v1/join' } as const;
 
 /** At most this many changes in one pushed batch. */
 export const MAX_BATCH_CHANGES = 2000;
@@ -115,6 +115,22 @@ export const PullResponse = z.object({
   more: z.boolean(),
 });
 export type PullResponse = z.infer<typeof PullResponse>;
+
+/** A new PC joins the company with a one-time code head office made (`npm run hub -- join-code NAME`). */
+export const JoinRequest = z.object({ code: z.string().min(4).max(40) });
+export type JoinRequest = z.infer<typeof JoinRequest>;
+
+export const JoinResponse = z.object({
+  /** The PC's node number: part of every row id it mints and of its clock times. */
+  nodeId,
+  /** The name head office gave the PC. */
+  name: z.string(),
+  /** The company's installation secret (base64), so ENC ids read the same on every PC. */
+  installationSecret: z.string().min(1),
+  /** The nodes whose master data (items, prices, users, settings…) this PC accepts. */
+  headOffice: z.array(nodeId).min(1),
+});
+export type JoinResponse = z.infer<typeof JoinResponse>;
 
 /**
  * The text a batch's hash is taken over: the node, the range and the changes as canonical JSON

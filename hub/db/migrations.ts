@@ -74,4 +74,20 @@ CREATE INDEX certificate_of_node ON certificate (node_id);
 `,
 };
 
-export const hubMigrations: readonly HubMigration[] = [foundation, certificates];
+/**
+ * Joining a PC by code (issue 15): `npm run hub -- join-code NAME` enrols the node and keeps the
+ * SHA-256 of a one-time code; POST /hub/v1/join spends it and answers the node number.
+ */
+const joinCodes: HubMigration = {
+  name: 'join-codes',
+  sql: `
+CREATE TABLE join_code (
+  code_hash  text PRIMARY KEY,
+  node_id    integer NOT NULL REFERENCES node (id),
+  created_at timestamptz NOT NULL DEFAULT now(),
+  used_at    timestamptz
+);
+`,
+};
+
+export const hubMigrations: readonly HubMigration[] = [foundation, certificates, joinCodes];

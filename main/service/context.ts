@@ -27,6 +27,8 @@ export interface ServiceDeps {
   dataDir: string;
   /** better-sqlite3's binding for Electron's ABI, for the connections a backup opens on its copy. */
   nativeBinding?: string;
+  /** The sync worker (main/service/sync/worker.ts) when this PC has a hub (POS_HUB_URL). */
+  sync?: { syncNow(): Promise<void>; online(): boolean };
 }
 
 /** The signed-in user, resolved from the bearer token on every request. */

@@ -30,6 +30,7 @@ import { demoStore } from './setup/demo-store.js';
 import { companies } from './store/company.js';
 import { DEMO_FILE, storeFile } from './store-file.js';
 import { fileLogger } from './log.js';
+import { startSyncWorker, type SyncWorker } from './sync/worker.js';
 import { READ_TIME_LIMIT_MS, readPool, type ReadPool, type TimeLimit } from './reads/read-pool.js';
 
 
@@ -60,6 +61,10 @@ export interface ServiceOptions {
    * OS keychain by Electron's safeStorage); otherwise `token.key` in the data folder (0600).
    */
   tokenKey?: Uint8Array;
+  /** The head-office hub (POS_HUB_URL): the sync worker pushes and pulls in the background (sync/worker.ts). */
+  hubUrl?: string;
+  /** Between sync rounds when all is well (default 5 s; tests shorten it). */
+  syncIntervalMs?: number;
   /** Set by startServer when listening on loopback: only loopback Host headers are answered. */
   loopbackHost?: boolean;
 }
@@ -91,6 +96,7 @@ export async function openService(options: ServiceOptions): Promise<Service> {
   // A restore refuses while this process has the store open (backup/service-lock.ts).
   const releaseLock = holdServiceLock(options.dataDir);
   let reads: ReadPool | undefined;
+  let sync: SyncWorker | undefined;
   logger?.info({ file, mode, version: appVersion() }, 'service starting');
   try {
     const installation = loadInstallation(db);
@@ -104,6 +110,17 @@ export async function openService(options: ServiceOptions): Promise<Service> {
         seedDemoLogos(db, options.dataDir, demo);
       });
     }
+    sync =
+      options.hubUrl
+        ? startSyncWorker({
+            db,
+            hubUrl: options.hubUrl,
+            nodeId: installation.node,
+            now,
+            ...(options.syncIntervalMs ? { intervalMs: options.syncIntervalMs } : {}),
+            log: (level, message) => logger?.[level](message),
+          })
+        : undefined;
     const deps: ServiceDeps = {
       db,
       enc: encIds(installation),
@@ -115,6 +132,7 @@ export async function openService(options: ServiceOptions): Promise<Service> {
       version: appVersion(),
       dataDir: options.dataDir,
       ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+      ...(sync ? { sync } : {}),
     };
     // Heavy reads on their own threads and connections (reads/read-pool.ts); 0 workers: inline.
     const workers = options.readWorkers ?? 1;
@@ -155,6 +173,7 @@ export async function openService(options: ServiceOptions): Promise<Service> {
       deps,
       async close() {
         clearInterval(optimizing);
+        await sync?.close();
         await app.close();
         await reads?.close();
         await backups?.close();
@@ -163,6 +182,7 @@ export async function openService(options: ServiceOptions): Promise<Service> {
       },
     };
   } catch (err) {
+    await sync?.close();
     await reads?.close();
     db.close();
     releaseLock();

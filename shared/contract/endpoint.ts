@@ -21,6 +21,7 @@ export const GROUPS = [
   /** Ours, not the spec's: user administration (issue 14), every row a declared extension. */
   'Users',
   'Backup',
+  'Sync',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 

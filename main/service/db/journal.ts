@@ -15,11 +15,19 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type Database from 'better-sqlite3';
+import { formatHlc, hlcReceive, hlcSend, hlcZero, parseHlc, type Hlc } from '../../../shared/domain/hlc.js';
 
 type Db = Database.Database;
 
 /** Where a change came from. */
-export type JournalSource = 'app' | 'setup' | 'seed' | 'migration' | 'cli' | 'system';
+export type JournalSource = 'app' | 'setup' | 'seed' | 'migration' | 'cli' | 'system' | 'sync';
+
+/**
+ * Changes applied from the hub (main/service/sync/) run as this source: the triggers skip them,
+ * so another node's change is never journaled (and pushed) again as this node's own. Triggers that
+ * keep figures (migration 014) are not journal triggers and still fire.
+ */
+export const SYNC_SOURCE: JournalSource = 'sync';
 
 export interface Actor {
   /** app_user.id, or null for the system (migrations, setup before the first user). */
@@ -105,6 +113,9 @@ export const UNJOURNALED_TABLES: Readonly<Record<string, string>> = {
   sales_order_tally: 'counts kept by triggers from sales_order for the dashboard; derived, rebuilt from the orders',
   item_search: 'the trigram word index of items (migration 022), kept by triggers from item and brand; derived',
   customer_search: 'the trigram word index of customers’ names and phones (migration 022), kept by triggers from customer; derived',
+  sync_state: 'this node’s own sync bookkeeping (acknowledged entry, pull cursor, errors)',
+  sync_clock: 'the clock time that last won per shared row and column: bookkeeping of the merge, not data',
+  sync_dead_letter: 'pulled changes this node could not apply, kept to be looked at; they are another node’s entries',
 };
 
 /** Columns whose values never enter the journal: a change shows as HIDDEN. */
@@ -132,11 +143,87 @@ export type JournalOp = 'insert' | 'update' | 'delete' | 'event';
  */
 export function registerJournal(db: Db): void {
   const fn = (name: string, read: (a: Actor) => string | number | null) => db.function(name, { deterministic: false }, () => read(currentActor()));
+  const clock = journalClock(db);
+  clock.current(); // started now: a trigger cannot read the database from inside the function
+  db.function('journal_hlc', { deterministic: false }, () => clock.send((currentActor().now?.() ?? new Date()).getTime()));
   fn('journal_at', (a) => (a.now ? a.now() : new Date()).toISOString());
   fn('journal_user', (a) => a.userId);
   fn('journal_branch', (a) => a.branchId);
   fn('journal_till', (a) => a.till);
   fn('journal_source', (a) => a.source);
+}
+
+/**
+ * The database's hybrid logical clock (issue 15, shared/domain/hlc.ts): every journal entry gets
+ * a time from send(), so last-writer-wins has a time per change; a change pulled from another node
+ * is received into it, so what this node writes next is later. One clock per database file,
+ * started from the latest time its journal and sync_clock hold (a restart never goes back).
+ */
+export interface JournalClock {
+  send(nowMs: number): string;
+  receive(remote: string, nowMs: number): void;
+  /** This node's number (setting 'node'), once the installation is loaded. */
+  setNode(node: number): void;
+  current(): string;
+}
+
+const clocks = new WeakMap<Db, JournalClock>();
+
+export function journalClock(db: Db): JournalClock {
+  let clock = clocks.get(db);
+  if (clock) return clock;
+  let state: Hlc | undefined;
+  const has = (table: string, column: string) =>
+    (db.prepare(`SELECT count(*) AS n FROM pragma_table_info('${table}') WHERE name = '${column}'`).get() as { n: number }).n > 0;
+  const storedNode = (): number => {
+    if (!has('setting', 'value')) return 1;
+    const row = db.prepare("SELECT value FROM setting WHERE key = 'node'").get() as { value: string } | undefined;
+    const n = Number(row?.value ?? 1);
+    return Number.isInteger(n) && n >= 1 ? n : 1;
+  };
+  let node = 1;
+  const start = (): Hlc => {
+    if (state) return state;
+    node = storedNode();
+    let latest: Hlc = hlcZero(node);
+    // Read before the first trigger fires (a statement cannot run inside a user function).
+    for (const [table, column] of [['journal', 'hlc'], ['sync_clock', 'hlc']] as const) {
+      if (!has(table, column)) continue;
+      const row = db.prepare(`SELECT max(${column}) AS hlc FROM ${table}`).get() as { hlc: string | null };
+      const seen = row.hlc ? parseHlc(row.hlc) : null;
+      if (seen && (seen.wallMs > latest.wallMs || (seen.wallMs === latest.wallMs && seen.counter > latest.counter))) {
+        latest = { wallMs: seen.wallMs, counter: seen.counter, node };
+      }
+    }
+    return (state = latest);
+  };
+  clock = {
+    send(nowMs) {
+      // No drift limit here: a PC whose clock was set back keeps counting on from the last time
+      // rather than refusing the sale (the hub refuses a time far in its future instead).
+      const next = hlcSend(state ?? hlcZero(node), nowMs, Number.MAX_SAFE_INTEGER);
+      state = next;
+      return formatHlc(next);
+    },
+    receive(remote, nowMs) {
+      const seen = parseHlc(remote);
+      if (!seen) return;
+      try {
+        state = hlcReceive(start(), seen, nowMs);
+      } catch {
+        // A time too far ahead leaves our clock where it is (the hub refuses such times anyway).
+      }
+    },
+    setNode(n) {
+      state = undefined;
+      const started = start();
+      node = n;
+      state = { ...started, node: n };
+    },
+    current: () => formatHlc(start()),
+  };
+  clocks.set(db, clock);
+  return clock;
 }
 
 interface Column {
@@ -164,12 +251,18 @@ function identity(columns: readonly Column[], side: 'NEW' | 'OLD'): { rowId: str
   return { rowId: 'NULL', rowKey: `json_array(${parts.join(', ')})` };
 }
 
-const HEAD =
-  'INSERT INTO journal (at, user_id, branch_id, till, source, tbl, row_id, row_key, op, old_values, new_values)\n  SELECT journal_at(), journal_user(), journal_branch(), journal_till(), journal_source()';
+const head = (withHlc: boolean) =>
+  withHlc
+    ? 'INSERT INTO journal (at, user_id, branch_id, till, source, tbl, row_id, row_key, op, old_values, new_values, hlc)\n  SELECT journal_at(), journal_user(), journal_branch(), journal_till(), journal_source()'
+    : 'INSERT INTO journal (at, user_id, branch_id, till, source, tbl, row_id, row_key, op, old_values, new_values)\n  SELECT journal_at(), journal_user(), journal_branch(), journal_till(), journal_source()';
+/** A change applied from the hub is not this node's: it is not journaled (SYNC_SOURCE). */
+const NOT_SYNC = `journal_source() IS NOT '${SYNC_SOURCE}'`;
 
 /** The three triggers that journal one table, named journal_<table>_<op>. */
-export function triggerSql(table: string, columns: readonly Column[]): Array<{ name: string; sql: string }> {
+export function triggerSql(table: string, columns: readonly Column[], withHlc = true): Array<{ name: string; sql: string }> {
   const t = lit(table);
+  const HEAD = head(withHlc);
+  const hlc = withHlc ? ', journal_hlc()' : '';
   const one = (side: 'NEW' | 'OLD') =>
     `(SELECT json_group_object(k, v) FROM (${columns.map((c) => `SELECT ${lit(c.name)} AS k, ${value(table, side, c)} AS v`).join(' UNION ALL ')}) WHERE v IS NOT NULL)`;
   const inserted = identity(columns, 'NEW');
@@ -182,15 +275,15 @@ export function triggerSql(table: string, columns: readonly Column[]): Array<{ n
   return [
     {
       name: `journal_${table}_insert`,
-      sql: `CREATE TRIGGER journal_${table}_insert AFTER INSERT ON ${q(table)} BEGIN\n  ${HEAD}, ${t}, ${inserted.rowId}, ${inserted.rowKey}, 'insert', NULL, ${one('NEW')};\nEND`,
+      sql: `CREATE TRIGGER journal_${table}_insert AFTER INSERT ON ${q(table)} WHEN ${NOT_SYNC} BEGIN\n  ${HEAD}, ${t}, ${inserted.rowId}, ${inserted.rowKey}, 'insert', NULL, ${one('NEW')}${hlc};\nEND`,
     },
     {
       name: `journal_${table}_update`,
-      sql: `CREATE TRIGGER journal_${table}_update AFTER UPDATE ON ${q(table)} WHEN ${differs.join(' OR ')} BEGIN\n  ${HEAD}, ${t}, ${inserted.rowId}, ${inserted.rowKey}, 'update', json_group_object(k, o), json_group_object(k, n) FROM (${changed});\nEND`,
+      sql: `CREATE TRIGGER journal_${table}_update AFTER UPDATE ON ${q(table)} WHEN ${NOT_SYNC} AND (${differs.join(' OR ')}) BEGIN\n  ${HEAD}, ${t}, ${inserted.rowId}, ${inserted.rowKey}, 'update', json_group_object(k, o), json_group_object(k, n)${hlc} FROM (${changed});\nEND`,
     },
     {
       name: `journal_${table}_delete`,
-      sql: `CREATE TRIGGER journal_${table}_delete AFTER DELETE ON ${q(table)} BEGIN\n  ${HEAD}, ${t}, ${deleted.rowId}, ${deleted.rowKey}, 'delete', ${one('OLD')}, NULL;\nEND`,
+      sql: `CREATE TRIGGER journal_${table}_delete AFTER DELETE ON ${q(table)} WHEN ${NOT_SYNC} BEGIN\n  ${HEAD}, ${t}, ${deleted.rowId}, ${deleted.rowKey}, 'delete', ${one('OLD')}, NULL${hlc};\nEND`,
     },
   ];
 }
@@ -208,10 +301,12 @@ export function refreshJournalTriggers(db: Db): void {
   );
   const tables = new Set((db.prepare("SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table'").all() as Array<{ name: string }>).map((r) => r.name));
   const wanted = new Map<string, string>();
+  // The clock column comes with migration 018: the migrations before it write without it.
+  const withHlc = (db.prepare("SELECT count(*) AS n FROM pragma_table_info('journal') WHERE name = 'hlc'").get() as { n: number }).n > 0;
   for (const table of JOURNALED_TABLES) {
     if (!tables.has(table)) continue;
     const columns = db.prepare(`PRAGMA table_info(${q(table)})`).all() as Column[];
-    for (const t of triggerSql(table, columns)) wanted.set(t.name, t.sql);
+    for (const t of triggerSql(table, columns, withHlc)) wanted.set(t.name, t.sql);
   }
   for (const [name, sql] of existing) {
     if (name.startsWith('journal_no_')) continue;

@@ -10,6 +10,8 @@ import { backupOverview } from './backup/overview.js';
 import { backupSettingsChange } from './backup/settings.js';
 import { stageRestore } from './backup/stage-restore.js';
 import { backupStatusOf } from './backup/status.js';
+import { syncNow } from './sync/now.js';
+import { syncStatusOf } from './sync/status.js';
 import { advanceReceiptData } from './orders/advance-receipt-data.js';
 import { cancelOrder } from './orders/cancel.js';
 import { getCancellationReasons } from './orders/cancellation-reasons.js';
@@ -219,6 +221,8 @@ export const handlers = [
   usersResetPassword,
   usersChangePassword,
   backupStatusOf,
+  syncStatusOf,
+  syncNow,
   backupOverview,
   backupNow,
   backupSettingsChange,

@@ -5,6 +5,7 @@
  */
 import { hkdfSync, randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.js';
+import { journalClock } from '../db/journal.js';
 import { settings } from './setting.js';
 
 export interface Installation {
@@ -56,6 +57,8 @@ export function loadInstallation(db: Db, defaultNode = 1, defaultTill?: string):
     tillCode = defaultTill === undefined ? defaultTillCode(Number(nodeText)) : tillCodeOf(defaultTill);
     store.set('till_code', tillCode);
   }
+  // The journal's clock names this node in every time it gives (db/journal.ts).
+  journalClock(db).setNode(Number(nodeText));
   const secret = Buffer.from(secretText, 'base64');
   return {
     node: Number(nodeText),

@@ -67,8 +67,8 @@ export const journalEntries = perDatabase((db: Db) => {
   // Prepared on first use: a read worker's connection has no journal functions and never writes.
   let event: Statement<[string, number | null, string]> | undefined;
   const EVENT_SQL =
-    `INSERT INTO journal (at, user_id, branch_id, till, source, tbl, row_id, row_key, op, old_values, new_values)
-     VALUES (journal_at(), journal_user(), journal_branch(), journal_till(), journal_source(), ?, ?, NULL, 'event', NULL, ?)`;
+    `INSERT INTO journal (at, user_id, branch_id, till, source, tbl, row_id, row_key, op, old_values, new_values, hlc)
+     VALUES (journal_at(), journal_user(), journal_branch(), journal_till(), journal_source(), ?, ?, NULL, 'event', NULL, ?, journal_hlc())`;
   // An order's own row, and the rows that belong to it, found by their order id where they live now.
   const ofOrder = db.prepare<{ id: number }, JournalRow>(
     `${SELECT} WHERE (j.tbl = 'sales_order' AND j.row_id = @id)

@@ -8,6 +8,7 @@ import { BranchAndYear } from './FinancialYear.js';
 import { Nav } from './Nav.js';
 import { navigate, useRoute } from './router.js';
 import { Screen } from './Screen.js';
+import { SyncChip } from './SyncChip.js';
 
 export function AppFrame({ session }: { session: LoginResponse }) {
   const logout = useSession((s) => s.logout);
@@ -41,6 +42,8 @@ export function AppFrame({ session }: { session: LoginResponse }) {
             </dd>
           </div>
         </dl>
+
+        <SyncChip />
 
         <button type="button" className="button button-ghost" onClick={() => {
             // The next person at the counter starts from the home screen, not from this customer.

@@ -16,10 +16,11 @@ import { orderFigures } from './014-order-figures.js';
 import { journal } from './015-journal.js';
 import { userAdmin } from './016-user-admin.js';
 import { syncableData } from './017-syncable-data.js';
+import { sync } from './018-sync.js';
 import { optometristDay } from './020-optometrist-day.js';
 import { wordSearch } from './022-word-search.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
 
-export const migrations: readonly Migration[] = [foundation, customers, keratometry, catalog, counter, insuranceClaims, saleKey, deliveryPromise, placeOfSupply, jobChargesTax, priceApprovals, lensAddRange, cartTill, orderFigures, journal, userAdmin, syncableData, optometristDay, wordSearch];
+export const migrations: readonly Migration[] = [foundation, customers, keratometry, catalog, counter, insuranceClaims, saleKey, deliveryPromise, placeOfSupply, jobChargesTax, priceApprovals, lensAddRange, cartTill, orderFigures, journal, userAdmin, syncableData, sync, optometristDay, wordSearch];

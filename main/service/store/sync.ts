@@ -1,0 +1,161 @@
+/**
+ * SQL of branch sync (issue 15, migration 018, main/service/sync/): the worker's state, the
+ * outbox read from the journal, the dead letters, the last-writer-wins clocks, and the generic
+ * row writes that apply a pulled change to any table. Table and column names in the generic
+ * writes come from the schema itself (PRAGMA table_info), never from the change as sent.
+ */
+import type { Db } from '../db/database.js';
+import { perDatabase } from './per-database.js';
+
+export interface SyncStateRow {
+  acked_seq: number;
+  pull_cursor: number;
+  last_success_at: string | null;
+  last_attempt_at: string | null;
+  last_error: string | null;
+  stopped_reason: string | null;
+  pending_batch: string | null;
+  head_office: string;
+}
+
+export interface OutboxRow {
+  seq: number;
+  hlc: string;
+  at: string;
+  user_id: number | null;
+  branch_id: number | null;
+  till: string;
+  source: string;
+  tbl: string;
+  row_id: number | null;
+  row_key: string | null;
+  op: 'insert' | 'update' | 'delete' | 'event';
+  old_values: string | null;
+  new_values: string | null;
+}
+
+export interface DeadLetterRow {
+  id: number;
+  cursor: number;
+  node_id: number;
+  seq: number;
+  tbl: string;
+  op: string;
+  row_ref: string | null;
+  reason: string;
+  at: string;
+}
+
+export interface TableShape {
+  columns: ReadonlySet<string>;
+  /** The primary key's columns in key order (a table without one: every column). */
+  key: readonly string[];
+}
+
+const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+export const syncStore = perDatabase((db: Db) => {
+  const state = db.prepare<[], SyncStateRow>('SELECT * FROM sync_state WHERE id = 1');
+  const outbox = db.prepare<[number, number], OutboxRow>(
+    `SELECT seq, hlc, at, user_id, branch_id, till, source, tbl, row_id, row_key, op, old_values, new_values
+       FROM journal WHERE seq > ? ORDER BY seq LIMIT ?`,
+  );
+  const waiting = db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM journal WHERE seq > ?');
+  const passwordHash = db.prepare<[number], { password_hash: string }>('SELECT password_hash FROM app_user WHERE id = ?');
+  const deadLetter = db.prepare(
+    `INSERT INTO sync_dead_letter (cursor, node_id, seq, tbl, op, row_ref, reason, change, at)
+     VALUES (@cursor, @node_id, @seq, @tbl, @op, @row_ref, @reason, @change, @at)`,
+  );
+  const deadLetters = db.prepare<[number], DeadLetterRow>(
+    'SELECT id, cursor, node_id, seq, tbl, op, row_ref, reason, at FROM sync_dead_letter ORDER BY id DESC LIMIT ?',
+  );
+  const deadCount = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM sync_dead_letter');
+  const clockOf = db.prepare<[string, string, string], { hlc: string }>('SELECT hlc FROM sync_clock WHERE tbl = ? AND row_ref = ? AND col = ?');
+  const setClock = db.prepare<[string, string, string, string]>(
+    `INSERT INTO sync_clock (tbl, row_ref, col, hlc) VALUES (?, ?, ?, ?)
+     ON CONFLICT (tbl, row_ref, col) DO UPDATE SET hlc = excluded.hlc WHERE excluded.hlc > sync_clock.hlc`,
+  );
+  // The latest time this node itself wrote the column (an insert writes every column).
+  const localColumnHlc = db.prepare<{ tbl: string; rowId: number | null; rowKey: string | null; path: string }, { hlc: string | null }>(
+    `SELECT max(hlc) AS hlc FROM journal
+      WHERE tbl = @tbl AND row_id IS @rowId AND row_key IS @rowKey
+        AND (op IN ('insert', 'delete') OR json_type(new_values, @path) IS NOT NULL)`,
+  );
+  const localRowHlc = db.prepare<{ tbl: string; rowId: number | null; rowKey: string | null }, { hlc: string | null }>(
+    'SELECT max(hlc) AS hlc FROM journal WHERE tbl = @tbl AND row_id IS @rowId AND row_key IS @rowKey',
+  );
+  // An examination's own time: the newest entry of its header or of its Rx rows written here.
+  const localDocumentHlc = db.prepare<{ id: number; prefix: string }, { hlc: string | null }>(
+    `SELECT max(hlc) AS hlc FROM journal
+      WHERE (tbl = 'customer_eye_info' AND row_id = @id) OR (tbl = 'customer_eye_rx' AND substr(row_key, 1, length(@prefix)) = @prefix)`,
+  );
+  const shapes = new Map<string, TableShape | null>();
+  const writes = new Map<string, ReturnType<Db['prepare']>>();
+  const prepared = (sql: string) => {
+    let statement = writes.get(sql);
+    if (!statement) writes.set(sql, (statement = db.prepare(sql)));
+    return statement;
+  };
+  const where = (shape: TableShape) => shape.key.map((c) => `${q(c)} IS @k_${c}`).join(' AND ');
+
+  return {
+    state: () => state.get()!,
+    /** Sets the given columns of the one state row. */
+    setState(patch: Partial<SyncStateRow>) {
+      const keys = Object.keys(patch);
+      if (keys.length === 0) return;
+      prepared(`UPDATE sync_state SET ${keys.map((k) => `${q(k)} = @${k}`).join(', ')} WHERE id = 1`).run(patch);
+    },
+    outbox: (afterSeq: number, limit: number) => outbox.all(afterSeq, limit),
+    waiting: (afterSeq: number) => waiting.get(afterSeq)!.n,
+    passwordHash: (userId: number) => passwordHash.get(userId)?.password_hash ?? null,
+    deadLetter: (row: Omit<DeadLetterRow, 'id'> & { change: string }) => deadLetter.run(row),
+    deadLetters: (limit: number) => deadLetters.all(limit),
+    deadLetterCount: () => deadCount.get()!.n,
+    clockOf: (tbl: string, rowRef: string, col: string) => clockOf.get(tbl, rowRef, col)?.hlc ?? null,
+    setClock: (tbl: string, rowRef: string, col: string, hlc: string) => setClock.run(tbl, rowRef, col, hlc),
+    localColumnHlc: (tbl: string, rowId: number | null, rowKey: string | null, col: string) =>
+      localColumnHlc.get({ tbl, rowId, rowKey, path: `$.${JSON.stringify(col)}` })?.hlc ?? null,
+    localDocumentHlc: (id: number) => localDocumentHlc.get({ id, prefix: `[${id},` })?.hlc ?? null,
+    localRowHlc: (tbl: string, rowId: number | null, rowKey: string | null) => localRowHlc.get({ tbl, rowId, rowKey })?.hlc ?? null,
+
+    /** The table's columns and key, or null when this store has no such table. */
+    shape(table: string): TableShape | null {
+      if (shapes.has(table)) return shapes.get(table)!;
+      const columns = db.prepare(`SELECT name, pk FROM pragma_table_info(?)`).all(table) as Array<{ name: string; pk: number }>;
+      const shape =
+        columns.length === 0
+          ? null
+          : {
+              columns: new Set(columns.map((c) => c.name)),
+              key: (columns.some((c) => c.pk > 0) ? columns.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk) : columns).map((c) => c.name),
+            };
+      shapes.set(table, shape);
+      return shape;
+    },
+    exists(table: string, shape: TableShape, key: Record<string, unknown>): boolean {
+      return prepared(`SELECT 1 FROM ${q(table)} WHERE ${where(shape)}`).get(keyParams(key)) !== undefined;
+    },
+    /** Inserts the row, or sets the given columns when it is there already. */
+    upsert(table: string, shape: TableShape, values: Record<string, unknown>) {
+      const cols = Object.keys(values);
+      const rest = cols.filter((c) => !shape.key.includes(c));
+      const sql =
+        `INSERT INTO ${q(table)} (${cols.map(q).join(', ')}) VALUES (${cols.map((c) => `@v_${c}`).join(', ')})` +
+        ` ON CONFLICT (${shape.key.map(q).join(', ')}) DO ${rest.length ? `UPDATE SET ${rest.map((c) => `${q(c)} = excluded.${q(c)}`).join(', ')}` : 'NOTHING'}`;
+      return prepared(sql).run(valueParams(values)).changes;
+    },
+    update(table: string, shape: TableShape, key: Record<string, unknown>, values: Record<string, unknown>) {
+      const cols = Object.keys(values);
+      if (cols.length === 0) return 1;
+      const sql = `UPDATE ${q(table)} SET ${cols.map((c) => `${q(c)} = @v_${c}`).join(', ')} WHERE ${where(shape)}`;
+      return prepared(sql).run({ ...valueParams(values), ...keyParams(key) }).changes;
+    },
+    remove(table: string, shape: TableShape, key: Record<string, unknown>) {
+      return prepared(`DELETE FROM ${q(table)} WHERE ${where(shape)}`).run(keyParams(key)).changes;
+    },
+  };
+});
+
+const keyParams = (key: Record<string, unknown>) => Object.fromEntries(Object.entries(key).map(([c, v]) => [`k_${c}`, v]));
+const valueParams = (values: Record<string, unknown>) => Object.fromEntries(Object.entries(values).map(([c, v]) => [`v_${c}`, v]));

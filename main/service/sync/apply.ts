@@ -1,0 +1,149 @@
+/**
+ * Applies a page of changes pulled from the hub (issue 15) in ONE immediate SQLite transaction,
+ * with the pull cursor moved in the same transaction, so a crash applies a page wholly or not at
+ * all. The writes run as the source 'sync': the journal's triggers skip them (they are another
+ * node's entries, already at the hub), while the triggers that keep figures (migration 014) fire
+ * as for any write. Each change runs in its own savepoint: one that cannot apply (unknown table or
+ * column, a constraint, master data from a branch) is kept in sync_dead_letter with the reason and
+ * the rest of the page applies. The rule per table is its class (table-classes.ts).
+ */
+import type { Db } from '../db/database.js';
+import { asActor, HIDDEN, journalClock, SYNC_SOURCE } from '../db/journal.js';
+import { syncStore, type TableShape } from '../store/sync.js';
+import type { PulledChange } from '../../../shared/sync.js';
+import { classOf, documentOf, KEPT_COLUMNS, LOCAL_SETTINGS } from './table-classes.js';
+
+export interface ApplyResult {
+  applied: number;
+  /** Not for this node (events, local tables, this PC's settings) or lost to a newer value. */
+  skipped: number;
+  deadLetters: number;
+}
+
+type Outcome = 'applied' | 'skipped';
+
+class Refused extends Error {}
+
+export function applyPulledPage(db: Db, changes: readonly PulledChange[], next: number, headOffice: readonly number[], now: Date): ApplyResult {
+  const store = syncStore(db);
+  const clock = journalClock(db);
+  const result: ApplyResult = { applied: 0, skipped: 0, deadLetters: 0 };
+  asActor({ userId: null, branchId: null, till: '', source: SYNC_SOURCE, now: () => now }, () =>
+    db
+      .transaction(() => {
+        for (const change of changes) {
+          try {
+            const outcome = db.transaction(() => applyOne(db, change, headOffice))();
+            result[outcome === 'applied' ? 'applied' : 'skipped']++;
+          } catch (err) {
+            result.deadLetters++;
+            store.deadLetter({
+              cursor: change.cursor,
+              node_id: change.nodeId,
+              seq: change.seq,
+              tbl: change.tbl,
+              op: change.op,
+              row_ref: change.rowId !== null ? String(change.rowId) : change.rowKey,
+              reason: err instanceof Error ? err.message : String(err),
+              change: JSON.stringify(change),
+              at: now.toISOString(),
+            });
+          }
+          clock.receive(change.hlc, now.getTime());
+        }
+        store.setState({ pull_cursor: next });
+      })
+      .immediate(),
+  );
+  return result;
+}
+
+function applyOne(db: Db, change: PulledChange, headOffice: readonly number[]): Outcome {
+  // Every node runs the same migrations itself: their rows are here already.
+  if (change.op === 'event' || change.source === 'migration') return 'skipped';
+  const cls = classOf(change.tbl);
+  if (cls === undefined) throw new Refused(`Unknown table ${change.tbl}: this store does not sync it (an older version?)`);
+  if (cls === 'local') return 'skipped';
+  const store = syncStore(db);
+  const shape = store.shape(change.tbl);
+  if (!shape) throw new Refused(`This store has no table ${change.tbl}`);
+  const key = keyOf(change, shape);
+  if (change.tbl === 'setting' && LOCAL_SETTINGS.has(String(key.key))) return 'skipped';
+  if (cls === 'master' && !headOffice.includes(change.nodeId)) {
+    throw new Refused(`${change.tbl} is master data: only head office (node ${headOffice.join(', ')}) changes it, this came from node ${change.nodeId}`);
+  }
+  const values = valuesOf(change, shape);
+
+  if (cls === 'document') {
+    const doc = documentOf(change.tbl, change.rowId, change.rowKey);
+    if (doc === null) throw new Refused(`An examination row without its examination (${change.tbl})`);
+    const winner = maxHlc(store.clockOf('examination', doc, '*'), store.localDocumentHlc(Number(doc)));
+    if (winner !== null && change.hlc <= winner) return 'skipped';
+    write(db, change, shape, key, values);
+    store.setClock('examination', doc, '*', change.hlc);
+    return 'applied';
+  }
+  if (cls === 'shared' && change.op !== 'delete') {
+    const rowRef = change.rowId !== null ? String(change.rowId) : change.rowKey!;
+    const winning: Record<string, unknown> = {};
+    for (const [col, value] of Object.entries(values)) {
+      const winner = maxHlc(store.clockOf(change.tbl, rowRef, col), store.localColumnHlc(change.tbl, change.rowId, change.rowKey, col));
+      if (winner === null || change.hlc > winner) winning[col] = value;
+    }
+    if (Object.keys(winning).length === 0) return 'skipped';
+    write(db, change, shape, key, winning);
+    for (const col of Object.keys(winning)) store.setClock(change.tbl, rowRef, col, change.hlc);
+    return 'applied';
+  }
+  write(db, change, shape, key, values);
+  return 'applied';
+}
+
+function write(db: Db, change: PulledChange, shape: TableShape, key: Record<string, unknown>, values: Record<string, unknown>): void {
+  const store = syncStore(db);
+  if (change.op === 'insert') {
+    store.upsert(change.tbl, shape, { ...values, ...key });
+  } else if (change.op === 'update') {
+    if (store.update(change.tbl, shape, key, values) === 0 && !store.exists(change.tbl, shape, key)) {
+      throw new Refused(`No ${change.tbl} row ${change.rowId ?? change.rowKey} here to update (its insert did not arrive or could not apply)`);
+    }
+  } else {
+    store.remove(change.tbl, shape, key);
+  }
+}
+
+/** The row's key columns from the change's row id or JSON key. */
+function keyOf(change: PulledChange, shape: TableShape): Record<string, unknown> {
+  if (change.rowId !== null && shape.key.length === 1) return { [shape.key[0]!]: change.rowId };
+  if (change.rowKey !== null) {
+    const parts = JSON.parse(change.rowKey) as unknown;
+    if (Array.isArray(parts) && parts.length === shape.key.length) return Object.fromEntries(shape.key.map((c, i) => [c, sqlValue(parts[i])]));
+  }
+  throw new Refused(`The row of ${change.tbl} is not named as this store keys it`);
+}
+
+/** The change's new values this store takes: known columns, not kept figures, not hidden ones. */
+function valuesOf(change: PulledChange, shape: TableShape): Record<string, unknown> {
+  const kept = KEPT_COLUMNS[change.tbl] ?? [];
+  const out: Record<string, unknown> = {};
+  for (const [col, value] of Object.entries(change.newValues ?? {})) {
+    if (!shape.columns.has(col)) throw new Refused(`Unknown column ${change.tbl}.${col}: this store is older than the sender`);
+    if (kept.includes(col) || value === HIDDEN) continue;
+    out[col] = sqlValue(value);
+  }
+  return out;
+}
+
+/** A JSON value as SQLite takes it: a journaled BLOB ('hex:…') back to bytes, true/false as 1/0. */
+function sqlValue(value: unknown): unknown {
+  if (typeof value === 'string' && value.startsWith('hex:')) return Buffer.from(value.slice(4), 'hex');
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (value !== null && typeof value === 'object') return JSON.stringify(value);
+  return value ?? null;
+}
+
+function maxHlc(a: string | null, b: string | null): string | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return a > b ? a : b;
+}

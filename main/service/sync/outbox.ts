@@ -1,0 +1,67 @@
+/**
+ * The next batch to push (issue 15): this node's journal entries after the one the hub has
+ * acknowledged, consecutive, as shared/sync.ts PushRequest with its hash. The batch is kept in
+ * sync_state until the hub acknowledges it, so a resend after a lost answer (or a kill) sends the
+ * very same bytes and the hub recognises it instead of seeing a different batch under its key.
+ *
+ * What leaves the PC differs from the journal in two places: a local table's entry goes without
+ * its values (the hub needs every sequence number, nobody needs the values), and a user's password
+ * hash, hidden in the journal, travels as the user's current hash so users sign in at every till.
+ */
+import { createHash } from 'node:crypto';
+import type { Db } from '../db/database.js';
+import { HIDDEN } from '../db/journal.js';
+import { syncStore, type OutboxRow } from '../store/sync.js';
+import { formatHlc, parseHlc } from '../../../shared/domain/hlc.js';
+import { batchHashText, MAX_BATCH_CHANGES, PushRequest, type SyncChange } from '../../../shared/sync.js';
+import { classOf } from './table-classes.js';
+
+export const PUSH_BATCH = 500;
+
+export function nextBatch(db: Db, nodeId: number, limit = PUSH_BATCH): PushRequest | null {
+  const store = syncStore(db);
+  const state = store.state();
+  if (state.pending_batch) {
+    const pending = PushRequest.safeParse(JSON.parse(state.pending_batch));
+    if (pending.success && pending.data.firstSeq === state.acked_seq + 1 && pending.data.nodeId === nodeId) return pending.data;
+  }
+  const rows = store.outbox(state.acked_seq, Math.min(limit, MAX_BATCH_CHANGES));
+  if (rows.length === 0) return null;
+  const changes = rows.map((row) => toChange(db, row, nodeId));
+  const body = { nodeId, firstSeq: rows[0]!.seq, lastSeq: rows.at(-1)!.seq, changes };
+  const batch: PushRequest = { ...body, hash: createHash('sha256').update(batchHashText(body)).digest('hex') };
+  store.setState({ pending_batch: JSON.stringify(batch) });
+  return batch;
+}
+
+function toChange(db: Db, row: OutboxRow, nodeId: number): SyncChange {
+  const local = classOf(row.tbl) === 'local';
+  const newValues = local || row.new_values === null ? null : (JSON.parse(row.new_values) as Record<string, unknown>);
+  if (row.tbl === 'app_user' && newValues?.password_hash === HIDDEN && row.row_id !== null) {
+    newValues.password_hash = syncStore(db).passwordHash(row.row_id);
+  }
+  return {
+    seq: row.seq,
+    hlc: asSender(row.hlc, nodeId),
+    at: row.at,
+    userId: row.user_id,
+    branchId: row.branch_id,
+    till: row.till,
+    source: row.source,
+    tbl: row.tbl,
+    rowId: row.row_id,
+    rowKey: row.row_key,
+    op: row.op,
+    oldValues: local || row.old_values === null ? null : (JSON.parse(row.old_values) as Record<string, unknown>),
+    newValues,
+  };
+}
+
+/**
+ * A time names its sender: entries written before this PC knew its node number (the migrations
+ * and settings of a store being joined) were stamped with node 1, and are sent as this node's.
+ */
+function asSender(hlc: string, nodeId: number): string {
+  const parsed = parseHlc(hlc);
+  return parsed && parsed.node !== nodeId ? formatHlc({ ...parsed, node: nodeId }) : hlc;
+}

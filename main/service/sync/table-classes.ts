@@ -1,0 +1,107 @@
+/**
+ * How each journaled table travels (issue 15), declared in ONE place: the type makes a new entry
+ * of JOURNALED_TABLES without a class a compile error, and test/sync/ checks it at run time too.
+ *
+ *   fact      branch-owned records: only the branch that made them changes them (auth/ownership),
+ *             so they are applied as they come, never merged
+ *   shared    records every branch edits (customers, doctors): last-writer-wins per column by the
+ *             change's clock time (sync_clock keeps the time that last won per row and column)
+ *   document  an examination: its header and its Rx rows win or lose together, by the newest time
+ *             of the examination as a whole
+ *   master    one writer, head office: applied only when the change comes from a head-office node
+ *             (sync_state.head_office, node 1 unless the join said otherwise); from any other node
+ *             it is a dead letter
+ *   local     this PC's own bookkeeping: pushed without its values (the hub needs every sequence
+ *             number) and never applied
+ */
+import type { JOURNALED_TABLES } from '../db/journal.js';
+
+export type TableClass = 'fact' | 'shared' | 'document' | 'master' | 'local';
+
+export const TABLE_CLASSES: Readonly<Record<(typeof JOURNALED_TABLES)[number], TableClass>> = {
+  app_user: 'master',
+  branch: 'master',
+  brand: 'master',
+  cancellation_reason: 'master',
+  card_type: 'master',
+  category: 'master',
+  company: 'master',
+  company_module: 'master',
+  country: 'master',
+  credit_note: 'fact',
+  // Issue, spend, refund … of a note, by the branch that did it (017); the note's balance is kept
+  // from them by a trigger here as at the sender, so it is never sent as a value.
+  credit_note_movement: 'fact',
+  customer: 'shared',
+  customer_eye_info: 'document',
+  customer_eye_rx: 'document',
+  customer_source: 'master',
+  doctor: 'shared',
+  eye_checkup_recall: 'fact',
+  // The company's (017): its id is derived from the company and the year, so two tills that open
+  // a year offline make the same row, and the second insert to arrive is the same values again.
+  financial_year: 'shared',
+  fitter: 'master',
+  gender: 'master',
+  gst_rate: 'master',
+  insurance_company: 'master',
+  invoice: 'fact',
+  item: 'master',
+  item_type: 'master',
+  membership: 'master',
+  module: 'master',
+  number_series: 'local',
+  payment_kind: 'master',
+  price_approval: 'fact',
+  priority: 'master',
+  purchase_order: 'fact',
+  purchase_order_line: 'fact',
+  receipt: 'fact',
+  // A call about a recall, by the branch that made it (issue 16).
+  recall_contact: 'fact',
+  role: 'master',
+  sales_order: 'fact',
+  sales_order_line: 'fact',
+  setting: 'master',
+  state: 'master',
+  stock_movement: 'fact',
+  sub_category: 'master',
+  supplier: 'master',
+  user_branch: 'master',
+};
+
+export function classOf(table: string): TableClass | undefined {
+  return (TABLE_CLASSES as Readonly<Record<string, TableClass>>)[table];
+}
+
+/**
+ * Columns kept by this store's own triggers (migration 014): the receiving node's triggers add the
+ * receipts and lines it applies, so the sender's figure is not applied over them (it would count
+ * twice).
+ */
+export const KEPT_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  sales_order: ['received', 'item_count'],
+};
+
+/** Settings that belong to this PC, never taken from another node. */
+export const LOCAL_SETTINGS: ReadonlySet<string> = new Set([
+  'node',
+  'till_code',
+  'installation_secret',
+  'mode',
+  'backup_folder',
+  'backup_generations',
+  'backup_hour',
+  'backup_reason',
+  'backup_taken_at',
+]);
+
+/** An examination's rows name their document: the header's id, or the Rx row's eye_info_id. */
+export function documentOf(table: string, rowId: number | null, rowKey: string | null): string | null {
+  if (table === 'customer_eye_info') return rowId === null ? null : String(rowId);
+  if (table === 'customer_eye_rx' && rowKey) {
+    const key = JSON.parse(rowKey) as unknown;
+    return Array.isArray(key) && key.length > 0 ? String(key[0]) : null;
+  }
+  return null;
+}

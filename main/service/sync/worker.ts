@@ -1,0 +1,152 @@
+/**
+ * The branch's sync worker (issue 15): with POS_HUB_URL set, it pushes this node's journal after
+ * the entry the hub acknowledged, in batches, then pulls what the other nodes changed after its
+ * cursor and applies each page (apply.ts). Nothing at the counter waits on it: the network is
+ * async fetch, and each page is one short transaction between requests.
+ *
+ * A failure (hub down, a 5xx, a time-out) is retried after 1 s, doubling up to 3 minutes. A hub
+ * refusal that retrying cannot mend stops sync with the reason shown until the node is re-keyed:
+ * SEQUENCE_REWOUND (this store went back: a restored backup), SEQUENCE_GAP, BATCH_HASH_CONFLICT.
+ * State (acknowledged entry, cursor, last success, last error, why stopped) is in sync_state.
+ */
+import type { Db } from '../db/database.js';
+import { syncStore } from '../store/sync.js';
+import { PullResponse, PushResponse, SYNC_PATHS, type PushRequest } from '../../../shared/sync.js';
+import { applyPulledPage } from './apply.js';
+import { nextBatch } from './outbox.js';
+
+export interface SyncWorkerOptions {
+  db: Db;
+  hubUrl: string;
+  nodeId: number;
+  now: () => Date;
+  /** Between rounds when all is well (default 5 s). */
+  intervalMs?: number;
+  log?: (level: 'info' | 'warn', message: string) => void;
+}
+
+export interface SyncWorker {
+  /** Runs a round now (or waits for the one running) and answers when it is done. */
+  syncNow(): Promise<void>;
+  /** Whether the last round reached the hub. */
+  online(): boolean;
+  close(): Promise<void>;
+}
+
+export const FIRST_RETRY_MS = 1000;
+export const MAX_RETRY_MS = 3 * 60_000;
+const REQUEST_TIMEOUT_MS = 30_000;
+/** Hub answers that retrying cannot mend: sync stops until the node is re-keyed. */
+const STOPPING = new Set(['SEQUENCE_REWOUND', 'SEQUENCE_GAP', 'BATCH_HASH_CONFLICT']);
+
+export class HubRefusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function startSyncWorker(options: SyncWorkerOptions): SyncWorker {
+  const { db, nodeId, now } = options;
+  const base = options.hubUrl.replace(/\/+$/, '');
+  const store = syncStore(db);
+  const abort = new AbortController();
+  let closed = false;
+  let online = false;
+  let failures = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+
+  const schedule = (ms: number) => {
+    if (closed) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => void round(), ms);
+    timer.unref();
+  };
+
+  async function call<T>(path: string, init: RequestInit, parse: (body: unknown) => T): Promise<T> {
+    const signal = AbortSignal.any([abort.signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]);
+    const response = await fetch(`${base}${path}`, { ...init, signal });
+    const text = await response.text();
+    const body: unknown = text ? JSON.parse(text) : {};
+    if (!response.ok) {
+      const { code = `HTTP_${response.status}`, message = text } = body as { code?: string; message?: string };
+      throw new HubRefusal(response.status, code, message);
+    }
+    return parse(body);
+  }
+
+  async function push(): Promise<void> {
+    for (let batch: PushRequest | null; !closed && (batch = nextBatch(db, nodeId)); ) {
+      const answer = await call(SYNC_PATHS.push, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(batch) }, (b) =>
+        PushResponse.parse(b),
+      );
+      if (answer.acknowledged !== batch.lastSeq) throw new Error(`The hub acknowledged entry ${answer.acknowledged}, not ${batch.lastSeq}`);
+      store.setState({ acked_seq: answer.acknowledged, pending_batch: null });
+    }
+  }
+
+  async function pull(): Promise<void> {
+    for (let more = true; more && !closed; ) {
+      const { pull_cursor, head_office } = store.state();
+      const page = await call(`${SYNC_PATHS.pull}?nodeId=${nodeId}&after=${pull_cursor}`, { method: 'GET' }, (b) => PullResponse.parse(b));
+      if (closed) return;
+      applyPulledPage(db, page.changes, page.next, JSON.parse(head_office) as number[], now());
+      more = page.more;
+      // Let the counter's requests in between pages.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  async function round(): Promise<void> {
+    if (running) return running;
+    running = (async () => {
+      if (closed || store.state().stopped_reason) return;
+      store.setState({ last_attempt_at: now().toISOString() });
+      try {
+        await push();
+        await pull();
+        if (closed) return;
+        online = true;
+        failures = 0;
+        store.setState({ last_success_at: now().toISOString(), last_error: null });
+        schedule(options.intervalMs ?? 5000);
+      } catch (err) {
+        if (closed) return;
+        online = false;
+        const message = err instanceof Error ? err.message : String(err);
+        if (err instanceof HubRefusal && STOPPING.has(err.code)) {
+          const reason = `The hub refused this PC (${err.code}): ${message}. Sync is stopped: this store went back (a restored backup?) and must be re-keyed as a new node.`;
+          store.setState({ stopped_reason: reason, last_error: reason });
+          options.log?.('warn', reason);
+          return;
+        }
+        failures++;
+        store.setState({ last_error: err instanceof HubRefusal ? `${err.code}: ${message}` : `The hub cannot be reached: ${message}` });
+        schedule(Math.min(FIRST_RETRY_MS * 2 ** (failures - 1), MAX_RETRY_MS));
+      }
+    })().finally(() => {
+      running = undefined;
+    });
+    return running;
+  }
+
+  schedule(0);
+  return {
+    async syncNow() {
+      if (running) await running;
+      clearTimeout(timer);
+      await round();
+    },
+    online: () => online,
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      abort.abort();
+      await running?.catch(() => undefined);
+    },
+  };
+}
