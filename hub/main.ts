@@ -7,7 +7,8 @@
  *   npm run hub -- issue-cert <node> --cert-out DIR   a new certificate for an enrolled PC
  *   npm run hub -- revoke <node>                  revoke every certificate of a PC
  *   npm run hub -- nodes                          list the enrolled nodes and their certificates
- *   npm run hub -- join-code <name>               enrol a PC and print its one-time join code (setup --join)
+ *   npm run hub -- join-code <name> [--cert-out DIR]  enrol a PC and print its one-time join code
+ *                                                 (setup --join), with its certificate for a hub on --tls
  *
  * Options (or environment): --host (HUB_HOST, default 127.0.0.1), --port (HUB_PORT, 8790),
  * --data-dir (HUB_DATA_DIR), --tls (HUB_TLS=1: a server certificate from the hub's CA for
@@ -112,7 +113,9 @@ try {
     try {
       if (command === 'join-code') {
         const { nodeId, code } = await makeJoinCode(store.pool, rest.join(' '));
-        console.log(`Enrolled "${rest.join(' ').trim()}" as node ${nodeId}. On that PC: npm run setup -- --join <this hub's address> ${code}`);
+        const certDir = values['cert-out'];
+        console.log(`Enrolled "${rest.join(' ').trim()}" as node ${nodeId}. On that PC: npm run setup -- --join <this hub's address> ${code}${certDir ? ` --hub-cert-dir <a copy of ${certDir}>` : ''}`);
+        if (certDir) await writeNodeCertificate(store, nodeId, certDir);
       } else if (command === 'enroll') {
         const node = await enrollNode(store.pool, rest.join(' '));
         console.log(`Enrolled "${node.name}" as node ${node.id}`);

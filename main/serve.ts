@@ -10,6 +10,7 @@
  *   POS_READ_WORKERS  threads for the heavy reads (default 1; 0 runs them on the main thread)
  *   POS_READ_LIMIT_MS how long such a read may run before it answers 503 (default 10000)
  *   POS_HUB_URL   the head-office hub (e.g. http://10.0.0.5:8790): sync in the background (issue 15)
+ *   POS_HUB_TLS_DIR  this PC's certificate folder for a hub on mutual TLS (default <data dir>/hub-tls)
  *   POS_SYNC_INTERVAL_MS  between sync rounds when all is well (default 5000)
  */
 import { readFileSync } from 'node:fs';
@@ -47,6 +48,7 @@ async function main() {
     ...(process.env.POS_READ_LIMIT_MS ? { readTimeLimitMs: wholeNumber('POS_READ_LIMIT_MS') } : {}),
     ...(staticDir ? { staticDir } : {}),
     ...(process.env.POS_HUB_URL ? { hubUrl: process.env.POS_HUB_URL } : {}),
+    ...(process.env.POS_HUB_TLS_DIR ? { hubTlsDir: process.env.POS_HUB_TLS_DIR } : {}),
     ...(process.env.POS_SYNC_INTERVAL_MS ? { syncIntervalMs: wholeNumber('POS_SYNC_INTERVAL_MS') } : {}),
     ...(https ? { https } : {}),
   });

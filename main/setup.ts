@@ -9,12 +9,12 @@
  * --node is this installation's number (1 for a single-PC store; head office gives each branch
  * PC its own, so their records never share an id). --till-code (1–3 letters or digits, default the
  * node in base 36) is in every number this PC issues, so two tills of a branch never issue the same.
- * PC its own, so their records never share an id).
  *
- *   npm run setup -- --join http://hub.example:8790 ABCD-EFGH-JKLM [--data-dir DIR]
+ *   npm run setup -- --join http://hub.example:8790 ABCD-EFGH-JKLM [--hub-cert-dir DIR] [--data-dir DIR]
  *
  * joins an existing company instead (issue 15): the code comes from `npm run hub -- join-code`;
- * the PC gets its node number from the hub and the company's data by pulling everything.
+ * the PC gets its node number from the hub and the company's data by pulling everything. A hub
+ * on mutual TLS (https) needs --hub-cert-dir: the folder `join-code … --cert-out DIR` wrote.
  */
 import { stdin, stdout } from 'node:process';
 import { createInterface } from 'node:readline/promises';
@@ -29,6 +29,7 @@ const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
     join: { type: 'string' },
+    'hub-cert-dir': { type: 'string' },
     company: { type: 'string' },
     gstin: { type: 'string' },
     state: { type: 'string' },
@@ -66,7 +67,7 @@ function parseBranch(text: string): { code: string; name: string; city: string |
 async function joinMain(hubUrl: string, code: string | undefined) {
   if (!code) throw new Error('Usage: npm run setup -- --join <hub address> <join code>');
   const dataDir = values['data-dir'] ?? defaultDataDir();
-  const { file, join } = await joinCompany(dataDir, STORE_FILE, hubUrl, code);
+  const { file, join } = await joinCompany(dataDir, STORE_FILE, hubUrl, code, () => new Date(), values['hub-cert-dir']);
   console.log(`Joined as node ${join.nodeId} ("${join.name}"): the company's data is in ${file}. Start it with POS_HUB_URL=${hubUrl} npm run serve (or npm start).`);
 }
 

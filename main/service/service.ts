@@ -30,6 +30,7 @@ import { demoStore } from './setup/demo-store.js';
 import { companies } from './store/company.js';
 import { DEMO_FILE, storeFile } from './store-file.js';
 import { fileLogger } from './log.js';
+import { hubTlsDir, loadHubTls } from './sync/hub-tls.js';
 import { startSyncWorker, type SyncWorker } from './sync/worker.js';
 import { READ_TIME_LIMIT_MS, readPool, type ReadPool, type TimeLimit } from './reads/read-pool.js';
 
@@ -63,6 +64,8 @@ export interface ServiceOptions {
   tokenKey?: Uint8Array;
   /** The head-office hub (POS_HUB_URL): the sync worker pushes and pulls in the background (sync/worker.ts). */
   hubUrl?: string;
+  /** The PC's certificate folder for a hub on mutual TLS (default `<dataDir>/hub-tls`, sync/hub-tls.ts). */
+  hubTlsDir?: string;
   /** Between sync rounds when all is well (default 5 s; tests shorten it). */
   syncIntervalMs?: number;
   /** Set by startServer when listening on loopback: only loopback Host headers are answered. */
@@ -115,6 +118,7 @@ export async function openService(options: ServiceOptions): Promise<Service> {
         ? startSyncWorker({
             db,
             hubUrl: options.hubUrl,
+            tls: loadHubTls(options.hubTlsDir ?? hubTlsDir(options.dataDir)),
             nodeId: installation.node,
             now,
             ...(options.syncIntervalMs ? { intervalMs: options.syncIntervalMs } : {}),

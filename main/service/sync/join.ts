@@ -13,13 +13,27 @@ import { loadInstallation } from '../store/installation.js';
 import { settings } from '../store/setting.js';
 import { syncStore } from '../store/sync.js';
 import { JoinResponse, SYNC_PATHS } from '../../../shared/sync.js';
+import { hubFetch, hubTlsDir, loadHubTls, saveHubTls } from './hub-tls.js';
 import { HubRefusal, startSyncWorker } from './worker.js';
 
-export async function joinCompany(dataDir: string, storeFileName: string, hubUrl: string, code: string, now = () => new Date()): Promise<{ file: string; join: JoinResponse }> {
+/**
+ * `certDir`: for a hub on mutual TLS, the folder `npm run hub -- join-code NAME --cert-out DIR`
+ * wrote for this PC (its certificate and the hub's CA); it is kept as `<dataDir>/hub-tls`.
+ */
+export async function joinCompany(
+  dataDir: string,
+  storeFileName: string,
+  hubUrl: string,
+  code: string,
+  now = () => new Date(),
+  certDir?: string,
+): Promise<{ file: string; join: JoinResponse }> {
   mkdirSync(dataDir, { recursive: true });
   const target = path.join(dataDir, storeFileName);
   if (existsSync(target)) throw new Error(`A store is already set up in ${dataDir}`);
-  const response = await fetch(`${hubUrl.replace(/\/+$/, '')}${SYNC_PATHS.join}`, {
+  const tls = certDir ? loadHubTls(certDir) : loadHubTls(hubTlsDir(dataDir));
+  if (certDir && !tls) throw new Error(`No certificate folder at ${certDir}`);
+  const response = await hubFetch(tls)(`${hubUrl.replace(/\/+$/, '')}${SYNC_PATHS.join}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ code }),
@@ -42,13 +56,14 @@ export async function joinCompany(dataDir: string, storeFileName: string, hubUrl
         .immediate(),
     );
     const installation = loadInstallation(db);
-    const worker = startSyncWorker({ db, hubUrl, nodeId: installation.node, now, intervalMs: 60_000 });
+    const worker = startSyncWorker({ db, hubUrl, tls, nodeId: installation.node, now, intervalMs: 60_000 });
     await worker.syncNow();
     await worker.close();
     const state = syncStore(db).state();
     if (state.last_error) throw new Error(`The store was made but could not be filled from the hub: ${state.last_error}`);
     db.pragma('wal_checkpoint(TRUNCATE)');
     db.close();
+    if (tls && certDir) saveHubTls(hubTlsDir(dataDir), join.nodeId, tls);
     renameSync(partial, target);
     return { file: target, join };
   } catch (err) {

@@ -13,11 +13,14 @@ import type { Db } from '../db/database.js';
 import { syncStore } from '../store/sync.js';
 import { PullResponse, PushResponse, SYNC_PATHS, type PushRequest } from '../../../shared/sync.js';
 import { applyPulledPage } from './apply.js';
+import { hubFetch, type HubTls } from './hub-tls.js';
 import { nextBatch } from './outbox.js';
 
 export interface SyncWorkerOptions {
   db: Db;
   hubUrl: string;
+  /** The PC's certificate and the hub's CA (sync/hub-tls.ts) for a hub on mutual TLS; null: plain fetch. */
+  tls?: HubTls | null;
   nodeId: number;
   now: () => Date;
   /** Between rounds when all is well (default 5 s). */
@@ -52,6 +55,7 @@ export class HubRefusal extends Error {
 export function startSyncWorker(options: SyncWorkerOptions): SyncWorker {
   const { db, nodeId, now } = options;
   const base = options.hubUrl.replace(/\/+$/, '');
+  const send = hubFetch(options.tls ?? null);
   const store = syncStore(db);
   const abort = new AbortController();
   let closed = false;
@@ -69,7 +73,7 @@ export function startSyncWorker(options: SyncWorkerOptions): SyncWorker {
 
   async function call<T>(path: string, init: RequestInit, parse: (body: unknown) => T): Promise<T> {
     const signal = AbortSignal.any([abort.signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]);
-    const response = await fetch(`${base}${path}`, { ...init, signal });
+    const response = await send(`${base}${path}`, { ...init, signal });
     const text = await response.text();
     const body: unknown = text ? JSON.parse(text) : {};
     if (!response.ok) {
