@@ -21,6 +21,8 @@ export const GROUPS = [
   /** Ours, not the spec's: user administration (issue 14), every row a declared extension. */
   'Users',
   'Backup',
+  /** Ours: till sessions and end of day (issue 16). */
+  'Till',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 

@@ -14,6 +14,7 @@ import { Invoice } from './invoice.js';
 import { Orders } from './orders.js';
 import { QuickSale } from './quick-sale.js';
 import { Receipts } from './receipts.js';
+import { Till } from './till.js';
 import { Users } from './users.js';
 
 export const api = {
@@ -29,6 +30,7 @@ export const api = {
   Audit,
   Users,
   Backup,
+  Till,
 } as const;
 
 /** Every row: the spec's endpoints and our declared extensions (routes, client, OpenAPI). */

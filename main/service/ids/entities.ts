@@ -38,6 +38,8 @@ export const ENTITY_TAGS = {
   faceShape: 45,
   customerCategory: 46,
   priceApproval: 47,
+  /** Issue 16; 60 leaves room for the numbers parallel work takes after 47. */
+  tillSession: 60,
 } as const;
 
 export type Entity = keyof typeof ENTITY_TAGS;

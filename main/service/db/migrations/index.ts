@@ -15,8 +15,10 @@ import { cartTill } from './013-cart-till.js';
 import { orderFigures } from './014-order-figures.js';
 import { journal } from './015-journal.js';
 import { userAdmin } from './016-user-admin.js';
+// 017 and 018 are taken by parallel work (number series, credit-note movements): 019 goes after them when merged.
+import { tillSessions } from './019-till-sessions.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
 
-export const migrations: readonly Migration[] = [foundation, customers, keratometry, catalog, counter, insuranceClaims, saleKey, deliveryPromise, placeOfSupply, jobChargesTax, priceApprovals, lensAddRange, cartTill, orderFigures, journal, userAdmin];
+export const migrations: readonly Migration[] = [foundation, customers, keratometry, catalog, counter, insuranceClaims, saleKey, deliveryPromise, placeOfSupply, jobChargesTax, priceApprovals, lensAddRange, cartTill, orderFigures, journal, userAdmin, tillSessions];
