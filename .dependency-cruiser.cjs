@@ -19,7 +19,7 @@
  *   service.ts, server.ts, store-file.ts   wiring
  */
 const S = '^main/service/';
-const features = '(audit|catalog|credit-notes|customers|dashboard|doctors|invoices|login|orders|prescriptions|print|quick-sale|receipts|settings|users)';
+const features = '(audit|catalog|credit-notes|customers|dashboard|doctors|invoices|login|orders|prescriptions|print|quick-sale|receipts|settings|till|users)';
 const shared = '^shared/';
 
 /** folder (a path regex) → the path regexes it may import besides itself and shared/. */

@@ -15,6 +15,7 @@ import { QuickSaleScreen } from '../quick-sale/QuickSaleScreen.js';
 import { ReceiptList } from '../receipts/ReceiptList.js';
 import { BackupsScreen } from '../settings/BackupsScreen.js';
 import { PrintersScreen } from '../settings/PrintersScreen.js';
+import { TillScreen } from '../till/TillScreen.js';
 import { ChangePasswordScreen } from '../users/ChangePasswordScreen.js';
 import { UserForm } from '../users/UserForm.js';
 import { UserList } from '../users/UserList.js';
@@ -71,5 +72,7 @@ export function Screen({ route, session }: { route: Route; session: LoginRespons
       return <ChangePasswordScreen />;
     case 'backups':
       return <BackupsScreen />;
+    case 'till':
+      return <TillScreen />;
   }
 }

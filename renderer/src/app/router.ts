@@ -30,7 +30,8 @@ export type Route =
   | { name: 'userNew' }
   | { name: 'userEdit'; userId: string }
   | { name: 'password' }
-  | { name: 'backups' };
+  | { name: 'backups' }
+  | { name: 'till' };
 
 const TABS: readonly CustomerTab[] = ['profile', 'prescriptions', 'orders'];
 
@@ -67,6 +68,7 @@ export function parseHash(hash: string): Route {
   }
   if (area === 'password') return { name: 'password' };
   if (area === 'backups') return { name: 'backups' };
+  if (area === 'till') return { name: 'till' };
   if (area === 'orders') return id ? { name: 'order', salesOrderNo: id } : { name: 'orders' };
   return { name: 'home' };
 }
@@ -120,6 +122,8 @@ export function hrefFor(route: Route): string {
       return '#/password';
     case 'backups':
       return '#/backups';
+    case 'till':
+      return '#/till';
   }
 }
 
