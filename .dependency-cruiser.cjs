@@ -20,7 +20,7 @@
  *   service.ts, server.ts, store-file.ts   wiring
  */
 const S = '^main/service/';
-const features = '(audit|catalog|credit-notes|customers|dashboard|doctors|invoices|login|orders|prescriptions|print|quick-sale|recalls|receipts|settings|users)';
+const features = '(audit|catalog|credit-notes|customers|dashboard|doctors|invoices|login|orders|prescriptions|print|quick-sale|recalls|receipts|settings|till|users)';
 const shared = '^shared/';
 
 /** folder (a path regex) → the path regexes it may import besides itself and shared/. */

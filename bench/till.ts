@@ -19,6 +19,13 @@ export class Till {
   async signIn(userName: string): Promise<this> {
     const r = await this.call<{ token: string }>(api.Auth.login, { body: { userName, password: 'demo1234' } });
     this.token = r.token;
+    // A sale needs the till's open session (issue 16): open it with no float, unless it is open already.
+    const opened = await fetch(`${this.url}/api-v1${api.Till.open.path}`, {
+      method: 'POST',
+      headers: { [TILL_HEADER]: this.id, authorization: `Bearer ${this.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ openingFloat: 0 }),
+    });
+    if (!opened.ok && opened.status !== 409 && opened.status !== 403) throw new Error(`Till/open: ${opened.status} ${await opened.text()}`);
     return this;
   }
 

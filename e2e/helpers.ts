@@ -2,7 +2,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { createClient, type Client } from '../shared/client.js';
+import { ApiError, createClient, type Client } from '../shared/client.js';
 import { TILL_HEADER } from '../shared/contract/till.js';
 import { api } from '../shared/endpoints/index.js';
 import type { SearchItem } from '../shared/models/catalog.js';
@@ -15,18 +15,36 @@ import { repoRoot } from './paths.js';
 export type DemoUser = 'admin' | 'cashier' | 'optometrist';
 export const PASSWORD = 'demo1234';
 
-export async function signIn(page: Page, userName: DemoUser): Promise<void> {
+/**
+ * Signs in through the UI. A sale needs an open till (issue 16): for a user who sells, the page's
+ * till is opened through the API with a zero float unless `openTill: false` (e2e/till-day.spec.ts
+ * opens it on the Till screen).
+ */
+export async function signIn(page: Page, userName: DemoUser, options: { openTill?: boolean } = {}): Promise<void> {
   await page.goto('/');
   await page.getByLabel('User name').fill(userName);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  if (options.openTill !== false && userName !== 'optometrist') await apiAs(new URL(page.url()).origin, userName, await tillOf(page));
 }
 
-export async function apiAs(serviceUrl: string, userName: DemoUser, headers?: Record<string, string>): Promise<Client> {
+/** Opens the client's till with a zero float unless it is open already (409). */
+export async function openTillOnce(client: Client): Promise<void> {
+  try {
+    await client.call(api.Till.open, { body: { openingFloat: 0 } });
+  } catch (err) {
+    if (!(err instanceof ApiError && err.status === 409)) throw err;
+  }
+}
+
+/** A client for `userName` at the till `headers` name (none: the till ''), that till opened for a user who sells unless `openTill: false`. */
+export async function apiAs(serviceUrl: string, userName: DemoUser, headers?: Record<string, string>, options: { openTill?: boolean } = {}): Promise<Client> {
   const anonymous = createClient({ baseUrl: serviceUrl });
   const { token } = await anonymous.call(api.Auth.login, { body: { userName, password: PASSWORD } });
-  return createClient({ baseUrl: serviceUrl, getToken: () => token, ...(headers ? { headers } : {}) });
+  const client = createClient({ baseUrl: serviceUrl, getToken: () => token, ...(headers ? { headers } : {}) });
+  if (options.openTill !== false && userName !== 'optometrist') await openTillOnce(client);
+  return client;
 }
 
 /** The till id the page's renderer sends (renderer/src/app/service.ts), so a test's own calls reach that till's cart. */

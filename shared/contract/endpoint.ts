@@ -22,6 +22,8 @@ export const GROUPS = [
   'Users',
   'Backup',
   'Sync',
+  /** Ours: till sessions and end of day (issue 16). */
+  'Till',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 

@@ -67,6 +67,15 @@ export const EXTENSIONS = {
     priceApprovalID:
       "A manager's approval (price-approval) of this line's price or discount when it goes beyond the user's own limit; the spec names the policy (allowUserToChangePrice, maxUserDiscountPercentage) but has no way to approve past it.",
   },
+  OMFastWizardModel: {
+    payments:
+      'One sale paid by several kinds at once (issue 16: cash + card, cash + UPI + credit note), each its own receipt in the same SaveSale transaction; the spec’s receiptModel carries one payment. Given, receiptModel must carry no amount.',
+    cashTendered:
+      'The cash the customer handed over (rupees), at least the cash paid: the change (tendered − cash) is answered and printed on the receipt (issue 16).',
+  },
+  receiptModel: {
+    approvalCode: 'A card payment’s approval code from the card machine (issue 16); the card itself is kept as its last four digits only (cardNo), never the full number.',
+  },
   UpdateSalesOrderRequestModel: {
     priceApprovalID: "A manager's approval (price-approval) of the line's new price or discount, as for saveSalesOrderTemp.",
   },

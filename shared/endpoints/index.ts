@@ -15,6 +15,7 @@ import { Orders } from './orders.js';
 import { QuickSale } from './quick-sale.js';
 import { Receipts } from './receipts.js';
 import { Sync } from './sync.js';
+import { Till } from './till.js';
 import { Users } from './users.js';
 
 export const api = {
@@ -31,6 +32,7 @@ export const api = {
   Users,
   Backup,
   Sync,
+  Till,
 } as const;
 
 /** Every row: the spec's endpoints and our declared extensions (routes, client, OpenAPI). */

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { pagedItems, totalExact } from '../contract/errors.js';
+import { extension } from '../contract/extensions.js';
 import { RECEIPT_STATUS_IDS } from '../contract/statuses.js';
 import {
   fields,
@@ -121,6 +122,7 @@ export const ReceiptWithouInvoiceModel = z.object({
   prescriptionList: z.array(ReceiptPrescription).nullish(),
   termsAndConditionList: z.array(TermsAndCondition).nullish(),
   getReceiptTypeList: z.array(ReceiptTypeModel).nullish(),
+  approvalCode: extension('receiptModel', 'approvalCode', z.string().nullish()),
 });
 export type ReceiptWithouInvoiceModel = z.infer<typeof ReceiptWithouInvoiceModel>;
 

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { fields, int64OrEnc, nbool, ndt, nint32, nint64, nnum, noutStr, str, strings } from '../contract/primitives.js';
 import { emailField, mobileField, taxNoField } from './customer.js';
+import { extension } from '../contract/extensions.js';
 import { ReceiptWithouInvoiceModel } from './receipt.js';
 
 /** OMCustomerModel: the only model the spec gives rules for (names, mobile, e-mail, tax number). */
@@ -189,6 +190,17 @@ const sectionFlags = Object.fromEntries(QUICK_SALE_SECTIONS.map((s) => [`showQui
  * Nested models are optional as a whole: an invoice-only save has no eye info, a sale of
  * sunglasses no purchase order. customerModel's own rules apply whenever it is sent.
  */
+/**
+ * One payment of a split payment (issue 16, OMFastWizardModel.payments): how much, by which kind,
+ * and what that kind needs: a card's last four digits and approval code, a UPI reference, a credit note.
+ */
+export const SplitPayment = z.object({
+  receiptTypeId: z.string(),
+  amount: z.number(),
+  ...strings('cardTypeId', 'cardNo', 'approvalCode', 'referenceNo', 'creditNoteID', 'nameOnCard', 'bankName', 'chequeNo', 'chequeDateString', 'remarks'),
+});
+export type SplitPayment = z.infer<typeof SplitPayment>;
+
 export const OMFastWizardModel = z.object({
   customerModel: CustomerModel.nullish(),
   salesorderModel: SalesorderModel.nullish(),
@@ -220,6 +232,8 @@ export const OMFastWizardModel = z.object({
     'allowZeroAmountReceiptInQuickSale', 'isRemoveValidationFromCustomer',
   ),
   ...sectionFlags,
+  payments: extension('OMFastWizardModel', 'payments', z.array(SplitPayment).max(10).nullish()),
+  cashTendered: extension('OMFastWizardModel', 'cashTendered', nnum()),
 });
 export type OMFastWizardModel = z.infer<typeof OMFastWizardModel>;
 
@@ -230,5 +244,12 @@ export const SaveSaleResult = z.object({
   receiptID: noutStr(),
   receiptNo: noutStr(),
   message: z.string(),
+  /** Extension (issue 16): every receipt the sale wrote, one per payment, in the order given. */
+  receipts: z
+    .array(z.object({ receiptID: z.string(), receiptNo: z.string(), kind: z.string(), amount: z.number() }))
+    .optional()
+    .describe('Extension to the spec: every receipt the sale wrote, one per payment (issue 16).'),
+  /** Extension (issue 16): change to give back, rupees (cashTendered − cash paid); null without cashTendered. */
+  change: z.number().nullable().optional().describe('Extension to the spec: the change to hand back, cashTendered − cash paid (issue 16).'),
 });
 export type SaveSaleResult = z.infer<typeof SaveSaleResult>;

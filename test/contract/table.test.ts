@@ -18,10 +18,10 @@ test('every spec row sits in the group the spec puts it in', () => {
   for (const e of specEndpointList) assert.equal(e.group, groupOf.get(key(e)), key(e));
 });
 
-test('group counts match the spec: 1, 2, 14, 10, 31, 6, 2, 1, 13 (and none in our Audit, Users, Backup and Sync groups)', () => {
+test('group counts match the spec: 1, 2, 14, 10, 31, 6, 2, 1, 13 (and none in our Audit, Users, Backup, Sync and Till groups)', () => {
   const counts = GROUPS.map((g) => specEndpointList.filter((e) => e.group === g).length);
-  // The spec's nine groups, then the extensions' own (Audit, Users, Backup, Sync), which hold no spec row.
-  assert.deepEqual(counts, [1, 2, 14, 10, 31, 6, 2, 1, 13, 0, 0, 0, 0]);
+  // The spec's nine groups, then the extensions' own (Audit, Users, Backup, Sync, Till), which hold no spec row.
+  assert.deepEqual(counts, [1, 2, 14, 10, 31, 6, 2, 1, 13, 0, 0, 0, 0, 0]);
   assert.equal(specEndpointList.length, 80);
 });
 
@@ -38,6 +38,7 @@ test('every other row is a declared extension: marked with its reason, not in th
       'Backup.status', 'Backup.overview', 'Backup.now', 'Backup.settings', 'Backup.stageRestore', 'Backup.cancelRestore',
       'Customer.recallList', 'Customer.recallMark', 'Customer.amendPrescription', 'Customer.prescriptionVersions',
       'Sync.status', 'Sync.now',
+      'Till.state', 'Till.open', 'Till.cashMove', 'Till.xReport', 'Till.close', 'Till.tills', 'Till.report', 'Till.reportPrint',
     ].sort(),
   );
   assert.equal(endpointList.length, specEndpointList.length + extensionList.length);
@@ -49,7 +50,7 @@ test('every other row is a declared extension: marked with its reason, not in th
 });
 
 test('api keys follow the spec’s group order (then ours) and each key holds only its group', () => {
-  assert.deepEqual(Object.keys(api), ['Auth', 'Account', 'Customer', 'Orders', 'QuickSale', 'Invoice', 'Receipts', 'Dashboard', 'Common', 'Audit', 'Users', 'Backup', 'Sync']);
+  assert.deepEqual(Object.keys(api), ['Auth', 'Account', 'Customer', 'Orders', 'QuickSale', 'Invoice', 'Receipts', 'Dashboard', 'Common', 'Audit', 'Users', 'Backup', 'Sync', 'Till']);
   for (const [groupKey, rows] of Object.entries(api)) {
     for (const row of Object.values(rows)) {
       assert.equal(row.group.replace(' ', ''), groupKey);
@@ -116,6 +117,7 @@ test('non-JSON rows: the print endpoints are documents, the branch logo is an im
     '/api/Common/job-card/pdf': { kind: 'document', contentTypes: ['application/pdf'] },
     '/api/Common/job-card/pdf/html': { kind: 'document', contentTypes: ['text/html'] },
     '/api/quickSale/get-branch-logo/{branchId}/{fileName}': { kind: 'binary', contentTypes: ['image/png', 'image/jpeg'] },
+    '/api/till/report/{sessionId}/print': { kind: 'document', contentTypes: ['application/pdf', 'text/html', 'application/octet-stream'] },
   });
 });
 

@@ -5,7 +5,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createClient, type Client } from '../../shared/client.js';
+import { ApiError, createClient, type Client } from '../../shared/client.js';
+import { hasRole, SALES_ROLES } from '../../shared/contract/roles.js';
 import { api } from '../../shared/endpoints/index.js';
 import { startServer, type RunningServer, type ServerOptions } from '../../main/service/server.js';
 
@@ -16,8 +17,12 @@ export interface TestService {
   clock: { now: Date; advance(ms: number): void };
   /** A client without a token. */
   anon: Client;
-  /** Logs in a demo user and returns a client carrying the token. */
-  as(userName: string, password?: string): Promise<Client & { token: string }>;
+  /**
+   * Logs in a demo user and returns a client carrying the token. A user who may sell gets this
+   * client's till (no x-till-id: the till '') opened with a zero float if it is not open yet, as a
+   * sale needs an open till (issue 16); `{ openTill: false }` leaves it as it is.
+   */
+  as(userName: string, password?: string, options?: { openTill?: boolean }): Promise<Client & { token: string }>;
   close(): Promise<void>;
 }
 
@@ -37,9 +42,10 @@ export async function startTestService(options: Partial<ServerOptions> = {}): Pr
     dataDir,
     clock,
     anon,
-    async as(userName, password = 'demo1234') {
+    async as(userName, password = 'demo1234', options = {}) {
       const login = await anon.call(api.Auth.login, { body: { userName, password } });
       const client = createClient({ baseUrl: server.url, getToken: () => login.token });
+      if (options.openTill !== false && !login.mustChangePassword && hasRole(login.userRole, SALES_ROLES)) await openTillOnce(client);
       return Object.assign(client, { token: login.token });
     },
     async close() {
@@ -47,6 +53,15 @@ export async function startTestService(options: Partial<ServerOptions> = {}): Pr
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Opens the client's till with a zero float unless it is open already (a 409 TILL_ALREADY_OPEN). */
+export async function openTillOnce(client: Client, openingFloat = 0): Promise<void> {
+  try {
+    await client.call(api.Till.open, { body: { openingFloat } });
+  } catch (err) {
+    if (!(err instanceof ApiError && err.status === 409)) throw err;
+  }
 }
 
 /** Raw HTTP for what the typed client would never send: bad JSON, bad headers, odd types. */

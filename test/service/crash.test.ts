@@ -15,6 +15,7 @@ import Database from 'better-sqlite3';
 import { createClient, type Client } from '../../shared/client.js';
 import { api } from '../../shared/endpoints/index.js';
 import type { OMFastWizardModel } from '../../shared/models/sale.js';
+import { openTillOnce } from '../helpers/service.js';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const KILLS = 20;
@@ -57,7 +58,10 @@ function killed(child: ChildProcess): Promise<void> {
 async function signIn(url: string, userName: string): Promise<Client> {
   const anon = createClient({ baseUrl: url });
   const { token } = await anon.call(api.Auth.login, { body: { userName, password: 'demo1234' } });
-  return createClient({ baseUrl: url, getToken: () => token });
+  const client = createClient({ baseUrl: url, getToken: () => token });
+  // A sale needs the till open (issue 16); after a restart the session is still open (409, fine).
+  await openTillOnce(client);
+  return client;
 }
 
 type SaleBody = { body: OMFastWizardModel & { sessionID: string } };

@@ -12,7 +12,7 @@ import { api } from '../../shared/endpoints/index.js';
 import { JOURNALED_TABLES, REDACTED_COLUMNS, UNJOURNALED_TABLES } from '../../main/service/db/journal.js';
 import { failure } from '../helpers/customers.js';
 import { frameInStock, makeSale, sellFrameAndPair } from '../helpers/sales.js';
-import { callAs, type TestService } from '../helpers/service.js';
+import { callAs, openTillOnce, type TestService } from '../helpers/service.js';
 import { singleVisionLens, storeWithStaff, type SignedIn } from '../helpers/fixtures.js';
 
 let svc: TestService;
@@ -78,8 +78,9 @@ test('a full counter day: every changed row has its entries, and replaying them 
   const atTill = Object.assign(createClient({ baseUrl: svc.url, getToken: () => login.token, headers: { [TILL_HEADER]: till } }), { token: login.token });
   const morning = snapshot();
   const from = lastSeq();
+  await openTillOnce(atTill, 1500);
 
-  // The day: a new customer, a frame and lens pair part paid, through the lab, the balance, the
+  // The day: the till opened with a float, a new customer, a frame and lens pair part paid, through the lab, the balance, the
   // invoice; a second sale cancelled into a credit note; a delivery promise moved.
   const customerID = (await atTill.call(api.Customer.upsert, { body: { firstName: 'Journal', lastName: 'Day', mobile: '9876501234' } })).customerID;
   const sale = await sellFrameAndPair(svc, atTill, { customerID, paid: 1000, frameId: frameInStock(svc, 'cashier', 1) });
@@ -129,7 +130,7 @@ test('a full counter day: every changed row has its entries, and replaying them 
   }
   assert.ok(changedRows >= 20, `a real day changes many rows (${changedRows})`);
   t.diagnostic(`${changedRows} rows changed, ${entries.length} entries, ${new Set(entries.map((e) => e.tbl)).size} tables`);
-  for (const table of ['customer', 'sales_order', 'sales_order_line', 'receipt', 'invoice', 'credit_note', 'credit_note_movement', 'stock_movement', 'number_series']) {
+  for (const table of ['till_session', 'customer', 'sales_order', 'sales_order_line', 'receipt', 'invoice', 'credit_note', 'credit_note_movement', 'stock_movement', 'number_series']) {
     assert.ok(entries.some((e) => e.tbl === table), `the day wrote ${table}`);
   }
   // Who and where: the cashier's writes from her till, the manager's cancel as his.

@@ -19,7 +19,7 @@ import { MICRONS_PER_MM } from '../../main/electron/paper.js';
 import { encIdOf, pdfInfo, pdfText, squeeze } from '../helpers/print.js';
 import { printLikeTheDesktop } from '../helpers/print-window.js';
 import { makeSale } from '../helpers/sales.js';
-import { startTestService, type TestService } from '../helpers/service.js';
+import { openTillOnce, startTestService, type TestService } from '../helpers/service.js';
 
 const KEY = 'print-window-test-key-0123456789';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -35,6 +35,7 @@ before(async () => {
   const keyed = createClient({ baseUrl: svc.url, headers: { [SERVICE_KEY_HEADER]: KEY } });
   const { token } = await keyed.call(api.Auth.login, { body: { userName: 'cashier', password: 'demo1234' } });
   cashier = createClient({ baseUrl: svc.url, headers: { [SERVICE_KEY_HEADER]: KEY }, getToken: () => token });
+  await openTillOnce(cashier);
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
   folder = mkdtempSync(path.join(os.tmpdir(), 'pos-print-window-'));
 });

@@ -16,7 +16,7 @@ before(async () => {
   ({ svc, cashier, manager } = await storeWithStaff());
   a = await makeSale(svc, cashier, { paid: 10, lastName });
   b = await makeSale(svc, cashier, { paid: 20, customerID: a.customerID, qty: 2 });
-  await cashier.call(api.QuickSale.saveReceipt, { body: { salesOrderID: a.salesOrderID, receiptTypeId: svc.server.deps.enc.encode('paymentKind', 3), amount: 5 } });
+  await cashier.call(api.QuickSale.saveReceipt, { body: { salesOrderID: a.salesOrderID, receiptTypeId: svc.server.deps.enc.encode('paymentKind', 3), amount: 5, referenceNo: 'UPI-1' } });
 });
 after(() => svc.close());
 

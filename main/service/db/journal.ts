@@ -100,6 +100,8 @@ export const JOURNALED_TABLES = [
   'stock_movement',
   'sub_category',
   'supplier',
+  'till_cash_move',
+  'till_session',
   'user_branch',
 ] as const;
 

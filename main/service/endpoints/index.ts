@@ -112,6 +112,9 @@ import { usersEnable } from './users/enable.js';
 import { usersList } from './users/list.js';
 import { usersResetPassword } from './users/reset-password.js';
 import { usersUpdate } from './users/update.js';
+import { cashMoveHandler, closeTillHandler, openTillHandler } from './till/open.js';
+import { tillReportHandler, tillReportPrint, xReportHandler } from './till/report.js';
+import { everyTillOf, tillStateOf } from './till/state.js';
 
 export const handlers = [
   login,
@@ -229,4 +232,12 @@ export const handlers = [
   stageRestore,
   cancelRestore,
   switchBranchHandler,
+  tillStateOf,
+  openTillHandler,
+  cashMoveHandler,
+  xReportHandler,
+  closeTillHandler,
+  everyTillOf,
+  tillReportHandler,
+  tillReportPrint,
 ] as readonly Handler[];

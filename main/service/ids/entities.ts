@@ -40,6 +40,8 @@ export const ENTITY_TAGS = {
   priceApproval: 47,
   /** An eye check-up recall (issue 16); 55 rather than the next number, as parallel work takes those. */
   recall: 55,
+  /** Issue 16; 60 leaves room for the numbers parallel work takes after 47. */
+  tillSession: 60,
 } as const;
 
 export type Entity = keyof typeof ENTITY_TAGS;

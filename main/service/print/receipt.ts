@@ -30,6 +30,7 @@ function paymentLine(r: PrintReceiptRow): string {
     r.card_no ? `card ending ${r.card_no}` : null,
     r.cheque_no ? `cheque ${r.cheque_no}` : null,
     r.bank_name,
+    r.approval_code ? `approval ${r.approval_code}` : null,
     r.reference_no ? `ref. ${r.reference_no}` : null,
   ].filter(Boolean);
   return details.length ? `${r.kind_name} (${details.join(', ')})` : r.kind_name;
@@ -50,6 +51,8 @@ export function receiptDocument(ctx: RequestContext, receipt: PrintReceiptRow, e
   const lines = order ? source.lines(order.id) : [];
 
   const blocks: Block[] = [letterhead(ctx, issuer), { kind: 'title', text: 'RECEIPT', note: copyLabel(external) }];
+  const siblings = source.sameSale(receipt);
+  const together = siblings.length > 1 ? siblings : [receipt];
   const received = receipt.status_id === RECEIPT_STATUS.Received;
   // A reprint says what became of the money: cancelled, refunded, or which credit note holds it now.
   if (!received) blocks.push({ kind: 'stamp', text: receiptStatusLine(ctx, receipt).toUpperCase() });
@@ -80,10 +83,12 @@ export function receiptDocument(ctx: RequestContext, receipt: PrintReceiptRow, e
       ],
       rows: lines.map((l) => [l.eye ? `${l.name} (${l.eye === 'R' ? 'right' : 'left'})` : l.name, String(l.qty), rupees(l.total)]),
     });
-    // Received receipts before this one; this one counts only while it stands as received.
+    // Received receipts before this one (before the first of a split payment, which prints as
+    // one payment); this one counts only while it stands as received.
     const payments = source.payments(order.id);
-    const at = payments.findIndex((p) => p.id === receipt.id);
+    const at = payments.findIndex((p) => p.id === (together[0] ?? receipt).id);
     const before = (at >= 0 ? payments.slice(0, at) : payments.filter((p) => p.receipt_date < receipt.receipt_date)).reduce((s, p) => s + p.amount, 0);
+    const paidNow = together.length > 1 ? together.filter((r) => r.status_id === RECEIPT_STATUS.Received).reduce((s, r) => s + r.amount, 0) : receipt.amount;
     // The balance is the order's as it stands now (DUE_SQL), not as it stood when this was first
     // printed: a later payment, a cancel or a move to a credit note all show on a reprint.
     const cancelled = order.status_id === SALES_ORDER_STATUS.Cancelled;
@@ -95,7 +100,7 @@ export function receiptDocument(ctx: RequestContext, receipt: PrintReceiptRow, e
         ...(order.insurance_amount > 0 ? [{ label: 'Insurer pays', value: rupees(order.insurance_amount) }] : []),
         { label: 'Paid before', value: rupees(before) },
         received
-          ? { label: 'Paid now', value: rupees(receipt.amount), strong: true }
+          ? { label: 'Paid now', value: rupees(paidNow), strong: true }
           : { label: RECEIPT_STATUS_NAMES[receipt.status_id as ReceiptStatusId], value: rupees(receipt.amount) },
         cancelled
           ? { label: 'Order', value: 'Cancelled', strong: true }
@@ -105,7 +110,14 @@ export function receiptDocument(ctx: RequestContext, receipt: PrintReceiptRow, e
   } else {
     blocks.push({ kind: 'totals', rows: [{ label: 'Advance received', value: rupees(receipt.amount), strong: true }] });
   }
-  blocks.push({ kind: 'fields', rows: [['Paid by', paymentLine(receipt)]] });
+  // A split payment (issue 16) names each part; cash handed over shows with its change.
+  const paidBy: [string, string][] = together.length > 1
+    ? together.map((r) => ['Paid by', `${paymentLine(r)} ${rupees(r.amount)}${r.id === receipt.id ? '' : ` (${r.receipt_no})`}`])
+    : [['Paid by', paymentLine(receipt)]];
+  for (const r of together) {
+    if (r.tendered !== null) paidBy.push(['Tendered', rupees(r.tendered)], ['Change', rupees(r.tendered - r.amount)]);
+  }
+  blocks.push({ kind: 'fields', rows: paidBy });
 
   if (order && receiptPrescription) {
     const rx = orderRxTable(lines, !roll);

@@ -35,6 +35,10 @@ import { orderDate } from './order-date.js';
 import { recordExam } from '../customer/exam.js';
 import { raiseLabOrder, takeStock } from './stock-and-lab.js';
 import { optionalText } from '../input/text.js';
+import { rupees } from '../../../shared/domain/money.js';
+import type { ReceiptPayment } from '../store/receipt.js';
+import { paymentKindNames } from '../store/reference-list.js';
+import { requireOpenTill } from './till-session.js';
 
 /** OMCustomerModel fields whose names differ from the customer form's. */
 const RENAMED: Partial<Record<keyof CustomerModel, keyof CustomerInput>> = {
@@ -154,6 +158,47 @@ function examRows(lines: readonly CartLineView[]) {
   return rows;
 }
 
+/** Payment kind 1 is cash (migration 004). */
+const CASH_KIND = 1;
+
+interface TakenPayments {
+  payments: ReceiptPayment[];
+  /** True when they came as OMFastWizardModel.payments (field names in errors follow). */
+  split: boolean;
+  amountField: string;
+  /** Paise: the cash among them, and what the customer handed over (null when not given). */
+  cash: number;
+  tendered: number | null;
+}
+
+/**
+ * The sale's payments: OMFastWizardModel.payments (issue 16, several kinds at once, each its own
+ * receipt) or the spec's one receiptModel; with cashTendered, the change is tendered − cash.
+ */
+function readPayments(ctx: RequestContext, body: OMFastWizardModel): TakenPayments {
+  const list = body.payments ?? [];
+  let payments: ReceiptPayment[];
+  if (list.length > 0) {
+    const single = body.receiptModel ? readPayment(ctx, body.receiptModel, 'receiptModel.') : null;
+    if (single && single.amount > 0) throw invalid('Send the payments once: either receiptModel or payments', { 'receiptModel.amount': ['Leave empty when payments are given'] });
+    payments = list.map((p, i) => {
+      const payment = readPayment(ctx, p, `payments.${i}.`);
+      if (payment.amount <= 0) throw invalid('Enter the amount of each payment', { [`payments.${i}.amount`]: ['More than 0'] });
+      return payment;
+    });
+  } else {
+    const single = body.receiptModel ? readPayment(ctx, body.receiptModel, 'receiptModel.') : null;
+    payments = single && single.amount > 0 ? [single] : [];
+  }
+  const cashLines = payments.filter((p) => p.payment_kind_id === CASH_KIND);
+  if (cashLines.length > 1) throw invalid('Take cash once per sale', { payments: ['One cash payment; add the amounts together'] });
+  const cash = cashLines[0]?.amount ?? 0;
+  const tendered = paiseField(body.cashTendered, 'cashTendered');
+  if (tendered !== null && cash === 0) throw invalid('Cash handed over, but no cash payment', { cashTendered: ['Only with a cash payment'] });
+  if (tendered !== null && tendered < cash) throw invalid('The cash handed over is less than the cash paid', { cashTendered: [`At least ${rupees(cash).toFixed(2)}`] });
+  return { payments, split: list.length > 0, amountField: list.length > 0 ? 'payments' : 'receiptModel.amount', cash, tendered };
+}
+
 /**
  * Everything in one immediate transaction: a failure anywhere (a bad id, a line out of stock)
  * rolls back customer, exam, order, receipt, stock and lab order, and leaves the cart as it was.
@@ -178,6 +223,8 @@ export function bookSale(ctx: RequestContext, body: OMFastWizardModel): SaveSale
     .transaction((): SaveSaleResult => {
       const earlier = earlierAnswer(ctx, sessionId, hash);
       if (earlier) return earlier;
+      // A sale needs the till's open session (issue 16): a 409 TILL_NOT_OPEN says to open it first.
+      const tillSessionId = requireOpenTill(ctx);
       // A cart with lines wins over a list; the list is for clients that keep the cart themselves.
       // Only the user's own cart counts (sale/cart-view.ts findCart).
       const own = (c: CartRow | undefined) => (c && ownsCart(ctx, c) ? c : undefined);
@@ -199,8 +246,9 @@ export function bookSale(ctx: RequestContext, body: OMFastWizardModel): SaveSale
       const totals = billTotals(lines.map((l) => ({ ...l.gst, qty: l.qty })), { ...charges, serviceTax: 0, job });
       const claim = readClaim(ctx, so, bookedOn);
       const split = splitBill(totals.netAmount, claim.insurance_claimed, claim.insurance_cover);
-      const payment = body.receiptModel ? readPayment(ctx, body.receiptModel, 'receiptModel.') : null;
-      const handedOver = allReadyMade(cartLines) && (payment?.amount ?? 0) >= split.patient;
+      const taken = readPayments(ctx, body);
+      const paid = taken.payments.reduce((sum, p) => sum + p.amount, 0);
+      const handedOver = allReadyMade(cartLines) && paid >= split.patient;
       const promise = handedOver ? { date: today, time: null } : promisedDelivery(ctx, so, cartLines, bookedOn, today);
 
       const lineRx = examRows(cartLines);
@@ -228,7 +276,7 @@ export function bookSale(ctx: RequestContext, body: OMFastWizardModel): SaveSale
         service_tax: job?.tax ?? 0, job_gst_rate_bp: job?.rateBp ?? null, job_sac: job?.sac ?? null, rounding: totals.rounding, net_amount: totals.netAmount,
         ...claim, insurance_amount: split.insurance, policy_no: optionalText(so.policyNo),
         doctor_id: doctor.doctorId, typed_doctor_name: doctor.typedName, remarks: optionalText(so.remarks), session_id: sessionId, request_hash: hash,
-        created_by: ctx.user.id, created_at: at.toISOString(),
+        created_by: ctx.user.id, created_at: at.toISOString(), till_session_id: tillSessionId,
       });
 
       const ordered: Array<{ lineId: number; itemId: number; qty: number }> = [];
@@ -248,11 +296,17 @@ export function bookSale(ctx: RequestContext, body: OMFastWizardModel): SaveSale
         if (l.is_ordered) ordered.push({ lineId, itemId: l.item_id, qty: l.qty });
       });
 
-      let receipt: { id: number; no: string } | null = null;
-      if (payment && payment.amount > 0) {
+      const written: Array<{ id: number; no: string; kindId: number; amount: number }> = [];
+      if (paid > 0) {
         // The customer pays their part only; the insurer's share is collected from the insurer.
-        checkAgainstBalance(ctx, payment.amount, split.patient, 'receiptModel.amount');
-        receipt = writeReceipt(ctx, orderId, customerId, payment);
+        checkAgainstBalance(ctx, paid, split.patient, taken.amountField);
+        taken.payments.forEach((p, i) => {
+          const field = taken.split ? `payments.${i}.creditNoteID` : 'receiptModel.creditNoteID';
+          const tendered = p.payment_kind_id === CASH_KIND ? taken.tendered : null;
+          // A split payment's receipts point at its first (0: this one is the first).
+          const splitOf = taken.payments.length > 1 ? written[0]?.id ?? 0 : null;
+          written.push({ ...writeReceipt(ctx, orderId, customerId, { ...p, tendered }, field, tillSessionId, splitOf), kindId: p.payment_kind_id, amount: p.amount });
+        });
       } else if (split.patient > 0 && !body.allowZeroAmountReceiptInQuickSale && !body.defaultZeroReceiptAmountForQuickSale) {
         throw invalid('Take a payment: this store does not allow a sale with nothing paid', { 'receiptModel.amount': ['More than 0'] });
       }
@@ -271,12 +325,16 @@ export function bookSale(ctx: RequestContext, body: OMFastWizardModel): SaveSale
       }
 
       carts(ctx.db).empty(sessionId);
+      const first = written[0];
+      const kinds = paymentKindNames(ctx.db);
       return {
         salesOrderID: ctx.enc.encode('salesOrder', orderId),
         salesOrderNo: orderNo,
-        receiptID: receipt ? ctx.enc.encode('receipt', receipt.id) : null,
-        receiptNo: receipt?.no ?? null,
+        receiptID: first ? ctx.enc.encode('receipt', first.id) : null,
+        receiptNo: first?.no ?? null,
         message: 'Sale saved',
+        receipts: written.map((r) => ({ receiptID: ctx.enc.encode('receipt', r.id), receiptNo: r.no, kind: kinds.get(r.kindId) ?? '', amount: rupees(r.amount) })),
+        change: taken.tendered === null ? null : rupees(taken.tendered - taken.cash),
       };
     })
     .immediate();

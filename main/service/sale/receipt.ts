@@ -14,39 +14,76 @@ import { salesOrders } from '../store/sales-order.js';
 import { settings } from '../store/setting.js';
 import { paiseField } from '../input/money.js';
 import { optionalText } from '../input/text.js';
+import { looksLikeCardNumber } from '../../../shared/domain/till.js';
+import { openTillId, requireOpenTill } from './till-session.js';
 
 /** Setting key: '1' lets a receipt exceed the order's balance (the excess is an advance). */
 export const ALLOW_ADVANCE_SETTING = 'receipt.allowAdvance';
 
-/** Payment kind 5 is 'Credit Note' (reference list in migration 004). */
+/** Payment kind 1 is cash, 5 'Credit Note' (reference list in migration 004). */
+const CASH_KIND = 1;
 const CREDIT_NOTE_KIND = 5;
 
 
+/** What a payment can carry: the spec's receiptModel and a split payment (OMFastWizardModel.payments) alike. */
+export type PaymentFields = Partial<
+  Pick<
+    ReceiptWithouInvoiceModel,
+    'amount' | 'receiptAmount' | 'receiptTypeId' | 'cardTypeId' | 'cardNo' | 'nameOnCard' | 'bankName' | 'cardBankName' | 'chequeNo'
+    | 'chequeDateString' | 'referenceNo' | 'remarks' | 'creditNoteID' | 'approvalCode'
+  >
+>;
+
+/** Payment kind 2 is a card, 3 UPI. */
+const CARD_KIND = 2;
+const UPI_KIND = 3;
+
+/**
+ * A card is kept as its last four digits and the approval code, nothing more (issue 16): anything
+ * that could be the full number is refused, not cut, so the counter learns not to type it.
+ */
+function cardFields(model: PaymentFields, prefix: string): { card_no: string | null; approval_code: string | null } {
+  const typed = optionalText(model.cardNo);
+  const digits = typed?.replace(/[\s-]/g, '') ?? '';
+  if (typed && (looksLikeCardNumber(typed) || !/^\d{4}$/.test(digits))) {
+    throw invalid('Enter only the last four digits of the card', { [`${prefix}cardNo`]: ['The last four digits only, never the full card number'] }, 'FULL_CARD_NUMBER');
+  }
+  const approval = optionalText(model.approvalCode);
+  if (approval && (!/^[A-Za-z0-9]{1,12}$/.test(approval) || looksLikeCardNumber(approval))) {
+    throw invalid('The approval code is not one', { [`${prefix}approvalCode`]: ['Up to 12 letters and digits, as the card machine prints it'] });
+  }
+  return { card_no: digits || null, approval_code: approval };
+}
+
 /** The amount in paise (0 when none was given) and how it was paid; `prefix` names fields in errors. */
-export function readPayment(ctx: RequestContext, model: ReceiptWithouInvoiceModel, prefix: string): ReceiptPayment {
+export function readPayment(ctx: RequestContext, model: PaymentFields, prefix: string): ReceiptPayment {
   const amountField = model.amount !== null && model.amount !== undefined ? 'amount' : 'receiptAmount';
   const amount = paiseField(model.amount ?? model.receiptAmount, `${prefix}${amountField}`) ?? 0;
   const kindText = optionalText(model.receiptTypeId);
   if (amount > 0 && !kindText) throw invalid('How was it paid?', { [`${prefix}receiptTypeId`]: ['Required'] });
   const cardText = optionalText(model.cardTypeId);
-  // Only the last four digits are kept: a full card number must never sit in the store's file.
-  const cardDigits = optionalText(model.cardNo)?.replace(/\D/g, '') ?? '';
   const paymentKind = kindText ? ctx.decode('paymentKind', kindText, `${prefix}receiptTypeId`) : 1;
   const noteText = optionalText(model.creditNoteID);
   if (paymentKind === CREDIT_NOTE_KIND && amount > 0 && !noteText) {
     throw invalid('Which credit note?', { [`${prefix}creditNoteID`]: ['Required when paying by credit note'] });
   }
+  const referenceNo = optionalText(model.referenceNo);
+  if (paymentKind === UPI_KIND && amount > 0 && !referenceNo) {
+    throw invalid('Enter the UPI reference number', { [`${prefix}referenceNo`]: ['Required when paying by UPI: the reference the customer’s app shows'] });
+  }
+  const card = cardFields(model, prefix);
   return {
     amount,
     payment_kind_id: noteText ? CREDIT_NOTE_KIND : paymentKind,
     credit_note_id: noteText ? ctx.decode('creditNote', noteText, `${prefix}creditNoteID`) : null,
     card_type_id: cardText ? ctx.decode('cardType', cardText, `${prefix}cardTypeId`) : null,
-    card_no: cardDigits ? cardDigits.slice(-4) : null,
+    card_no: card.card_no,
+    approval_code: paymentKind === CARD_KIND || card.approval_code ? card.approval_code : null,
     name_on_card: optionalText(model.nameOnCard),
     bank_name: optionalText(model.bankName) ?? optionalText(model.cardBankName),
     cheque_no: optionalText(model.chequeNo),
     cheque_date: optionalText(model.chequeDateString),
-    reference_no: optionalText(model.referenceNo),
+    reference_no: referenceNo,
     remarks: optionalText(model.remarks),
   };
 }
@@ -87,8 +124,13 @@ export function writeReceipt(
   customerId: number,
   payment: ReceiptPayment,
   field = 'receiptModel.creditNoteID',
+  tillSessionId?: number | null,
+  splitOf: number | null = null,
 ): { id: number; no: string } {
   const { companyId, branchId, yearId } = ctx.user;
+  // Cash goes into a drawer: only an open till takes it (issue 16). Other kinds are tagged with
+  // the till's session when it has one, so its X and Z reports count them.
+  const session = tillSessionId !== undefined ? tillSessionId : payment.payment_kind_id === CASH_KIND ? requireOpenTill(ctx) : openTillId(ctx);
   if (payment.credit_note_id !== null) checkCreditNote(ctx, payment.credit_note_id, customerId, payment.amount, field);
   const no = numberSeries(ctx.db).next('receipt', branchId, yearId);
   const id = ctx.ids.next('receipt');
@@ -105,6 +147,8 @@ export function writeReceipt(
     customer_id: customerId,
     created_by: ctx.user.id,
     created_at: at.toISOString(),
+    till_session_id: session,
+    split_of: splitOf === null ? null : splitOf || id,
   });
   if (payment.credit_note_id !== null) {
     creditNotes(ctx.db).spend(payment.credit_note_id, payment.amount, {

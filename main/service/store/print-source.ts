@@ -45,6 +45,11 @@ export interface PrintReceiptRow {
   reference_no: string | null;
   /** The credit note that paid this receipt, if one did. */
   credit_note_id: number | null;
+  /** A card payment's approval code; the cash handed over for a cash one (migration 019). */
+  approval_code: string | null;
+  tendered: number | null;
+  /** The first receipt of the split payment this one is part of (issue 16), else null. */
+  split_of: number | null;
 }
 
 export interface PrintInvoiceRow extends TaxTotals {
@@ -141,10 +146,12 @@ export const printSource = perDatabase((db: Db) => {
      WHERE b.id = ? AND b.company_id = ?`,
   );
   const RECEIPT = `SELECT r.id, r.branch_id, r.receipt_no, r.receipt_date, r.created_at, r.amount, r.status_id, r.sales_order_id,
-            r.customer_id, k.name AS kind_name, ct.name AS card_type, r.card_no, r.cheque_no, r.bank_name, r.reference_no, r.credit_note_id
+            r.customer_id, k.name AS kind_name, ct.name AS card_type, r.card_no, r.cheque_no, r.bank_name, r.reference_no, r.credit_note_id,
+            r.approval_code, r.tendered, r.split_of
      FROM receipt r JOIN payment_kind k ON k.id = r.payment_kind_id LEFT JOIN card_type ct ON ct.id = r.card_type_id`;
   const receiptById = db.prepare<[number, number], PrintReceiptRow>(`${RECEIPT} WHERE r.id = ? AND r.company_id = ?`);
   const receiptByNo = db.prepare<[string, number], PrintReceiptRow>(`${RECEIPT} WHERE r.receipt_no = ? AND r.company_id = ?`);
+  const sameSale = db.prepare<[number], PrintReceiptRow>(`${RECEIPT} WHERE r.split_of = ? ORDER BY r.id`);
   const invoice = db.prepare<[number, number], PrintInvoiceRow>(
     `SELECT id, branch_id, invoice_no, invoice_date, sales_order_id, customer_id, taxable, cgst, sgst, igst, rounding, net_amount
      FROM invoice WHERE id = ? AND company_id = ?`,
@@ -187,6 +194,8 @@ export const printSource = perDatabase((db: Db) => {
     issuer: (branchId: number, companyId: number) => issuer.get(branchId, companyId),
     receiptById: (id: number, companyId: number) => receiptById.get(id, companyId),
     receiptByNo: (receiptNo: string, companyId: number) => receiptByNo.get(receiptNo, companyId),
+    /** The receipts one payment at the counter wrote together (a split payment, issue 16), this one among them, in order. */
+    sameSale: (r: Pick<PrintReceiptRow, 'split_of'>) => (r.split_of === null ? [] : sameSale.all(r.split_of)),
     invoice: (id: number, companyId: number) => invoice.get(id, companyId),
     invoiceNoOfOrder: (orderId: number) => invoiceOfOrder.get(orderId)?.invoice_no ?? null,
     order: (id: number, companyId: number) => order.get(id, companyId),

@@ -23,6 +23,10 @@ export interface ReceiptPayment {
   remarks: string | null;
   /** The credit note this payment spends, when paid by credit note. */
   credit_note_id: number | null;
+  /** A card payment's approval code (migration 019). */
+  approval_code?: string | null;
+  /** The cash handed over for a cash payment, when the counter took it (change = tendered − amount). */
+  tendered?: number | null;
 }
 
 /** A new receipt: the payment with its number, date, order and customer. */
@@ -37,14 +41,18 @@ export interface NewReceipt extends ReceiptPayment {
   customer_id: number;
   created_by: number;
   created_at: string;
+  /** The till session the receipt was taken in (migration 019); null outside one. */
+  till_session_id?: number | null;
+  /** The first receipt of the split payment this one is part of (migration 019); null for a payment of one kind. */
+  split_of?: number | null;
 }
 
 const INSERT = `INSERT INTO receipt (id, company_id, branch_id, year_id, receipt_no, receipt_date, sales_order_id, customer_id, amount,
     payment_kind_id, card_type_id, card_no, name_on_card, bank_name, cheque_no, cheque_date, reference_no, remarks,
-    credit_note_id, created_by, created_at)
+    credit_note_id, created_by, created_at, till_session_id, tendered, approval_code, split_of)
   VALUES (@id, @company_id, @branch_id, @year_id, @receipt_no, @receipt_date, @sales_order_id, @customer_id, @amount,
     @payment_kind_id, @card_type_id, @card_no, @name_on_card, @bank_name, @cheque_no, @cheque_date, @reference_no, @remarks,
-    @credit_note_id, @created_by, @created_at)`;
+    @credit_note_id, @created_by, @created_at, @till_session_id, @tendered, @approval_code, @split_of)`;
 
 export interface ReceiptListRow {
   id: number;
@@ -150,7 +158,7 @@ export const receipts = perDatabase((db: Db) => {
     'SELECT customer_id, branch_id FROM sales_order WHERE id = ? AND company_id = ?',
   );
   return {
-    insert: (row: NewReceipt) => insert.run(row),
+    insert: (row: NewReceipt) => insert.run({ till_session_id: null, tendered: null, approval_code: null, split_of: null, ...row }),
     /** The first receipt written for an order: what SaveSale answered when it saved the sale. */
     firstOfOrder: (orderId: number) =>
       firstOfOrder.get(orderId),

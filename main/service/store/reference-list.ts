@@ -19,3 +19,8 @@ const lists = perDatabase((db: Db) => {
 export function referenceList(db: Db, list: ReferenceList) {
   return lists(db)[list];
 }
+
+/** Payment kind id → name (Cash, Card, UPI …). */
+export function paymentKindNames(db: Db): Map<number, string> {
+  return new Map(referenceList(db, 'paymentKind').all().map((k) => [k.id, k.name]));
+}

@@ -99,6 +99,8 @@ export interface NewSalesOrder extends OrderTotals, InsuranceClaim {
   request_hash: string | null;
   created_by: number;
   created_at: string;
+  /** The till session the sale was booked in (migration 019); null for orders not booked at a till. */
+  till_session_id?: number | null;
 }
 
 /** A line's quantity, prices and GST as computed on the sale day, in paise (rates in basis points). */
@@ -140,7 +142,7 @@ const ORDER_COLUMNS = [
   'shipping_charges', 'other_charges', 'service_tax', 'rounding', 'net_amount', 'insurance_company_id',
   'insurance_amount', 'insurance_claimed', 'insurance_cover', 'insurance_info', 'insurance_membership_type',
   'insurance_verification_no', 'insurance_start_date', 'insurance_end_date', 'policy_no', 'doctor_id',
-  'typed_doctor_name', 'remarks', 'session_id', 'request_hash', 'created_by', 'created_at',
+  'typed_doctor_name', 'remarks', 'session_id', 'request_hash', 'created_by', 'created_at', 'till_session_id',
 ] as const satisfies ReadonlyArray<keyof NewSalesOrder>;
 
 const LINE_COLUMNS = [
@@ -351,7 +353,7 @@ export const salesOrders = perDatabase((db: Db) => {
   const insert = db.prepare<NewSalesOrder>(insertSql('sales_order', ORDER_COLUMNS));
   const insertLine = db.prepare<NewSalesOrderLine>(insertSql('sales_order_line', LINE_COLUMNS));
   return {
-    insert: (row: NewSalesOrder) => insert.run(row),
+    insert: (row: NewSalesOrder) => insert.run({ till_session_id: null, ...row }),
     insertLine: (row: NewSalesOrderLine) => insertLine.run(row),
     /** The order saved from a cart (SaveSale's idempotency key). */
     bySession: (companyId: number, sessionId: string) => bySession.get(companyId, sessionId),

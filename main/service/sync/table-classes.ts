@@ -66,6 +66,9 @@ export const TABLE_CLASSES: Readonly<Record<(typeof JOURNALED_TABLES)[number], T
   state: 'master',
   stock_movement: 'fact',
   sub_category: 'master',
+  // A till's day and its cash in/out (issue 16): the branch's own, written at that till only.
+  till_cash_move: 'fact',
+  till_session: 'fact',
   supplier: 'master',
   user_branch: 'master',
 };

@@ -2,7 +2,7 @@ import { hasRole, type Role } from '../../../shared/contract/roles.js';
 import { api } from '../../../shared/endpoints/index.js';
 import { hrefFor, reopenCurrent, type Route } from './router.js';
 
-type Area = 'quickSale' | 'orders' | 'home' | 'customers' | 'recalls' | 'doctors' | 'catalog' | 'invoices' | 'receipts' | 'dashboard' | 'printers' | 'audit' | 'backups' | 'messages' | 'users' | 'password';
+type Area = 'quickSale' | 'till' | 'orders' | 'home' | 'customers' | 'recalls' | 'doctors' | 'catalog' | 'invoices' | 'receipts' | 'dashboard' | 'printers' | 'audit' | 'backups' | 'messages' | 'users' | 'password';
 
 function areaOf(route: Route): Area {
   switch (route.name) {
@@ -18,6 +18,8 @@ function areaOf(route: Route): Area {
       return 'catalog';
     case 'quickSale':
       return 'quickSale';
+    case 'till':
+      return 'till';
     case 'invoices':
       return 'invoices';
     case 'receipts':
@@ -52,6 +54,7 @@ function areaOf(route: Route): Area {
  */
 const ITEMS: { area: Area; label: string; route: Route; hint: string; roles?: 'public' | readonly Role[] }[] = [
   { area: 'quickSale', label: 'Quick sale', route: { name: 'quickSale' }, hint: 'Counter, cart', roles: api.QuickSale.saveSale.auth },
+  { area: 'till', label: 'Till', route: { name: 'till' }, hint: 'Open, cash, close the day', roles: api.Till.state.auth },
   { area: 'orders', label: 'Orders', route: { name: 'orders' }, hint: 'Status, balance', roles: api.Orders.search.auth },
   { area: 'home', label: 'Home', route: { name: 'home' }, hint: 'Store, session' },
   { area: 'customers', label: 'Customers', route: { name: 'customers' }, hint: 'Search, Rx', roles: api.Customer.list.auth },

@@ -17,6 +17,7 @@ import { ReceiptList } from '../receipts/ReceiptList.js';
 import { BackupsScreen } from '../settings/BackupsScreen.js';
 import { MessagesScreen } from '../settings/MessagesScreen.js';
 import { PrintersScreen } from '../settings/PrintersScreen.js';
+import { TillScreen } from '../till/TillScreen.js';
 import { ChangePasswordScreen } from '../users/ChangePasswordScreen.js';
 import { UserForm } from '../users/UserForm.js';
 import { UserList } from '../users/UserList.js';
@@ -79,5 +80,7 @@ export function Screen({ route, session }: { route: Route; session: LoginRespons
       return <BackupsScreen />;
     case 'messages':
       return <MessagesScreen />;
+    case 'till':
+      return <TillScreen />;
   }
 }

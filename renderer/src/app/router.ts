@@ -34,7 +34,8 @@ export type Route =
   | { name: 'userEdit'; userId: string }
   | { name: 'password' }
   | { name: 'backups' }
-  | { name: 'messages' };
+  | { name: 'messages' }
+  | { name: 'till' };
 
 const TABS: readonly CustomerTab[] = ['profile', 'prescriptions', 'orders'];
 
@@ -74,6 +75,7 @@ export function parseHash(hash: string): Route {
   if (area === 'password') return { name: 'password' };
   if (area === 'backups') return { name: 'backups' };
   if (area === 'messages') return { name: 'messages' };
+  if (area === 'till') return { name: 'till' };
   if (area === 'orders') return id ? { name: 'order', salesOrderNo: id } : { name: 'orders' };
   return { name: 'home' };
 }
@@ -133,6 +135,8 @@ export function hrefFor(route: Route): string {
       return '#/backups';
     case 'messages':
       return '#/messages';
+    case 'till':
+      return '#/till';
   }
 }
 

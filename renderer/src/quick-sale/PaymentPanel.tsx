@@ -14,7 +14,7 @@ import { payableKinds, planPayment, remainder, type NoteChoice } from '../credit
 import { CreditNoteFields } from '../credit-notes/CreditNoteFields.js';
 import { bannerFor, ErrorBanner } from '../ui/errors.js';
 import { COUNTER_KEYS } from './keys.js';
-import { isCardKind } from './sale-request.js';
+import { isCardKind, isCashKind, isUpiKind } from './sale-request.js';
 import { useCardTypes, useInsuranceCompanies, useReceiptTypes } from './service.js';
 import { Options } from '../ui/Options.js';
 
@@ -32,6 +32,15 @@ export interface Payment extends NoteChoice {
   claim: string;
   /** The customer's policy number with the insurer, kept on the order. */
   policyNo: string;
+  /** A card's approval code; a UPI payment's reference (issue 16). */
+  approvalCode: string;
+  referenceNo: string;
+  /** A second kind paying part at once (issue 16, split payment): empty kind means none. */
+  secondKindId: string;
+  secondAmount: string;
+  secondCardNo: string;
+  secondApproval: string;
+  secondReference: string;
 }
 
 export const NO_PAYMENT: Payment = {
@@ -46,7 +55,21 @@ export const NO_PAYMENT: Payment = {
   policyNo: '',
   creditNoteID: '',
   creditAmount: '',
+  approvalCode: '',
+  referenceNo: '',
+  secondKindId: '',
+  secondAmount: '',
+  secondCardNo: '',
+  secondApproval: '',
+  secondReference: '',
 };
+
+/** The second payment's amount in rupees: 0 without one, null when the text is not an amount. */
+export function secondRupees(payment: Payment): number | null {
+  if (!payment.secondKindId || payment.secondAmount.trim() === '') return 0;
+  const paise = parseRupees(payment.secondAmount);
+  return paise === null ? null : rupees(paise);
+}
 
 /** The claim to send for a split, or null when there is none to ask about yet. */
 export function claimedRupees(payment: Payment): number | null {
@@ -90,14 +113,17 @@ export function PaymentPanel({
   const set = (change: Partial<Payment>) => onChange({ ...payment, ...change });
 
   const plan = planPayment(payment, notes.data, split.data?.patientAmount ?? netAmount);
-  // What the kind below takes: the tendered cash and the change are about this part only.
-  const paid = plan.now;
+  const second = secondRupees(payment);
+  const secondKind = kinds.find((k) => k.id === payment.secondKindId);
+  const total = plan.total === null || second === null ? null : Math.round((plan.total + second) * 100) / 100;
+  // The tendered cash and the change are about the cash part only.
+  const paid = isCashKind(secondKind?.name) ? second : plan.now;
   const restDue = remainder(plan.due, plan.fromNote ?? 0);
   const tenderedPaise = payment.tendered.trim() ? parseRupees(payment.tendered) : null;
   const tendered = tenderedPaise === null ? null : rupees(tenderedPaise);
   // The insurer's share is owed by the insurer, not the customer: the balance is of the patient's part.
-  const balance = plan.total === null ? null : remainder(plan.due, plan.total);
-  const tooMuch = plan.total !== null && plan.total > plan.due;
+  const balance = total === null ? null : remainder(plan.due, total);
+  const tooMuch = total !== null && total > plan.due;
   const change = tendered !== null && paid !== null ? remainder(tendered, paid) : 0;
   const short = tendered !== null && paid !== null && tendered < paid;
 
@@ -164,6 +190,16 @@ export function PaymentPanel({
             <label htmlFor="qs-card-name">Name on card</label>
             <input id="qs-card-name" autoComplete="off" value={payment.nameOnCard} onChange={(e) => set({ nameOnCard: e.target.value })} />
           </div>
+          <div className="field">
+            <label htmlFor="qs-approval">Approval code</label>
+            <input id="qs-approval" autoComplete="off" maxLength={12} value={payment.approvalCode} onChange={(e) => set({ approvalCode: e.target.value.replace(/[^A-Za-z0-9]/g, '') })} />
+          </div>
+        </div>
+      )}
+      {isUpiKind(kind?.name) && (
+        <div className="field">
+          <label htmlFor="qs-reference">UPI reference</label>
+          <input id="qs-reference" autoComplete="off" value={payment.referenceNo} onChange={(e) => set({ referenceNo: e.target.value })} />
         </div>
       )}
       <div className="counter-row">
@@ -195,6 +231,48 @@ export function PaymentPanel({
         </dl>
       </div>
       {short && <p className="field-error">Tendered is less than the amount paid now.</p>}
+      <div className="counter-row">
+        <div className="field">
+          <label htmlFor="qs-second-kind">Also paid by</label>
+          <select id="qs-second-kind" value={payment.secondKindId} onChange={(e) => set({ secondKindId: e.target.value })}>
+            <option value="">Nothing else</option>
+            <Options of={kinds.filter((k) => k.id !== kind?.id)} />
+          </select>
+        </div>
+        {payment.secondKindId && (
+          <div className="field">
+            <label htmlFor="qs-second-amount">Second amount</label>
+            <input
+              id="qs-second-amount"
+              className="num"
+              inputMode="decimal"
+              autoComplete="off"
+              aria-invalid={second === null ? true : undefined}
+              value={payment.secondAmount}
+              onChange={(e) => set({ secondAmount: e.target.value })}
+            />
+          </div>
+        )}
+      </div>
+      {payment.secondKindId && second === null && <p className="field-error">Enter the second amount in rupees.</p>}
+      {payment.secondKindId && isCardKind(secondKind?.name) && (
+        <div className="counter-row">
+          <div className="field">
+            <label htmlFor="qs-second-card-no">Second card last 4</label>
+            <input id="qs-second-card-no" inputMode="numeric" maxLength={4} autoComplete="off" value={payment.secondCardNo} onChange={(e) => set({ secondCardNo: e.target.value.replace(/\D/g, '') })} />
+          </div>
+          <div className="field">
+            <label htmlFor="qs-second-approval">Second approval code</label>
+            <input id="qs-second-approval" autoComplete="off" maxLength={12} value={payment.secondApproval} onChange={(e) => set({ secondApproval: e.target.value.replace(/[^A-Za-z0-9]/g, '') })} />
+          </div>
+        </div>
+      )}
+      {payment.secondKindId && isUpiKind(secondKind?.name) && (
+        <div className="field">
+          <label htmlFor="qs-second-reference">Second UPI reference</label>
+          <input id="qs-second-reference" autoComplete="off" value={payment.secondReference} onChange={(e) => set({ secondReference: e.target.value })} />
+        </div>
+      )}
     </section>
   );
 }

@@ -20,7 +20,7 @@ import { CartGrid, type LineChange } from './CartGrid.js';
 import { CustomerPanel } from './CustomerPanel.js';
 import { actionForKey, COUNTER_KEYS } from './keys.js';
 import { LensPairForm, lineRx, rxText, type EyeRx } from './LensPair.js';
-import { claimedRupees, NO_PAYMENT, PaymentPanel, type Payment } from './PaymentPanel.js';
+import { claimedRupees, NO_PAYMENT, PaymentPanel, secondRupees, type Payment } from './PaymentPanel.js';
 import { saleRequest, spentNote, type SaleState } from './sale-request.js';
 import { useOnReopen } from '../app/router.js';
 import { SavedPanel } from './SavedPanel.js';
@@ -161,9 +161,12 @@ export function QuickSaleScreen() {
   }
 
   const plan = planPayment(payment, notes, split?.patientAmount ?? netAmount);
-  const paid = plan.total;
   const kinds = payableKinds(receiptTypes.data);
   const kind = kinds.find((k) => k.id === payment.receiptTypeId) ?? kinds[0];
+  const secondKind = kinds.find((k) => k.id === payment.secondKindId);
+  const second = secondRupees(payment);
+  // With a second kind (a split payment, issue 16) the total paid is both parts.
+  const paid = plan.total === null || second === null ? null : Math.round((plan.total + second) * 100) / 100;
   const noteKind = receiptTypes.data?.find((k) => isCreditNoteKind(k.name));
   // A claim still being priced would leave the default amount (the patient's share) unknown.
   const splitSettled = claimed === null || (!!split && !splitQuery.isFetching);
@@ -182,7 +185,10 @@ export function QuickSaleScreen() {
       plan: { note: plan.note, fromNote, now, total: paid },
       kind,
       noteKindId: noteKind?.id,
-      card: { cardTypeId: payment.cardTypeId, cardNo: payment.cardNo, nameOnCard: payment.nameOnCard },
+      card: { cardTypeId: payment.cardTypeId, cardNo: payment.cardNo, nameOnCard: payment.nameOnCard, approvalCode: payment.approvalCode },
+      referenceNo: payment.referenceNo,
+      second: secondKind && second ? { kind: secondKind, amount: second, cardNo: payment.secondCardNo, approvalCode: payment.secondApproval, referenceNo: payment.secondReference } : null,
+      tendered: payment.tendered.trim() ? (parseRupees(payment.tendered) ?? 0) / 100 : null,
       insurance: {
         insurerId: insurers.data?.find((c) => c.id === payment.insuranceCompanyId)?.id,
         policyNo: payment.policyNo,
@@ -198,12 +204,13 @@ export function QuickSaleScreen() {
       request,
       {
         onSuccess: ({ sale, rest: restReceipt, restError }) => {
-          const payments = note
+          const split = sale.receipts && sale.receipts.length > 1 ? sale.receipts.map((r) => ({ kind: r.kind, receiptNo: r.receiptNo, amount: r.amount })) : undefined;
+          const payments = split ?? (note
             ? [
                 { kind: `Credit note ${note.creditNoteNo}`, receiptNo: sale.receiptNo, amount: fromNote },
                 ...(rest ? [{ kind: kind?.name ?? 'Payment', receiptNo: restReceipt?.receiptNo ?? null, amount: now }] : []),
               ]
-            : undefined;
+            : undefined);
           completed({
             ...sale,
             amountPaid: restError ? fromNote : paid,

@@ -12,6 +12,18 @@ import type { Charges } from './cart.js';
 
 /** A card payment kind asks for the card's type, number and holder. */
 export const isCardKind = (name: string | undefined) => /card/i.test(name ?? '');
+/** UPI asks for the reference the customer's app shows (issue 16). */
+export const isUpiKind = (name: string | undefined) => /^upi$/i.test(name?.trim() ?? '');
+export const isCashKind = (name: string | undefined) => /^cash$/i.test(name?.trim() ?? '');
+
+/** A second kind paying part of the bill at once (issue 16: a split payment, one SaveSale). */
+export interface SecondPayment {
+  kind: { id: string; name: string };
+  amount: number;
+  cardNo: string;
+  approvalCode: string;
+  referenceNo: string;
+}
 
 export interface SaleToSave {
   sale: OMFastWizardModel;
@@ -34,8 +46,14 @@ export interface SaleState {
   kind: { id: string; name: string } | undefined;
   /** The Credit Note payment kind, which the note's receipt is booked as. */
   noteKindId: string | undefined;
-  /** Card details as typed; sent only with a card kind. */
-  card: { cardTypeId: string; cardNo: string; nameOnCard: string };
+  /** Card details as typed; sent only with a card kind (approval code: issue 16). */
+  card: { cardTypeId: string; cardNo: string; nameOnCard: string; approvalCode?: string };
+  /** The UPI reference, sent only with UPI (issue 16). */
+  referenceNo?: string;
+  /** A second kind paying at the same time, sent with the first as OMFastWizardModel.payments. */
+  second?: SecondPayment | null;
+  /** The cash handed over (rupees), sent as cashTendered when cash is paid; null when not typed. */
+  tendered?: number | null;
   /** The chosen insurer and the service's split for the claim; no insurance without both. */
   insurance: { insurerId: string | undefined; policyNo: string; split: TempGrossInsurance | undefined };
   /** Empty date: the store's usual turnaround. A time counts only with a date. */
@@ -63,8 +81,9 @@ export function saleRequest(state: SaleState): SaleToSave {
     receiptAmount: amount,
     customerIDStr: customerID,
     ...(isCardKind(kind?.name)
-      ? { cardTypeId: card.cardTypeId || null, cardNo: card.cardNo || null, nameOnCard: card.nameOnCard || null }
+      ? { cardTypeId: card.cardTypeId || null, cardNo: card.cardNo || null, nameOnCard: card.nameOnCard || null, ...(card.approvalCode ? { approvalCode: card.approvalCode } : {}) }
       : {}),
+    ...(isUpiKind(kind?.name) && state.referenceNo ? { referenceNo: state.referenceNo } : {}),
   });
   const note = spentNote(plan);
   const first = note
@@ -78,7 +97,23 @@ export function saleRequest(state: SaleState): SaleToSave {
     : plan.now > 0
       ? byKind(plan.now)
       : null;
-  const rest = note && plan.now > 0 ? byKind(plan.now) : null;
+  const second = state.second && state.second.amount > 0 ? state.second : null;
+  // A split payment (issue 16): every part in one SaveSale, each its own receipt.
+  const parts = second
+    ? [
+        ...(first ? [first] : []),
+        ...(note && plan.now > 0 ? [byKind(plan.now)] : []),
+        {
+          receiptTypeId: second.kind.id,
+          amount: second.amount,
+          ...(isCardKind(second.kind.name) ? { cardNo: second.cardNo || null, approvalCode: second.approvalCode || null } : {}),
+          ...(isUpiKind(second.kind.name) ? { referenceNo: second.referenceNo || null } : {}),
+        },
+      ]
+    : null;
+  const rest = !parts && note && plan.now > 0 ? byKind(plan.now) : null;
+  const cashPaid = (isCashKind(kind?.name) && plan.now > 0) || (second !== null && isCashKind(second.kind.name));
+  const tendered = cashPaid && state.tendered ? { cashTendered: state.tendered } : {};
   // The amounts are the service's own split; SaveSale books the insurer's share on the order.
   const { split, insurerId } = insurance;
   const insured =
@@ -103,8 +138,10 @@ export function saleRequest(state: SaleState): SaleToSave {
         ...(delivery.date ? { deliveryDateString: delivery.date } : {}),
         ...(delivery.date && delivery.time ? { deliveryTimeString: delivery.time } : {}),
       },
-      receiptModel: first,
-      allowZeroAmountReceiptInQuickSale: plan.total === 0,
+      receiptModel: parts ? null : first,
+      ...(parts ? { payments: parts.map(({ receiptTypeId, amount, ...rest }) => ({ ...rest, receiptTypeId: receiptTypeId ?? '', amount })) } : {}),
+      ...tendered,
+      allowZeroAmountReceiptInQuickSale: plan.total === 0 && !second,
       ...(labJob.supplierID ? { supplierID: labJob.supplierID } : {}),
       ...(labJob.fitterID ? { fitterID: labJob.fitterID } : {}),
       ...(labJob.priorityID ? { priorityID: labJob.priorityID } : {}),

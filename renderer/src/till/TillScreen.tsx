@@ -1,0 +1,307 @@
+/**
+ * The Till screen (issue 16): open the till with a float, record cash in and out with a reason,
+ * the X report at any time, close the day with the cash counted by denomination (its Z report,
+ * printed and kept); a manager also sees every till of the branch.
+ */
+import { useState, type FormEvent } from 'react';
+import { hasRole } from '../../../shared/contract/roles.js';
+import { parseRupees, rupees } from '../../../shared/domain/money.js';
+import { countedPaise, DENOMINATIONS, type CashCount } from '../../../shared/domain/till.js';
+import { api } from '../../../shared/endpoints/index.js';
+import type { TillReport, TillState } from '../../../shared/models/till.js';
+import { useEndpoint, useEndpointMutation, useInvalidate } from '../app/service.js';
+import { useSession } from '../app/session.js';
+import { formatRupees } from '../catalog/money.js';
+import { formatMoment } from '../ui/dates.js';
+import { bannerFor, ErrorBanner } from '../ui/errors.js';
+import { printTillReport, reportTab } from './print.js';
+import { TillReportView } from './TillReportView.js';
+
+const amountOf = (text: string): number | null => {
+  const paise = parseRupees(text);
+  return paise === null ? null : rupees(paise);
+};
+
+export function TillScreen() {
+  const state = useEndpoint(api.Till.state, {});
+  const [report, setReport] = useState<TillReport | null>(null);
+  const isManager = hasRole(useSession((s) => s.session?.userRole), api.Till.tills.auth);
+  const till = state.data;
+  return (
+    <section className="panel screen" aria-labelledby="till-title">
+      <header className="screen-head">
+        <h1 id="till-title">Till</h1>
+      </header>
+      {state.error && <ErrorBanner banner={bannerFor(state.error, 'read the till')} />}
+      {till && <TillStatus till={till} />}
+      {till && till.status !== 'open' && <OpenTill onOpened={() => setReport(null)} />}
+      {till?.status === 'open' && (
+        <>
+          <CashMove />
+          <XReport onReport={setReport} />
+          <CloseTill onClosed={setReport} />
+        </>
+      )}
+      {report && <ReportWithPrint report={report} />}
+      {!report && till?.status === 'closed' && till.sessionId && <KeptReport sessionId={till.sessionId} />}
+      {isManager && <EveryTill />}
+    </section>
+  );
+}
+
+function TillStatus({ till }: { till: TillState }) {
+  if (till.status === 'none') return <p className="lead" role="status">This till has not been opened yet. Open it with the float in the drawer before the first sale.</p>;
+  if (till.status === 'closed') {
+    return (
+      <p className="lead" role="status">
+        The till is closed: the day was closed {till.closedAt ? formatMoment(till.closedAt) : ''} by {till.closedBy}. A closed day is never
+        reopened; open a new day to sell.
+      </p>
+    );
+  }
+  return (
+    <p className="lead" role="status">
+      The till is open since {till.openedAt ? formatMoment(till.openedAt) : ''} ({till.openedBy}), float {formatRupees(till.openingFloat ?? 0)};{' '}
+      {till.salesCount ?? 0} sales; the drawer should hold <span data-testid="till-expected">{formatRupees(till.expectedCash ?? 0)}</span>.
+    </p>
+  );
+}
+
+function OpenTill({ onOpened }: { onOpened: () => void }) {
+  const invalidate = useInvalidate();
+  const [float, setFloat] = useState('');
+  const open = useEndpointMutation(api.Till.open, {
+    onSuccess: () => {
+      onOpened();
+      void invalidate(api.Till.state, api.Till.tills);
+    },
+  });
+  const amount = amountOf(float);
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (amount !== null) open.mutate({ body: { openingFloat: amount } });
+  }
+  return (
+    <form aria-label="Open the till" onSubmit={submit}>
+      <div className="field">
+        <label htmlFor="till-float">Opening float</label>
+        <input id="till-float" className="num" inputMode="decimal" autoComplete="off" value={float} onChange={(e) => setFloat(e.target.value)} />
+      </div>
+      {float.trim() !== '' && amount === null && <p className="field-error">Enter the float in rupees, like 2000.</p>}
+      {open.error && <ErrorBanner banner={bannerFor(open.error, 'open the till')} />}
+      <div className="actions">
+        <button type="submit" className="button button-primary" disabled={open.isPending || amount === null}>
+          Open the till
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function CashMove() {
+  const invalidate = useInvalidate();
+  const [direction, setDirection] = useState<'in' | 'out'>('out');
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const move = useEndpointMutation(api.Till.cashMove, {
+    onSuccess: () => {
+      setAmount('');
+      setReason('');
+      void invalidate(api.Till.state, api.Till.tills);
+    },
+  });
+  const value = amountOf(amount);
+  return (
+    <form
+      aria-label="Cash in or out"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (value !== null) move.mutate({ body: { direction, amount: value, reason } });
+      }}
+    >
+      <h2>Cash in or out</h2>
+      <div className="counter-row counter-row-3">
+        <div className="field">
+          <label htmlFor="till-direction">In or out</label>
+          <select id="till-direction" value={direction} onChange={(e) => setDirection(e.target.value === 'in' ? 'in' : 'out')}>
+            <option value="out">Out of the till</option>
+            <option value="in">Into the till</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="till-move-amount">Amount</label>
+          <input id="till-move-amount" className="num" inputMode="decimal" autoComplete="off" value={amount} onChange={(e) => setAmount(e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor="till-move-reason">Reason</label>
+          <input id="till-move-reason" list="till-reasons" autoComplete="off" value={reason} onChange={(e) => setReason(e.target.value)} />
+          <datalist id="till-reasons">
+            <option value="Petty cash" />
+            <option value="Bank deposit" />
+            <option value="Change from the bank" />
+          </datalist>
+        </div>
+      </div>
+      {move.error && <ErrorBanner banner={bannerFor(move.error, 'record the cash')} />}
+      <div className="actions">
+        <button type="submit" className="button button-secondary" disabled={move.isPending || value === null || !reason.trim()}>
+          Record cash
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function XReport({ onReport }: { onReport: (r: TillReport) => void }) {
+  const x = useEndpointMutation(api.Till.xReport, { onSuccess: onReport });
+  return (
+    <div className="actions">
+      <button type="button" className="button button-secondary" disabled={x.isPending} onClick={() => x.mutate({})}>
+        X report
+      </button>
+      {x.error && <ErrorBanner banner={bannerFor(x.error, 'make the X report')} />}
+    </div>
+  );
+}
+
+function CloseTill({ onClosed }: { onClosed: (r: TillReport) => void }) {
+  const invalidate = useInvalidate();
+  const [count, setCount] = useState<Record<string, string>>({});
+  const close = useEndpointMutation(api.Till.close, {
+    onSuccess: (report) => {
+      onClosed(report);
+      setCount({});
+      void invalidate(api.Till.state, api.Till.tills);
+    },
+  });
+  const parsed: CashCount = {};
+  let bad = false;
+  for (const d of DENOMINATIONS) {
+    const text = (count[d.key] ?? '').trim();
+    if (!text) continue;
+    if (!/^\d{1,6}$/.test(text)) bad = true;
+    else parsed[d.key] = Number(text);
+  }
+  return (
+    <form
+      aria-label="Close the till"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!bad) close.mutate({ body: { counted: parsed } });
+      }}
+    >
+      <h2>Close the day</h2>
+      <p className="muted">Count the cash in the drawer: how many notes and coins of each.</p>
+      <div className="till-count">
+        {DENOMINATIONS.map((d) => (
+          <div className="field" key={d.key}>
+            <label htmlFor={`till-count-${d.key}`}>{d.label}</label>
+            <input
+              id={`till-count-${d.key}`}
+              className="num"
+              inputMode="numeric"
+              autoComplete="off"
+              value={count[d.key] ?? ''}
+              onChange={(e) => setCount({ ...count, [d.key]: e.target.value })}
+            />
+          </div>
+        ))}
+      </div>
+      <p role="status">
+        Counted: <strong data-testid="till-counted">{formatRupees(rupees(countedPaise(parsed)))}</strong>
+      </p>
+      {bad && <p className="field-error">Each count is a whole number of notes or coins.</p>}
+      {close.error && <ErrorBanner banner={bannerFor(close.error, 'close the till')} />}
+      <div className="actions">
+        <button type="submit" className="button button-primary" disabled={close.isPending || bad}>
+          Close the till
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function ReportWithPrint({ report }: { report: TillReport }) {
+  const [said, setSaid] = useState('');
+  const [problem, setProblem] = useState<unknown>(null);
+  return (
+    <>
+      <TillReportView report={report} />
+      <div className="actions">
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => {
+            const tab = reportTab();
+            setProblem(null);
+            printTillReport(report.sessionId, tab).then(setSaid, (error: unknown) => {
+              tab?.close();
+              setProblem(error);
+            });
+          }}
+        >
+          Print the {report.kind} report
+        </button>
+        <span className="muted" role="status">
+          {said}
+        </span>
+      </div>
+      {problem !== null && <ErrorBanner banner={bannerFor(problem, 'print the report')} />}
+    </>
+  );
+}
+
+function KeptReport({ sessionId }: { sessionId: string }) {
+  const kept = useEndpoint(api.Till.report, { params: { sessionId } });
+  if (kept.error) return <ErrorBanner banner={bannerFor(kept.error, 'read the Z report')} />;
+  return kept.data ? <ReportWithPrint report={kept.data} /> : null;
+}
+
+function EveryTill() {
+  const tills = useEndpoint(api.Till.tills, {});
+  return (
+    <section aria-labelledby="every-till-title">
+      <h2 id="every-till-title">Every till of the branch</h2>
+      {tills.error && <ErrorBanner banner={bannerFor(tills.error, 'read the tills')} />}
+      {tills.data && tills.data.length === 0 && <p className="muted">No till has been opened yet.</p>}
+      {tills.data && tills.data.length > 0 && (
+        <table className="data-table" aria-label="Every till">
+          <thead>
+            <tr>
+              <th scope="col">Till</th>
+              <th scope="col">State</th>
+              <th scope="col">Opened</th>
+              <th scope="col" className="num">
+                Sales
+              </th>
+              <th scope="col" className="num">
+                Expected cash
+              </th>
+              <th scope="col" className="num">
+                Counted
+              </th>
+              <th scope="col" className="num">
+                Difference
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {tills.data.map((t) => (
+              <tr key={t.till}>
+                <td>{t.till || '(no till id)'}</td>
+                <td>{t.status === 'open' ? 'Open' : `Closed ${t.closedAt ? formatMoment(t.closedAt) : ''}`}</td>
+                <td>
+                  {t.openedAt ? formatMoment(t.openedAt) : ''} {t.openedBy}
+                </td>
+                <td className="num">{t.salesCount ?? ''}</td>
+                <td className="num money">{t.expectedCash === null ? '' : formatRupees(t.expectedCash)}</td>
+                <td className="num money">{t.countedCash === null ? '' : formatRupees(t.countedCash)}</td>
+                <td className="num money">{t.difference === null ? '' : formatRupees(t.difference)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
