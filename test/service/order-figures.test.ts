@@ -88,8 +88,10 @@ test('an older store is filled in when migration 014 upgrades it', () => {
       db.exec(`INSERT OR IGNORE INTO main.${table} (${columns}) SELECT ${columns} FROM live.${table}`);
     }
     db.exec(`INSERT INTO main.sales_order (${old.join(', ')}) SELECT ${old.join(', ')} FROM live.sales_order`);
-    db.exec('INSERT INTO main.sales_order_line SELECT * FROM live.sales_order_line');
-    db.exec('INSERT INTO main.receipt SELECT * FROM live.receipt');
+    for (const table of ['sales_order_line', 'receipt']) {
+      const columns = (db.prepare(`PRAGMA main.table_info(${table})`).all() as Array<{ name: string }>).map((c) => c.name).join(', ');
+      db.exec(`INSERT INTO main.${table} (${columns}) SELECT ${columns} FROM live.${table}`);
+    }
     db.exec('DETACH live');
     migrate(db);
     assert.equal(db.pragma('user_version', { simple: true }), migrations.length);

@@ -69,6 +69,8 @@ test('a credit note is spent only at the branch that issued it: elsewhere 403 na
   const first = await svc.as('othermanager', 'Temporary-1');
   const { token } = await first.call(api.Users.changePassword, { body: { currentPassword: 'Temporary-1', newPassword: 'Own-pass-2026' } });
   const there = { token };
+  // Its till at the other branch opens for the day (a sale needs an open till, issue 16).
+  assert.equal((await callAs(svc, there, 'till/open', { openingFloat: 0 })).status, 200);
   const customerID = (await cashier.call(api.Customer.upsert, { body: { firstName: 'Two', lastName: 'Branches', mobile: '9876504321' } })).customerID;
   // Booked and cancelled there: the advance becomes that branch's credit note.
   const lens = enc.encode('item', (db.prepare('SELECT id FROM item WHERE item_type_id = 3 AND is_active = 1 AND add_from IS NULL ORDER BY code LIMIT 1').get() as { id: number }).id);
