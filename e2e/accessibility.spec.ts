@@ -15,7 +15,7 @@ import { createClient } from '../shared/client.js';
 import { api } from '../shared/endpoints/index.js';
 import { startServer, type RunningServer } from '../main/service/server.js';
 import { expect, test } from './fixtures.js';
-import { PASSWORD, sellLens, uniqueMobile } from './helpers.js';
+import { PASSWORD, openTillOnce, sellLens, uniqueMobile } from './helpers.js';
 import { rendererDist } from './paths.js';
 
 let server: RunningServer;
@@ -28,6 +28,7 @@ test.beforeAll(async () => {
   const anonymous = createClient({ baseUrl: server.url });
   const { token } = await anonymous.call(api.Auth.login, { body: { userName: 'admin', password: PASSWORD } });
   const admin = createClient({ baseUrl: server.url, getToken: () => token });
+  await openTillOnce(admin);
   customer = (await admin.call(api.Customer.upsert, { body: { firstName: 'Asha', lastName: 'Axe', mobile: uniqueMobile(), isActive: true } })).customerID;
   order = (await sellLens(admin, customer)).salesOrderNo;
 });

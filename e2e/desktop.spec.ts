@@ -62,6 +62,12 @@ async function signInAndSell(page: Page, staff: Client): Promise<string> {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
 
+  // The day's till opens first: a sale needs it (issue 16).
+  await page.getByRole('link', { name: /^Till/ }).click();
+  await page.getByLabel('Opening float').fill('0');
+  await page.getByRole('button', { name: 'Open the till' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'The till is open' })).toBeVisible();
+
   await page.getByRole('link', { name: /Quick sale/ }).click();
   const code = page.getByRole('combobox', { name: 'Code' });
   await expect(code).toBeFocused();

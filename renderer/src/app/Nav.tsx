@@ -54,7 +54,7 @@ function areaOf(route: Route): Area {
  */
 const ITEMS: { area: Area; label: string; route: Route; hint: string; roles?: 'public' | readonly Role[] }[] = [
   { area: 'quickSale', label: 'Quick sale', route: { name: 'quickSale' }, hint: 'Counter, cart', roles: api.QuickSale.saveSale.auth },
-  { area: 'till', label: 'Till', route: { name: 'till' }, hint: 'Open, cash, close the day', roles: api.Till.state.auth },
+  { area: 'till', label: 'Till', route: { name: 'till' }, hint: 'Float, cash, Z', roles: api.Till.state.auth },
   { area: 'orders', label: 'Orders', route: { name: 'orders' }, hint: 'Status, balance', roles: api.Orders.search.auth },
   { area: 'home', label: 'Home', route: { name: 'home' }, hint: 'Store, session' },
   { area: 'customers', label: 'Customers', route: { name: 'customers' }, hint: 'Search, Rx', roles: api.Customer.list.auth },
