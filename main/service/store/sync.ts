@@ -6,6 +6,7 @@
  */
 import type { Db } from '../db/database.js';
 import { perDatabase } from './per-database.js';
+import type { JournalRow } from './journal.js';
 
 export interface SyncStateRow {
   acked_seq: number;
@@ -18,21 +19,8 @@ export interface SyncStateRow {
   head_office: string;
 }
 
-export interface OutboxRow {
-  seq: number;
-  hlc: string;
-  at: string;
-  user_id: number | null;
-  branch_id: number | null;
-  till: string;
-  source: string;
-  tbl: string;
-  row_id: number | null;
-  row_key: string | null;
-  op: 'insert' | 'update' | 'delete' | 'event';
-  old_values: string | null;
-  new_values: string | null;
-}
+/** A journal entry as the outbox sends it: the journal's row with its clock time, without the user's name. */
+export type OutboxRow = Omit<JournalRow, 'user_name'> & { hlc: string };
 
 export interface DeadLetterRow {
   id: number;
