@@ -20,7 +20,8 @@ const PAGE_SIZE = 15;
 
 const COLUMNS: Column[] = [
   { label: 'Order no.' },
-  { label: 'Date' },
+  // Booked on: left out on a 1024–1279 px screen (the number carries the year; Due is what the counter needs).
+  { label: 'Date', className: 'wide-only' },
   { label: 'Customer' },
   { label: 'Mobile', className: 'wide-only' },
   { label: 'Items', className: 'num' },
@@ -133,7 +134,7 @@ export function OrderList() {
           <td>
             <OrderLink salesOrderNo={o.salesOrderNo} />
           </td>
-          <td>{formatDate(o.date) ?? '—'}</td>
+          <td className="wide-only">{formatDate(o.date) ?? '—'}</td>
           <td>{o.customerName}</td>
           <td className="mono wide-only">{o.customerMobileNo ?? '—'}</td>
           <td className="num">{o.itemCount}</td>
