@@ -121,6 +121,31 @@ test('SearchItems: any part of a word of name, code, brand or model, every word,
   const byCode = await cashier.call(api.Common.searchItems, { body: { searchTerm: sample!.code } });
   assert.equal(byCode.data[0]!.id, sample!.id, 'the item whose code is the term ranks first');
 
+  // Ranked in groups (the exact code, words that start with the term, the rest), each by name,
+  // and pages of any size walk the same order across the groups' edges, nothing twice or missed.
+  const startsWith = (term: string) => (i: (typeof aviators.data)[number]) =>
+    [i.name, i.brand ?? ''].some((text) => ` ${text.toLowerCase()}`.includes(` ${term}`)) || [i.code, i.model ?? ''].some((t) => t.toLowerCase().startsWith(term));
+  let term = '';
+  let whole = aviators;
+  for (const candidate of ['ray', 'ban', 'lue', 'ack', 'ver', 'old', 'ght']) {
+    whole = await cashier.call(api.Common.searchItems, { body: { searchTerm: candidate, pageSize: 500 } });
+    const kinds = new Set(whole.data.map(startsWith(candidate)));
+    if (whole.totalRows > 7 && whole.totalRows < 500 && kinds.size === 2) {
+      term = candidate;
+      break;
+    }
+  }
+  assert.ok(term, 'a word of the sample catalog matches both at a word start and inside words');
+  const groups = whole.data.map(startsWith(term));
+  assert.equal(groups.indexOf(false) > 0 && groups.lastIndexOf(true) < groups.indexOf(false), true, 'every word start comes before the rest');
+  const paged = [];
+  for (let pageNumber = 1; paged.length < whole.data.length; pageNumber += 1) {
+    const page = await cashier.call(api.Common.searchItems, { body: { searchTerm: term, pageSize: 7, pageNumber } });
+    assert.ok(page.data.length > 0, `page ${pageNumber} is not empty`);
+    paged.push(...page.data.map((i) => i.id));
+  }
+  assert.deepEqual(paged, whole.data.map((i) => i.id), 'pages of 7 give the one-page order');
+
   const brandInside = await cashier.call(api.Common.searchItems, { body: { searchTerm: 'akley', pageSize: 500 } });
   assert.ok(brandInside.totalRows > 0 && brandInside.data.every((i) => i.brand === 'Oakley'), 'part of a brand');
   const shortWord = await cashier.call(api.Common.searchItems, { body: { searchTerm: 'aviator rb', pageSize: 500 } });
@@ -228,9 +253,16 @@ test('look-ups stay index range scans on the item table (EXPLAIN QUERY PLAN)', (
   // Two letters: the prefix ranges; three or more: the trigram index (below).
   const typed = store.plans({ companyId, itemTypeId: ITEM_TYPE.frame, term: 'ra', offset: 0, limit: 20 }, ITEM_TYPE.frame);
   const untyped = store.plans({ companyId, term: 'ra', offset: 0, limit: 20 }, ITEM_TYPE.frame);
-  const words = store.plans({ companyId, term: 'aviator ray', offset: 0, limit: 20 }, ITEM_TYPE.frame).search!.join(' | ');
-  assert.match(words, /SCAN f VIRTUAL TABLE INDEX \d+:M/, `the word search reads the trigram index: ${words}`);
+  // Three or more letters: the ranked groups (exact code, word starts, the rest), each from an index.
+  const oneWord = store.plans({ companyId, term: 'aviator', offset: 0, limit: 20 }, ITEM_TYPE.frame).search!.join(' | ');
+  assert.match(oneWord, /SCAN s VIRTUAL TABLE INDEX \d+:M/, `one word: its word-start group is read from the word-start index: ${oneWord}`);
+  const ranked = store.plans({ companyId, term: 'aviator ray', offset: 0, limit: 20 }, ITEM_TYPE.frame);
+  const words = ranked.search!.join(' | ');
+  assert.match(words, /SCAN f VIRTUAL TABLE INDEX \d+:M.*SCAN item_start VIRTUAL TABLE/, `more words: all of them, then the word start: ${words}`);
   assert.match(words, /SEARCH i USING INTEGER PRIMARY KEY/, words);
+  assert.match(ranked.searchRest!.join(' | '), /SCAN f VIRTUAL TABLE INDEX \d+:M/, 'the rest reads the word index');
+  assert.match(ranked.searchExact!.join(' | '), /item_company_(code|barcode)/, 'the exact code is an index look-up');
+  for (const [name, plan] of Object.entries(ranked)) assert.doesNotMatch(plan.join(' | '), /SCAN (i|item)\b(?! USING)/, `${name}: ${plan.join(' | ')}`);
   for (const [name, plan] of Object.entries({ ...typed, untypedSearch: untyped.search ?? [] })) {
     const text = plan.join(' | ');
     assert.doesNotMatch(text, /SCAN (i|item)\b(?! USING)/, `${name} must not scan the item table: ${text}`);

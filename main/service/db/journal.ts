@@ -114,6 +114,7 @@ export const UNJOURNALED_TABLES: Readonly<Record<string, string>> = {
   stock: 'on hand per batch, kept by a trigger from stock_movement (journaled); derived, the sum of the movements',
   sales_order_tally: 'counts kept by triggers from sales_order for the dashboard; derived, rebuilt from the orders',
   item_search: 'the trigram word index of items (migration 022), kept by triggers from item and brand; derived',
+  item_start: 'the trigram index of where words start (migration 025), for ranking item search; kept by triggers; derived',
   customer_search: 'the trigram word index of customers’ names and phones (migration 022), kept by triggers from customer; derived',
   sync_state: 'this node’s own sync bookkeeping (acknowledged entry, pull cursor, errors)',
   sync_clock: 'the clock time that last won per shared row and column: bookkeeping of the merge, not data',

@@ -159,7 +159,7 @@ export const items = perDatabase((db: Db) => {
         params[`short${n}`] = w.replace(/[%_]/g, '');
       });
       params.exact = s.term;
-      params.first = words.long[0]!.toLowerCase();
+      params.start = `" ${words.long[0]!.replaceAll('"', '""')}"`;
     } else if (s.term) {
       const scope = s.itemTypeId === undefined ? 'company_id = @companyId' : 'company_id = @companyId AND item_type_id = @itemTypeId';
       const range = (column: string) => `SELECT id FROM item WHERE ${scope} AND ${column} >= @term AND ${column} < @termTop`;
@@ -168,7 +168,7 @@ export const items = perDatabase((db: Db) => {
       ) hit JOIN item i ON i.id = hit.id`;
       Object.assign(params, { term: s.term, termTop: s.term + TOP });
     }
-    return { from, sql: terms.join(' AND '), params, ranked: words !== null };
+    return { from, sql: terms.join(' AND '), params, ranked: words !== null, oneWord: words !== null && words.long.length === 1 };
   }
 
   /*
@@ -177,13 +177,52 @@ export const items = perDatabase((db: Db) => {
    * the code or model ("ray" puts Ray-Ban before "Gray"); then the rest; each group by name.
    * (bm25 was tried: over a trigram index it mostly prefers short names, and it cost more than
    * the rest of the query.)
+   *
+   * Each group is its own query, walked in order until the page is full, so a common word costs
+   * one sort of its word-start group, driven from `item_start` (migration 025), and not a rank
+   * computed for every match. Each query ranks ids alone and the page's rows are read after: the
+   * sorter carries one number per match, not every column.
    */
-  const WORD_START = `(instr(' ' || lower(i.name), ' ' || @first) > 0 OR instr(' ' || lower(b.name), ' ' || @first) > 0
-    OR instr(lower(i.code), @first) = 1 OR instr(lower(i.model), @first) = 1)`;
-  const searchSql = (w: ReturnType<typeof where>) =>
-    `SELECT ${COLUMNS} FROM ${w.from} LEFT JOIN brand b ON b.id = i.brand_id WHERE ${w.sql}
-     ORDER BY ${w.ranked ? `(i.code = @exact OR i.barcode = @exact) DESC, ${WORD_START} DESC, ` : ''}i.name, i.code
-     LIMIT @limit OFFSET @offset`;
+  const EXACT = '(i.code = @exact OR i.barcode = @exact)';
+  const NOT_EXACT = `NOT coalesce(${EXACT}, 0)`; // a missing barcode is not the term
+  const STARTS = 'i.id IN (SELECT rowid FROM item_start WHERE item_start MATCH @start)';
+  const rankedGroups = (w: ReturnType<typeof where>, oneWord: boolean) => {
+    const others = w.sql.replace('item_search MATCH @match', '1');
+    return [
+      // At most a row or two: each checked against the words by its rowid.
+      `FROM item i WHERE ${others} AND ${EXACT} AND EXISTS (SELECT 1 FROM item_search WHERE item_search MATCH @match AND rowid = i.id)`,
+      // One word: starting a word implies containing it, so the word-start index alone finds the
+      // group. More words: all of them narrow the matches first, and those are checked for the start.
+      oneWord
+        ? `FROM item_start s JOIN item i ON i.id = s.rowid WHERE item_start MATCH @start AND ${others} AND ${NOT_EXACT}`
+        : `FROM ${w.from} WHERE ${w.sql} AND ${NOT_EXACT} AND ${STARTS}`,
+      `FROM ${w.from} WHERE ${w.sql} AND ${NOT_EXACT} AND NOT ${STARTS}`,
+    ];
+  };
+  const page = (fromWhere: string) => `SELECT i.id ${fromWhere} ORDER BY i.name, i.code LIMIT @limit OFFSET @offset`;
+  const ids = (sql: string, params: Record<string, unknown>) =>
+    statementCache(db)<Record<string, unknown>, { id: number }>(sql).all(params).map((r) => r.id);
+
+  function pageIds(s: ItemSearch, w: ReturnType<typeof where>): number[] {
+    if (!w.ranked) return ids(page(`FROM ${w.from} WHERE ${w.sql}`), { ...w.params, limit: s.limit, offset: s.offset });
+    const found: number[] = [];
+    let skip = s.offset;
+    for (const group of rankedGroups(w, w.oneWord)) {
+      if (found.length >= s.limit) break;
+      const got = ids(page(group), { ...w.params, limit: s.limit - found.length, offset: skip });
+      found.push(...got);
+      // Rows of this group filled the page from `skip`; the next group starts at its first row.
+      // None: the group has at most `skip` rows, and the page starts that much further on.
+      skip = got.length > 0 ? 0 : skip - countUpTo(db, group, w.params, skip).total;
+    }
+    return found;
+  }
+
+  const rowsOf = (list: number[]): ItemRow[] => {
+    if (list.length === 0) return [];
+    const rows = new Map(byIds.all(JSON.stringify(list)).map((r) => [r.id, r]));
+    return list.map((id) => rows.get(id)!);
+  };
 
   return {
     byId: (companyId: number, id: number) => byId.get(id, companyId),
@@ -219,9 +258,7 @@ export const items = perDatabase((db: Db) => {
           for (const typeId of typeIds) if (found.size < limit) add(idRange[column].all(companyId, typeId, term, term + TOP, limit));
         }
       }
-      if (found.size === 0) return [];
-      const rows = new Map(byIds.all(JSON.stringify([...found])).map((r) => [r.id, r]));
-      return [...found].map((id) => rows.get(id)!);
+      return rowsOf([...found]);
     },
 
     /** Contact lenses of exactly this power (hundredths), for a power typed into the search box. */
@@ -232,7 +269,7 @@ export const items = perDatabase((db: Db) => {
       const w = where(s);
       return db.transaction(() => {
         const count = countUpTo(db, `FROM ${w.from} WHERE ${w.sql}`, w.params, s.offset + s.limit + COUNT_AHEAD);
-        const rows = statementCache(db)<Record<string, unknown>, ItemRow>(searchSql(w)).all({ ...w.params, limit: s.limit, offset: s.offset });
+        const rows = rowsOf(pageIds(s, w));
         return { totalRows: count.total, totalExact: count.exact, rows };
       })();
     },
@@ -255,7 +292,11 @@ export const items = perDatabase((db: Db) => {
         modelPrefix: plan(idRange.model.source, range),
         brand: plan(idsOfBrand.source, [s.companyId, typeId, 1, 20]),
         byIds: plan(byIds.source, ['[1,2]']),
-        search: plan(searchSql(w), { ...w.params, limit: 20, offset: 0 }),
+        ...(w.ranked
+          ? Object.fromEntries(
+              rankedGroups(w, w.oneWord).map((group, n) => [['searchExact', 'search', 'searchRest'][n], plan(page(group), { ...w.params, limit: 20, offset: 0 })]),
+            )
+          : { search: plan(page(`FROM ${w.from} WHERE ${w.sql}`), { ...w.params, limit: 20, offset: 0 }) }),
       };
     },
 
