@@ -123,8 +123,10 @@ test('SearchItems: any part of a word of name, code, brand or model, every word,
 
   // Ranked in groups (the exact code, words that start with the term, the rest), each by name,
   // and pages of any size walk the same order across the groups' edges, nothing twice or missed.
+  const modelOf = svc.server.deps.db.prepare<[string, number], { model: string | null }>('SELECT model FROM item WHERE code = ? AND company_id = ?');
   const startsWith = (term: string) => (i: (typeof aviators.data)[number]) =>
-    [i.name, i.brand ?? ''].some((text) => ` ${text.toLowerCase()}`.includes(` ${term}`)) || [i.code, i.model ?? ''].some((t) => t.toLowerCase().startsWith(term));
+    [i.name, i.brand ?? ''].some((text) => ` ${text.toLowerCase()}`.includes(` ${term}`)) ||
+    [i.code, modelOf.get(i.code, companyId)?.model ?? ''].some((t) => t.toLowerCase().startsWith(term));
   let term = '';
   let whole = aviators;
   for (const candidate of ['ray', 'ban', 'lue', 'ack', 'ver', 'old', 'ght']) {

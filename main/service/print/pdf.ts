@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type PDFKitDocument from 'pdfkit';
-import { FONT_FILES, fontFile, fontFolder, scriptRuns, type FontFile, type Script } from './fonts.js';
+import { FONT_FILES, fontFolder, scriptRuns, type FontFile, type Script } from './fonts.js';
 import type { Align, Block, Column, Logo, PrintedDocument } from './layout.js';
 import { mmToPt } from './paper.js';
 import { qrMatrix, QUIET_ZONE } from './qr.js';
@@ -110,9 +110,12 @@ function newPdf(doc: PrintedDocument, heightPt: number): Pdf {
     info: { Title: doc.title, Producer: 'Optical POS', Creator: 'Optical POS' },
     lang: 'en-IN',
     displayTitle: true,
-    // Our Latin face from the start: pdfkit's default, Helvetica, was parsed from its AFM data for
-    // every document (a millisecond each, twice a roll) and never used.
-    font: printFaces().get(fontFile('latin', 'regular')) as unknown as string,
+    // No default face: pdfkit's default, Helvetica, was parsed from its AFM data for every document
+    // (a millisecond each, twice a roll) and never used. Our Latin face as the default was worse:
+    // opened unnamed, it made pdfkit compare every later `font('latin-regular')` against it
+    // (isEqualFont stringifies the font's name table) and open it afresh, for every run of text.
+    // Registered by name first, each face is opened once per document and found by its name after.
+    font: null as unknown as string,
   });
   for (const [file, font] of printFaces()) {
     const { script, weight } = FONT_FILES[file];
