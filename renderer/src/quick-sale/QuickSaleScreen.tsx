@@ -198,35 +198,22 @@ export function QuickSaleScreen() {
       labJob,
     };
     const note = spentNote(saleState.plan);
-    const request = saleRequest(saleState);
-    const rest = request.rest;
-    save.mutate(
-      request,
-      {
-        onSuccess: ({ sale, rest: restReceipt, restError }) => {
-          const split = sale.receipts && sale.receipts.length > 1 ? sale.receipts.map((r) => ({ kind: r.kind, receiptNo: r.receiptNo, amount: r.amount })) : undefined;
-          const payments = split ?? (note
-            ? [
-                { kind: `Credit note ${note.creditNoteNo}`, receiptNo: sale.receiptNo, amount: fromNote },
-                ...(rest ? [{ kind: kind?.name ?? 'Payment', receiptNo: restReceipt?.receiptNo ?? null, amount: now }] : []),
-              ]
-            : undefined);
-          completed({
-            ...sale,
-            amountPaid: restError ? fromNote : paid,
-            netAmount,
-            ...(payments ? { payments } : {}),
-            ...(restError
-              ? { paymentProblem: { amount: now, kind: kind?.name ?? 'payment', message: bannerFor(restError, 'take the payment').detail } }
-              : {}),
-          });
-          setPayment(NO_PAYMENT);
-          setDelivery({ date: '', time: '' });
-          setLabJob({ supplierID: '', fitterID: '', priorityID: '' });
-          focusCode();
-        },
+    save.mutate(saleRequest(saleState), {
+      onSuccess: ({ sale }) => {
+        // More than one receipt (a credit note and the rest, or a split payment): each with its number.
+        const payments =
+          sale.receipts && sale.receipts.length > 1
+            ? sale.receipts.map((r, i) => ({ kind: note && i === 0 ? `Credit note ${note.creditNoteNo}` : r.kind, receiptNo: r.receiptNo, amount: r.amount }))
+            : note
+              ? [{ kind: `Credit note ${note.creditNoteNo}`, receiptNo: sale.receiptNo, amount: fromNote }]
+              : undefined;
+        completed({ ...sale, amountPaid: paid, netAmount, ...(payments ? { payments } : {}) });
+        setPayment(NO_PAYMENT);
+        setDelivery({ date: '', time: '' });
+        setLabJob({ supplierID: '', fitterID: '', priorityID: '' });
+        focusCode();
       },
-    );
+    });
   }
 
   // F-keys work from any box on the screen; the browser's own meaning of them (F3 find) is not wanted here.
