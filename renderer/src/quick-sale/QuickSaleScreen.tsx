@@ -15,6 +15,7 @@ import { formatRupees } from '../catalog/money.js';
 import { isCreditNoteKind, payableKinds, planPayment } from '../credit-notes/credit-note.js';
 import { useCreditNotes } from '../credit-notes/service.js';
 import { bannerFor, ErrorBanner } from '../ui/errors.js';
+import { DateField, isDateEntry } from '../ui/DateField.js';
 import { useCart, type Charges } from './cart.js';
 import { CartGrid, type LineChange } from './CartGrid.js';
 import { CustomerPanel } from './CustomerPanel.js';
@@ -171,7 +172,7 @@ export function QuickSaleScreen() {
   // A claim still being priced would leave the default amount (the patient's share) unknown.
   const splitSettled = claimed === null || (!!split && !splitQuery.isFetching);
   const canSave =
-    !!sessionID && lines.length > 0 && !!customer && paid !== null && paid <= plan.due && !plan.noteProblem && splitSettled && !busy;
+    !!sessionID && lines.length > 0 && !!customer && paid !== null && paid <= plan.due && !plan.noteProblem && splitSettled && isDateEntry(delivery.date) && !busy;
 
   function onSave() {
     if (!canSave || !sessionID || !customer || paid === null || plan.now === null || plan.fromNote === null) return;
@@ -313,10 +314,7 @@ export function QuickSaleScreen() {
               {CHARGES.map((c) => (
                 <ChargeField key={c.key} label={c.label} value={charges[c.key]} onCommit={(v) => setCharges({ [c.key]: v })} />
               ))}
-              <div className="field">
-                <label htmlFor="qs-delivery-date">Delivery date</label>
-                <input id="qs-delivery-date" type="date" value={delivery.date} onChange={(e) => setDelivery({ ...delivery, date: e.target.value })} />
-              </div>
+              <DateField id="qs-delivery-date" label="Delivery date" value={delivery.date} onChange={(date) => setDelivery({ ...delivery, date })} />
               <div className="field">
                 <label htmlFor="qs-delivery-time">Delivery time</label>
                 <input id="qs-delivery-time" type="time" value={delivery.time} onChange={(e) => setDelivery({ ...delivery, time: e.target.value })} />
