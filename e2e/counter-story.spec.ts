@@ -10,6 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { storeDate } from '../shared/domain/calendar.js';
 import { lensTypeId } from '../shared/domain/rx.js';
 import { api } from '../shared/endpoints/index.js';
 import { expect, test } from './fixtures.js';
@@ -63,7 +64,7 @@ test('a lab job at the counter: Rx from the file, PD and heights, lab and fitter
 
   await page.getByLabel('Lab', { exact: true }).selectOption(lab!.id);
   await page.getByLabel('Fitter').selectOption(fitter!.id);
-  await page.getByLabel('Delivery date').fill(due);
+  await page.getByLabel('Delivery date').fill(storeDate(due)!);
 
   const discount = page.getByRole('textbox', { name: `Discount % of ${lens.name}` }).first();
   await discount.fill('20');

@@ -4,6 +4,7 @@
  * errors name their cell in words.
  */
 import { api } from '../shared/endpoints/index.js';
+import { storeDate } from '../shared/domain/calendar.js';
 import { lensTypeId } from '../shared/domain/rx.js';
 import { expect, test } from './fixtures.js';
 import { apiAs, screenshot, signIn, uniqueMobile, uniqueWord, watchForCspViolations } from './helpers.js';
@@ -29,8 +30,8 @@ test('mark a recall as contacted, then amend the prescription and see the supers
   await signIn(page, 'optometrist');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Recalls/ }).click();
   await expect(page.getByRole('heading', { name: 'Recall list' })).toBeVisible();
-  await page.getByLabel('Due from').fill(DUE);
-  await page.getByLabel('Due to').fill(DUE);
+  await page.getByLabel('Due from').fill(storeDate(DUE)!);
+  await page.getByLabel('Due to').fill(storeDate(DUE)!);
   const table = page.getByRole('table', { name: 'Recalls due' });
   const row = table.getByRole('row').filter({ hasText: name });
   await expect(row).toContainText('R -1.50, L -1.25');

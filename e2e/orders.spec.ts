@@ -5,6 +5,7 @@
  * invoice raised. The order is found through the Orders screen's search, not typed into the URL.
  */
 import type { Client } from '../shared/client.js';
+import { storeDate } from '../shared/domain/calendar.js';
 import { api } from '../shared/endpoints/index.js';
 import type { SearchItem } from '../shared/models/catalog.js';
 import { expect, test } from './fixtures.js';
@@ -133,10 +134,10 @@ test('the order page shows the promised delivery and moves it; a past date is re
   const later = new Date(Date.now() + 12 * 86_400_000);
   const iso = `${later.getFullYear()}-${String(later.getMonth() + 1).padStart(2, '0')}-${String(later.getDate()).padStart(2, '0')}`;
   await page.getByRole('button', { name: 'Change' }).click();
-  await page.getByLabel('New delivery date').fill('2020-01-01');
+  await page.getByLabel('New delivery date').fill('01/01/2020');
   await page.getByRole('button', { name: 'Save date' }).click();
   await expect(page.getByRole('alert')).toContainText(/past/i);
-  await page.getByLabel('New delivery date').fill(iso);
+  await page.getByLabel('New delivery date').fill(storeDate(iso)!);
   await page.getByLabel('Time').fill('17:30');
   await page.getByRole('button', { name: 'Save date' }).click();
   await expect(due).toContainText('17:30');

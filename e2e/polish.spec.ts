@@ -48,6 +48,60 @@ test('dates show as dd/mm/yyyy on the customer page, the prescription history an
   await expect(page.getByRole('main')).toContainText(today);
 });
 
+test('date boxes show and take dd/mm/yyyy in an en-US browser: an impossible day is refused in words, a typed birth date is saved as the day meant, the orders list is filtered by typed dates', async ({ page, service }) => {
+  const admin = await apiAs(service.url, 'admin');
+  await signIn(page, 'admin');
+  expect(await page.evaluate(() => navigator.language)).toBe('en-US');
+  await page.goto('/#/customers/new');
+  const lastName = uniqueWord('Datewala');
+  await page.getByLabel('First name').fill('Nisha');
+  await page.getByLabel('Last name').fill(lastName);
+  await page.getByLabel('Mobile').fill(uniqueMobile());
+
+  // A text box in the store's format, not Chromium's date picker (which would read mm/dd/yyyy here).
+  const birth = page.getByLabel('Birth date');
+  await expect(birth).toHaveAttribute('type', 'text');
+  await expect(birth).toHaveAttribute('placeholder', 'dd/mm/yyyy');
+  await birth.fill('31/02/2026');
+  await birth.press('Tab');
+  await expect(page.getByText('Birth date must be a date as dd/mm/yyyy')).toBeVisible();
+  await expect(birth).toHaveAttribute('aria-invalid', 'true');
+  await page.getByRole('button', { name: 'Save customer' }).click();
+  await expect(birth).toBeFocused();
+  await expect(page.getByRole('heading', { name: `Nisha ${lastName}` })).toHaveCount(0);
+
+  // 7/3/1990 is the 7th of March, tidied to 07/03/1990; 25-12-2015 is taken too.
+  await birth.fill('7/3/1990');
+  await birth.press('Tab');
+  await expect(birth).toHaveValue('07/03/1990');
+  await expect(birth).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Birth date must be a date as dd/mm/yyyy')).toHaveCount(0);
+  await page.getByLabel('Anniversary').fill('25-12-2015');
+  await page.getByRole('button', { name: 'Save customer' }).click();
+  await expect(page.getByRole('heading', { name: `Nisha ${lastName}` })).toBeVisible();
+  await expect(page.getByRole('tabpanel')).toContainText('07/03/1990');
+  const customerID = decodeURIComponent(/#\/customers\/([^/]+)\//.exec(page.url())![1]!);
+  const saved = await admin.call(api.Customer.detail, { body: { customerID } });
+  expect(saved.birthDate?.slice(0, 10)).toBe('1990-03-07');
+  expect(saved.marriageDate?.slice(0, 10)).toBe('2015-12-25');
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await expect(page.getByLabel('Birth date')).toHaveValue('07/03/1990');
+  await expect(page.getByLabel('Anniversary')).toHaveValue('25/12/2015');
+
+  // The orders list: booked from and to today, typed dd/mm/yyyy, finds today's order; from tomorrow, not.
+  const sale = await sellLens(admin, customerID);
+  const now = new Date();
+  const dmy = (at: Date) => `${pad(at.getDate())}/${pad(at.getMonth() + 1)}/${at.getFullYear()}`;
+  await page.goto('/#/orders');
+  await page.getByLabel('Booked from').fill(dmy(now));
+  await page.getByLabel('to', { exact: true }).fill(dmy(now));
+  const row = page.getByRole('table', { name: 'Orders' }).getByRole('row').filter({ hasText: sale.salesOrderNo });
+  await expect(row).toBeVisible();
+  await page.getByLabel('Booked from').fill(dmy(new Date(now.getTime() + 86_400_000)));
+  await page.getByLabel('to', { exact: true }).fill('');
+  await expect(row).toHaveCount(0);
+});
+
 test('a cashier lands on Quick sale after signing in, a manager (and the admin) on the dashboard, an optometrist at home', async ({ page }) => {
   await signIn(page, 'cashier');
   await expect(page.getByRole('heading', { name: 'Quick sale', level: 1 })).toBeVisible();

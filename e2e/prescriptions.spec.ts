@@ -1,5 +1,5 @@
 import { api } from '../shared/endpoints/index.js';
-import { localDate } from '../shared/domain/calendar.js';
+import { localDate, storeDate } from '../shared/domain/calendar.js';
 import { expect, test } from './fixtures.js';
 import { apiAs, screenshot, signIn, uniqueMobile, uniqueWord, watchForCspViolations } from './helpers.js';
 
@@ -139,7 +139,7 @@ test('recall date and K1/K2 are entered, checked on their inputs, saved and show
   await cell('Left SPH contact lens').fill('-2.00');
   await cell('Left K1 contact lens').fill('42.5');
   await cell('Left K2 contact lens').fill('43');
-  await recall.fill(yesterday);
+  await recall.fill(storeDate(yesterday)!);
   // Leaving a K cell keeps an odd eighth exact.
   await expect(cell('Right K2 contact lens')).toHaveValue('43.125');
   await expect(cell('Left K1 contact lens')).toHaveValue('42.50');
@@ -151,7 +151,7 @@ test('recall date and K1/K2 are entered, checked on their inputs, saved and show
   await expect(page.getByText('The recall comes after the visit')).toBeVisible();
 
   await cell('Right K1 contact lens').fill('42.75');
-  await recall.fill(inFourMonths);
+  await recall.fill(storeDate(inFourMonths)!);
   await page.getByRole('button', { name: 'Save prescription' }).click();
 
   await expect(page.getByRole('tab', { name: 'Prescription history', selected: true })).toBeVisible();

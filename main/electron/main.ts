@@ -66,8 +66,9 @@ function createWindow(serviceUrl: string): BrowserWindow {
   return window;
 }
 
-// Chromium draws its own date fields (<input type="date">) in the app's locale: the store's
-// (en-IN, dd/mm/yyyy), not the PC's, as every date on screen is (issue 16). Before ready, or it is ignored.
+// Chromium draws its own controls (the time boxes) in the app's locale: the store's (en-IN), not the
+// PC's (issue 16). Date boxes no longer depend on it: they are text boxes that read dd/mm/yyyy
+// (renderer/src/ui/DateField.tsx). Before ready, or it is ignored.
 app.commandLine.appendSwitch('lang', 'en-IN');
 
 /** The one permission the window gets: writing text to the clipboard (the order page's Copy message). */

@@ -27,6 +27,12 @@ async function payByNote(customerID: string, creditNoteID: string, amount: numbe
   const { enc } = svc.server.deps;
   const lensId = singleVisionLens(svc).id;
   const { sessionID } = await cashier.call(api.QuickSale.saveSalesOrderTemp, { body: { itemID: enc.encode('item', lensId) } });
+  return payByNoteFor(sessionID, customerID, creditNoteID, amount);
+}
+
+/** Saves the cart `sessionID` as a sale to the customer, its one receipt `amount` from `creditNoteID`. */
+function payByNoteFor(sessionID: string, customerID: string, creditNoteID: string, amount: number) {
+  const { enc } = svc.server.deps;
   return cashier.call(api.QuickSale.saveSale, {
     body: {
       sessionID,
@@ -58,6 +64,74 @@ test('an advance moved to a credit note pays part of the next sale, and only wha
   };
   assert.deepEqual([receipt.payment_kind_id, receipt.amount], [5, 12000]);
   assert.equal(svc.server.deps.enc.encode('creditNote', receipt.credit_note_id), note.creditNoteID);
+});
+
+test('a credit note and cash in one SaveSale (payments[]) are one write: a note short of its part writes nothing at all; the receipts are those SaveSale then SaveReceipt gave', async () => {
+  const { db, enc } = svc.server.deps;
+  const customerID = (await cashier.call(api.Customer.upsert, { body: { firstName: 'Ekta', lastName: 'Onewrite', mobile: '9876501240' } })).customerID;
+  const earlier = await sellFrameAndPair(svc, cashier, { customerID, paid: 300, frameId });
+  await manager.call(api.Orders.cancel, { params: { salesOrderId: earlier.salesOrderID }, body: { receiptStatusId: 4 } });
+  const [note] = await cashier.call(api.QuickSale.creditNotes, { query: { customerId: customerRow(earlier) } });
+  assert.equal(note?.balance, 300);
+  const lens = singleVisionLens(svc);
+  const cart = async () => {
+    const { sessionID } = await cashier.call(api.QuickSale.saveSalesOrderTemp, { body: { itemID: enc.encode('item', lens.id), qty: Math.ceil(50000 / lens.sale_price) } });
+    const view = await cashier.call(api.QuickSale.getSalesOrderTemp, { body: { sessionId: sessionID } });
+    return { sessionID, net: view.netAmount ?? 0 };
+  };
+  const noteKind = enc.encode('paymentKind', 5);
+  const cashKind = enc.encode('paymentKind', 1);
+  const count = (table: string) => (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+  const tables = ['sales_order', 'sales_order_line', 'receipt', 'credit_note_movement', 'journal'];
+  const counts = () => Object.fromEntries(tables.map((t) => [t, count(t)]));
+
+  // ₹300.01 from a note holding ₹300, the rest in cash: refused, and nothing at all is written.
+  const short = await cart();
+  assert.ok(short.net > 400, `the cart is worth more than the note (${short.net})`);
+  const before = counts();
+  const refused = await failure(
+    cashier.call(api.QuickSale.saveSale, {
+      body: {
+        sessionID: short.sessionID, salesorderModel: { customerId: customerID },
+        payments: [{ receiptTypeId: noteKind, creditNoteID: note!.creditNoteID, amount: 300.01 }, { receiptTypeId: cashKind, amount: 50 }],
+      },
+    }),
+    400,
+  );
+  assert.match(String((refused.body as { errors: Record<string, string[]> }).errors['payments.0.creditNoteID']), /300\.00 left/);
+  assert.deepEqual(counts(), before, 'no order, no line, no receipt, no spend, no journal entry');
+  assert.equal((await cashier.call(api.QuickSale.creditNotes, { query: { customerId: customerRow(earlier) } }))[0]!.balance, 300);
+  const kept = await cashier.call(api.QuickSale.getSalesOrderTemp, { body: { sessionId: short.sessionID } });
+  assert.equal(kept.netAmount, short.net, 'the cart is as it was');
+
+  // The same cart paid right: ₹120 from the note and the rest in cash, in the one SaveSale.
+  const rest = Math.round((short.net - 120) * 100) / 100;
+  const sale = await cashier.call(api.QuickSale.saveSale, {
+    body: {
+      sessionID: short.sessionID, salesorderModel: { customerId: customerID },
+      payments: [{ receiptTypeId: noteKind, creditNoteID: note!.creditNoteID, amount: 120 }, { receiptTypeId: cashKind, amount: rest }],
+      cashTendered: rest + 10,
+    },
+  });
+  assert.deepEqual(sale.receipts?.map((r) => [r.kind, r.amount]), [['Credit Note', 120], ['Cash', rest]]);
+  assert.equal(sale.receiptNo, sale.receipts?.[0]?.receiptNo, 'SaveSale’s receipt is the note’s, as before');
+  assert.equal(sale.change, 10);
+
+  // As it was done before (SaveSale with the note, then SaveReceipt for the cash), for the same figures.
+  const old = await cart();
+  const oldSale = await payByNoteFor(old.sessionID, customerID, note!.creditNoteID, 120);
+  await cashier.call(api.QuickSale.saveReceipt, { body: { salesOrderID: oldSale.salesOrderID, customerIDStr: customerID, receiptTypeId: cashKind, amount: rest } });
+
+  const receipts = (orderNo: string) =>
+    db.prepare(
+      `SELECT r.payment_kind_id AS kind, r.amount, r.status_id AS status, r.credit_note_id AS note, r.till_session_id IS NOT NULL AS tagged
+       FROM receipt r JOIN sales_order o ON o.id = r.sales_order_id WHERE o.order_no = ? ORDER BY r.id`,
+    ).all(orderNo);
+  assert.deepEqual(receipts(sale.salesOrderNo), receipts(oldSale.salesOrderNo), 'the same receipts as SaveSale then SaveReceipt');
+  assert.deepEqual((receipts(sale.salesOrderNo) as Array<{ kind: number; amount: number }>).map((r) => [r.kind, r.amount]), [[5, 12000], [1, Math.round(rest * 100)]]);
+  const status = (orderNo: string) => (db.prepare('SELECT status_id FROM sales_order WHERE order_no = ?').get(orderNo) as { status_id: number }).status_id;
+  assert.equal(status(sale.salesOrderNo), status(oldSale.salesOrderNo));
+  assert.equal((await cashier.call(api.QuickSale.creditNotes, { query: { customerId: customerRow(earlier) } }))[0]!.balance, 60, '₹120 spent by each sale');
 });
 
 test('another customer cannot spend the note, and paying by credit note needs one', async () => {

@@ -193,6 +193,35 @@ test('the X report and the Z report at close: figures equal the session’s rece
   assert.equal(count("SELECT COUNT(*) AS n FROM journal WHERE tbl = 'till_session' AND op = 'update'"), 1, 'the close is journaled');
 });
 
+test('GST by rate counts job charges too: the report’s GST equals the GST of the day’s sales, hand-worked', async () => {
+  const till = 'till-job';
+  const client = atTill(cashier, till);
+  await client.call(api.Till.open, { body: { openingFloat: 0 } });
+  const { db } = svc.server.deps;
+  // One single-vision lens; its line's taxable value and GST are the goods' part (read back from the line).
+  const cart = await cartWithLens(client, 1);
+  // ₹236 of fitting, priced inclusive at the service rate 18 %: taxable 236 × 100/118 = ₹200, GST ₹36 = CGST ₹18 + SGST ₹18.
+  const view = await client.call(api.QuickSale.getSalesOrderTemp, { body: { sessionId: cart.sessionID, jobCharges: 236 } });
+  const net = view.netAmount ?? 0;
+  const sale = await client.call(api.QuickSale.saveSale, {
+    body: { sessionID: cart.sessionID, salesorderModel: { customerId: cart.customerID, jobCharges: 236 }, payments: [{ receiptTypeId: kind(1), amount: net }] },
+  });
+  const order = db.prepare('SELECT id, job_charges, service_tax, job_gst_rate_bp, cgst, sgst, igst, taxable FROM sales_order WHERE order_no = ?').get(sale.salesOrderNo) as Record<string, number>;
+  assert.deepEqual([order.job_charges, order.service_tax, order.job_gst_rate_bp], [20000, 3600, 1800], 'the job charge as worked by hand');
+  const line = db.prepare('SELECT gst_rate_bp AS rate, taxable, cgst, sgst, igst FROM sales_order_line WHERE sales_order_id = ?').get(order.id) as Record<string, number>;
+  assert.ok(line.rate !== 1800, 'the lens is at another rate than the service (so the two rows are told apart)');
+
+  const x = await client.call(api.Till.xReport);
+  const byRate = new Map(x.gstByRate.map((g) => [g.ratePercent, g]));
+  assert.deepEqual(byRate.get(18), { ratePercent: 18, taxable: 200, cgst: 18, sgst: 18, igst: 0 });
+  assert.deepEqual(byRate.get(line.rate! / 100), { ratePercent: line.rate! / 100, taxable: line.taxable! / 100, cgst: line.cgst! / 100, sgst: line.sgst! / 100, igst: 0 });
+  // The report's GST is the day's sales' GST, job charges included.
+  const sum = (f: (g: (typeof x.gstByRate)[number]) => number) => Math.round(x.gstByRate.reduce((t, g) => t + f(g), 0) * 100);
+  assert.equal(sum((g) => g.taxable), order.taxable);
+  assert.equal(sum((g) => g.cgst + g.sgst + g.igst), order.cgst! + order.sgst! + order.igst!);
+  assert.equal(sum((g) => g.cgst + g.sgst + g.igst), line.cgst! + line.sgst! + 3600);
+});
+
 test('the manager sees every till of the branch; a cashier may not', async () => {
   const tills = await manager.call(api.Till.tills);
   const mine = tills.find((t) => t.till === TILL);

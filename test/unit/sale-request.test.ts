@@ -42,7 +42,6 @@ test('paid in full in cash: one receipt for the whole net amount, no zero receip
       receiptModel: { receiptTypeId: 'ENC-CASH', amount: 1500, receiptAmount: 1500, customerIDStr: 'ENC-C1' },
       allowZeroAmountReceiptInQuickSale: false,
     },
-    rest: null,
   });
 });
 
@@ -71,7 +70,6 @@ test('part payment by card: the receipt is the part paid, with the card details;
       },
       allowZeroAmountReceiptInQuickSale: false,
     },
-    rest: null,
   });
 });
 
@@ -84,7 +82,6 @@ test('nothing paid today: no receipt, and SaveSale is told a zero receipt is mea
   const request = saleRequest(state({ plan: { note: undefined, fromNote: 0, now: 0, total: 0 } }));
   assert.equal(request.sale.receiptModel, null);
   assert.equal(request.sale.allowZeroAmountReceiptInQuickSale, true);
-  assert.equal(request.rest, null);
 });
 
 test('no payment kind loaded: the receipt goes without a kind rather than not at all', () => {
@@ -92,16 +89,20 @@ test('no payment kind loaded: the receipt goes without a kind rather than not at
   assert.deepEqual(request.sale.receiptModel, { receiptTypeId: null, amount: 1500, receiptAmount: 1500, customerIDStr: 'ENC-C1' });
 });
 
-test('a credit note pays part, cash the rest: the note is SaveSale’s receipt, the cash a second receipt', () => {
+test('a credit note pays part, cash the rest: both parts in the one SaveSale (payments[], the note first), never a SaveReceipt after it', () => {
   const plan = { note: NOTE, fromNote: 800, now: 700, total: 1500 };
-  assert.deepEqual(saleRequest(state({ plan })), {
+  assert.deepEqual(saleRequest(state({ plan, tendered: 1000 })), {
     sale: {
       sessionID: 'S-1',
       salesorderModel: order,
-      receiptModel: { receiptTypeId: 'ENC-NOTE', amount: 800, receiptAmount: 800, customerIDStr: 'ENC-C1', creditNoteID: 'ENC-CN1' },
+      receiptModel: null,
+      payments: [
+        { receiptTypeId: 'ENC-NOTE', amount: 800, receiptAmount: 800, customerIDStr: 'ENC-C1', creditNoteID: 'ENC-CN1' },
+        { receiptTypeId: 'ENC-CASH', amount: 700, receiptAmount: 700, customerIDStr: 'ENC-C1' },
+      ],
+      cashTendered: 1000,
       allowZeroAmountReceiptInQuickSale: false,
     },
-    rest: { receiptTypeId: 'ENC-CASH', amount: 700, receiptAmount: 700, customerIDStr: 'ENC-C1' },
   });
   assert.equal(spentNote(plan), NOTE);
 });
@@ -118,7 +119,6 @@ test('a credit note pays the whole bill: no second receipt; without a Credit Not
   });
   // Money was taken (from the note), so this is no zero receipt.
   assert.equal(request.sale.allowZeroAmountReceiptInQuickSale, false);
-  assert.equal(request.rest, null);
 });
 
 test('a note chosen but nothing taken from it: not spent, the kind pays as without one', () => {

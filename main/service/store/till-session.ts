@@ -155,10 +155,20 @@ export const tillSessions = perDatabase((db: Db) => {
      WHERE o.company_id = @company AND o.branch_id = @branch AND o.status_id = ${SALES_ORDER_STATUS.Cancelled}
        AND o.cancelled_at >= @from AND o.cancelled_at <= @to AND ${FROM_TILL('sales_order', 'o.id', 'update')}`,
   );
-  const gst = db.prepare<[number], GstRow>(
-    `SELECT l.gst_rate_bp AS rate_bp, SUM(l.taxable) AS taxable, SUM(l.cgst) AS cgst, SUM(l.sgst) AS sgst, SUM(l.igst) AS igst
-     FROM sales_order_line l JOIN sales_order o ON o.id = l.sales_order_id WHERE o.till_session_id = ?
-     GROUP BY l.gst_rate_bp ORDER BY l.gst_rate_bp`,
+  // GST by rate: the item lines, and the job charges taxed as a service (migration 010: job_charges is
+  // their taxable value, service_tax their GST at job_gst_rate_bp, halved as invoices print it when
+  // intra-state; an older order's untaxed job charges carry no rate and no GST of their own).
+  const gst = db.prepare<{ id: number }, GstRow>(
+    `SELECT rate_bp, SUM(taxable) AS taxable, SUM(cgst) AS cgst, SUM(sgst) AS sgst, SUM(igst) AS igst FROM (
+       SELECT l.gst_rate_bp AS rate_bp, l.taxable, l.cgst, l.sgst, l.igst
+       FROM sales_order_line l JOIN sales_order o ON o.id = l.sales_order_id WHERE o.till_session_id = @id
+       UNION ALL
+       SELECT o.job_gst_rate_bp, o.job_charges,
+              CASE WHEN o.intra_state = 1 THEN o.service_tax / 2 ELSE 0 END,
+              CASE WHEN o.intra_state = 1 THEN o.service_tax - o.service_tax / 2 ELSE 0 END,
+              CASE WHEN o.intra_state = 1 THEN 0 ELSE o.service_tax END
+       FROM sales_order o WHERE o.till_session_id = @id AND o.job_gst_rate_bp IS NOT NULL AND o.job_charges > 0
+     ) GROUP BY rate_bp ORDER BY rate_bp`,
   );
   return {
     /** The till's open session at the branch, if any. */
@@ -184,7 +194,7 @@ export const tillSessions = perDatabase((db: Db) => {
         cashRefunds: refund.cash,
         notesIssued: notesIssued.get(window)!,
         cancellations: cancellations.get(window)!,
-        gst: gst.all(s.id),
+        gst: gst.all({ id: s.id }),
         moves: moves.all(s.id),
       };
     },

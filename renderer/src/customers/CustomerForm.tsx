@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
+import { dateEntryMessage } from '../../../shared/domain/calendar.js';
 import { api } from '../../../shared/endpoints/index.js';
 import {
   EncryptedCustomerModel,
@@ -12,6 +13,7 @@ import { endpointKey, useEndpoint, useEndpointMutation, useInvalidate } from '..
 import { dateInputValue } from '../ui/dates.js';
 import { bannerFor, ErrorBanner, placeFieldErrors } from '../ui/errors.js';
 import { Field } from '../ui/Field.js';
+import { FormDateField, isDateEntry } from '../ui/DateField.js';
 import { hrefFor, navigate } from '../app/router.js';
 
 type CustomerInput = z.input<typeof EncryptedCustomerModel>;
@@ -63,8 +65,19 @@ function withoutUnchangedMask(values: CustomerInput, context: FormContext | unde
 }
 
 const contractResolver = zodResolver(EncryptedCustomerModel);
-const resolver: Resolver<CustomerInput, FormContext, CustomerBody> = (values, context, options) =>
-  contractResolver(blanksToNull(withoutUnchangedMask(values, context)), context, options);
+/** The date boxes hold ISO days; typed text that is not one is said in the store's format (issue 16). */
+const DATE_FIELDS = [
+  ['birthDate', 'Birth date'],
+  ['marriageDate', 'Anniversary'],
+] as const;
+const resolver: Resolver<CustomerInput, FormContext, CustomerBody> = async (values, context, options) => {
+  const unreadable = DATE_FIELDS.filter(([key]) => !isDateEntry(values[key] as string | null | undefined));
+  const readable = { ...values, ...Object.fromEntries(unreadable.map(([key]) => [key, ''])) } as CustomerInput;
+  const result = await contractResolver(blanksToNull(withoutUnchangedMask(readable, context)), context, options);
+  if (unreadable.length === 0) return result;
+  const errors = { ...result.errors, ...Object.fromEntries(unreadable.map(([key, label]) => [key, { type: 'format', message: dateEntryMessage(label) }])) };
+  return { values: {}, errors } as Awaited<ReturnType<typeof contractResolver>>;
+};
 
 const EMPTY: CustomerInput = { firstName: '', lastName: '', mobile: '', emailId: '', isActive: true };
 
@@ -92,6 +105,7 @@ export function CustomerForm({ customerId }: { customerId?: string }) {
   const maskedMobile = editing && isMaskedMobile(detail.data?.mobile) ? detail.data.mobile : null;
   const {
     register,
+    control,
     handleSubmit,
     reset,
     setError,
@@ -241,8 +255,8 @@ export function CustomerForm({ customerId }: { customerId?: string }) {
             />
             <Field id="c-phone" label="Other phone" className="span-2" type="tel" registration={register('phoneNO')} error={err('phoneNO')} autoComplete="off" />
             <Field id="c-email" label="E-mail" className="span-3" type="email" registration={register('emailId')} error={err('emailId')} autoComplete="off" />
-            <Field id="c-birth" label="Birth date" className="span-2" type="date" registration={register('birthDate')} error={err('birthDate')} />
-            <Field id="c-marriage" label="Anniversary" className="span-2" type="date" registration={register('marriageDate')} error={err('marriageDate')} />
+            <FormDateField control={control} name="birthDate" id="c-birth" label="Birth date" className="span-2" error={err('birthDate')} />
+            <FormDateField control={control} name="marriageDate" id="c-marriage" label="Anniversary" className="span-2" error={err('marriageDate')} />
           </fieldset>
 
           <fieldset className="form-section">

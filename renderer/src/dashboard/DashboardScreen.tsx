@@ -5,6 +5,7 @@ import { formatRupees } from '../catalog/money.js';
 import { useEndpoint } from '../app/service.js';
 import { dateInputValue, formatDate } from '../ui/dates.js';
 import { bannerFor, ErrorBanner } from '../ui/errors.js';
+import { DateField, isDateEntry } from '../ui/DateField.js';
 import { SalesChart } from './SalesChart.js';
 
 /** Whether the signed-in role may open the dashboard: the roles its endpoint row allows. */
@@ -39,15 +40,7 @@ export function DashboardScreen() {
           <h1 id="dashboard-title">Dashboard</h1>
           {d && <p className="muted">{`${d.branchName}, ${formatDate(d.date) ?? d.date}`}</p>}
         </div>
-        <div className="field">
-          <label htmlFor="dash-date">Day</label>
-          <input
-            id="dash-date"
-            type="date"
-            value={date ?? dateInputValue(d?.date)}
-            onChange={(e) => setDate(e.target.value || null)}
-          />
-        </div>
+        <DateField id="dash-date" label="Day" value={date ?? dateInputValue(d?.date)} onChange={(v) => isDateEntry(v) && setDate(v || null)} />
       </header>
 
       {data.isError && <ErrorBanner banner={bannerFor(data.error, 'see the dashboard')} />}

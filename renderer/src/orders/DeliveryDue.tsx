@@ -5,6 +5,8 @@
 import { useState, type FormEvent } from 'react';
 import { bannerFor, ErrorBanner } from '../ui/errors.js';
 import { formatDate } from '../ui/dates.js';
+import { dateEntryMessage, isCalendarDay } from '../../../shared/domain/calendar.js';
+import { DateField } from '../ui/DateField.js';
 import { useChangeDelivery } from './service.js';
 
 /** "2026-11-28T17:30" → "28 Nov 2026, 17:30"; "2026-11-28" → "28 Nov 2026". */
@@ -19,16 +21,21 @@ export function DeliveryDue({ salesOrderID, due, canChange }: { salesOrderID: st
   const [editing, setEditing] = useState(false);
   const [date, setDate] = useState('');
   const [time, setTime] = useState('');
+  const [tried, setTried] = useState(false);
   const change = useChangeDelivery(salesOrderID);
 
   function open() {
     setDate(due?.slice(0, 10) ?? '');
     setTime(due && due.length >= 16 ? due.slice(11, 16) : '');
     change.reset();
+    setTried(false);
     setEditing(true);
   }
   function submit(event: FormEvent) {
     event.preventDefault();
+    setTried(true);
+    // A date typed that is not one (31/02/2026) stays on screen with its message; nothing is sent.
+    if (!isCalendarDay(date)) return;
     change.mutate({ deliveryDate: date, deliveryTime: time }, { onSuccess: () => setEditing(false) });
   }
 
@@ -47,9 +54,16 @@ export function DeliveryDue({ salesOrderID, due, canChange }: { salesOrderID: st
   return (
     <dd>
       <form className="inline-form" onSubmit={submit} aria-label="Change delivery">
-        <label>
-          New delivery date <input type="date" required value={date} onChange={(e) => setDate(e.target.value)} />
-        </label>
+        <label htmlFor="delivery-due-date">New delivery date</label>
+        <DateField
+          bare
+          id="delivery-due-date"
+          label="New delivery date"
+          required
+          value={date}
+          onChange={setDate}
+          error={tried && date && !isCalendarDay(date) ? dateEntryMessage('New delivery date') : undefined}
+        />
         <label>
           Time <input type="time" value={time} onChange={(e) => setTime(e.target.value)} />
         </label>

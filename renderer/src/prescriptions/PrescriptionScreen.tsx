@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm, type FieldErrors, type FieldPath, type Resolver } from 'react-hook-form';
 import { api } from '../../../shared/endpoints/index.js';
-import { localDate } from '../../../shared/domain/calendar.js';
+import { dateEntryMessage, isCalendarDay, localDate } from '../../../shared/domain/calendar.js';
 import { DEFAULT_PRESCRIPTION_TYPE, lensType, PRESCRIPTION_TYPES, transpose, type Eye, type LensUse } from '../../../shared/domain/rx.js';
 import type { OMAppCustomerData, PrescriptionListItem, PrescriptionVersion } from '../../../shared/models/prescription.js';
 import { fullName } from '../customers/CustomerPage.js';
 import { isInactive } from '../customers/CustomerList.js';
 import { endpointKey, useEndpoint, useEndpointMutation, useInvalidate } from '../app/service.js';
 import { formatDate } from '../ui/dates.js';
+import { FormDateField } from '../ui/DateField.js';
 import { bannerFor, ErrorBanner, placeFieldErrors } from '../ui/errors.js';
 import { hrefFor, navigate } from '../app/router.js';
 import { cellLabel, cellPath, COLUMNS, emptyGrid, entryErrorPath, EYES, gridEntries, gridProblems, tidyCell, USES, type Grid, type GridColumn } from './grid.js';
@@ -52,8 +53,10 @@ const resolver: Resolver<RxForm> = (values) => {
   const errors: Record<string, unknown> = {};
   for (const [path, message] of Object.entries(gridProblems(values.grid))) putError(errors, path, message);
   if (!values.visitingDate) putError(errors, 'visitingDate', 'Enter the date of the examination');
+  else if (!isCalendarDay(values.visitingDate)) putError(errors, 'visitingDate', dateEntryMessage('Visiting date'));
   else if (values.visitingDate > localDate(new Date())) putError(errors, 'visitingDate', 'The visit cannot be in the future');
-  if (values.recallDate && values.visitingDate && values.recallDate <= values.visitingDate) {
+  if (values.recallDate && !isCalendarDay(values.recallDate)) putError(errors, 'recallDate', dateEntryMessage('Recall date'));
+  else if (values.recallDate && isCalendarDay(values.visitingDate) && values.recallDate <= values.visitingDate) {
     putError(errors, 'recallDate', 'The recall comes after the visit');
   }
   return Object.keys(errors).length > 0
@@ -103,6 +106,7 @@ export function PrescriptionScreen({ customerId, amendId }: { customerId: string
   const {
     register,
     handleSubmit,
+    control,
     getValues,
     setValue,
     setError,
@@ -288,41 +292,8 @@ export function PrescriptionScreen({ customerId, amendId }: { customerId: string
               ))}
             </select>
           </div>
-          <div className="field">
-            <label htmlFor="rx-visit">Visiting date</label>
-            <input
-              id="rx-visit"
-              type="date"
-              aria-invalid={errors.visitingDate ? true : undefined}
-              aria-describedby={errors.visitingDate ? 'rx-visit-error' : undefined}
-              {...register('visitingDate')}
-            />
-            {errors.visitingDate && (
-              <p id="rx-visit-error" className="field-error">
-                {errors.visitingDate.message}
-              </p>
-            )}
-          </div>
-          <div className="field">
-            <label htmlFor="rx-recall">Recall date</label>
-            <input
-              id="rx-recall"
-              type="date"
-              aria-invalid={errors.recallDate ? true : undefined}
-              aria-describedby={errors.recallDate ? 'rx-recall-error' : 'rx-recall-hint'}
-              {...register('recallDate')}
-            />
-            {!errors.recallDate && (
-              <p id="rx-recall-hint" className="field-hint">
-                Blank: by age on saving
-              </p>
-            )}
-            {errors.recallDate && (
-              <p id="rx-recall-error" className="field-error">
-                {errors.recallDate.message}
-              </p>
-            )}
-          </div>
+          <FormDateField control={control} name="visitingDate" id="rx-visit" label="Visiting date" error={errors.visitingDate?.message} />
+          <FormDateField control={control} name="recallDate" id="rx-recall" label="Recall date" hint="Blank: by age on saving" error={errors.recallDate?.message} />
         </div>
 
         <div className="rx-toolbar">

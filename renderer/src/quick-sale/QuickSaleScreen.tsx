@@ -15,6 +15,7 @@ import { formatRupees } from '../catalog/money.js';
 import { isCreditNoteKind, payableKinds, planPayment } from '../credit-notes/credit-note.js';
 import { useCreditNotes } from '../credit-notes/service.js';
 import { bannerFor, ErrorBanner } from '../ui/errors.js';
+import { DateField, isDateEntry } from '../ui/DateField.js';
 import { useCart, type Charges } from './cart.js';
 import { CartGrid, type LineChange } from './CartGrid.js';
 import { CustomerPanel } from './CustomerPanel.js';
@@ -171,7 +172,7 @@ export function QuickSaleScreen() {
   // A claim still being priced would leave the default amount (the patient's share) unknown.
   const splitSettled = claimed === null || (!!split && !splitQuery.isFetching);
   const canSave =
-    !!sessionID && lines.length > 0 && !!customer && paid !== null && paid <= plan.due && !plan.noteProblem && splitSettled && !busy;
+    !!sessionID && lines.length > 0 && !!customer && paid !== null && paid <= plan.due && !plan.noteProblem && splitSettled && isDateEntry(delivery.date) && !busy;
 
   function onSave() {
     if (!canSave || !sessionID || !customer || paid === null || plan.now === null || plan.fromNote === null) return;
@@ -198,35 +199,22 @@ export function QuickSaleScreen() {
       labJob,
     };
     const note = spentNote(saleState.plan);
-    const request = saleRequest(saleState);
-    const rest = request.rest;
-    save.mutate(
-      request,
-      {
-        onSuccess: ({ sale, rest: restReceipt, restError }) => {
-          const split = sale.receipts && sale.receipts.length > 1 ? sale.receipts.map((r) => ({ kind: r.kind, receiptNo: r.receiptNo, amount: r.amount })) : undefined;
-          const payments = split ?? (note
-            ? [
-                { kind: `Credit note ${note.creditNoteNo}`, receiptNo: sale.receiptNo, amount: fromNote },
-                ...(rest ? [{ kind: kind?.name ?? 'Payment', receiptNo: restReceipt?.receiptNo ?? null, amount: now }] : []),
-              ]
-            : undefined);
-          completed({
-            ...sale,
-            amountPaid: restError ? fromNote : paid,
-            netAmount,
-            ...(payments ? { payments } : {}),
-            ...(restError
-              ? { paymentProblem: { amount: now, kind: kind?.name ?? 'payment', message: bannerFor(restError, 'take the payment').detail } }
-              : {}),
-          });
-          setPayment(NO_PAYMENT);
-          setDelivery({ date: '', time: '' });
-          setLabJob({ supplierID: '', fitterID: '', priorityID: '' });
-          focusCode();
-        },
+    save.mutate(saleRequest(saleState), {
+      onSuccess: ({ sale }) => {
+        // More than one receipt (a credit note and the rest, or a split payment): each with its number.
+        const payments =
+          sale.receipts && sale.receipts.length > 1
+            ? sale.receipts.map((r, i) => ({ kind: note && i === 0 ? `Credit note ${note.creditNoteNo}` : r.kind, receiptNo: r.receiptNo, amount: r.amount }))
+            : note
+              ? [{ kind: `Credit note ${note.creditNoteNo}`, receiptNo: sale.receiptNo, amount: fromNote }]
+              : undefined;
+        completed({ ...sale, amountPaid: paid, netAmount, ...(payments ? { payments } : {}) });
+        setPayment(NO_PAYMENT);
+        setDelivery({ date: '', time: '' });
+        setLabJob({ supplierID: '', fitterID: '', priorityID: '' });
+        focusCode();
       },
-    );
+    });
   }
 
   // F-keys work from any box on the screen; the browser's own meaning of them (F3 find) is not wanted here.
@@ -326,10 +314,7 @@ export function QuickSaleScreen() {
               {CHARGES.map((c) => (
                 <ChargeField key={c.key} label={c.label} value={charges[c.key]} onCommit={(v) => setCharges({ [c.key]: v })} />
               ))}
-              <div className="field">
-                <label htmlFor="qs-delivery-date">Delivery date</label>
-                <input id="qs-delivery-date" type="date" value={delivery.date} onChange={(e) => setDelivery({ ...delivery, date: e.target.value })} />
-              </div>
+              <DateField id="qs-delivery-date" label="Delivery date" value={delivery.date} onChange={(date) => setDelivery({ ...delivery, date })} />
               <div className="field">
                 <label htmlFor="qs-delivery-time">Delivery time</label>
                 <input id="qs-delivery-time" type="time" value={delivery.time} onChange={(e) => setDelivery({ ...delivery, time: e.target.value })} />

@@ -1,15 +1,13 @@
 /**
- * How a saved sale was paid when it took more than one receipt: the credit note's and the rest's,
- * each with its number. A second payment the service did not confirm is said plainly, with where
- * to check, because taking it again blindly could charge the customer twice.
+ * How a saved sale was paid when it took more than one receipt (a credit note and the rest, or a
+ * split payment), each with its number. All of them were written with the sale, in its one
+ * transaction, so there is no part that might not have been taken.
  */
 import { formatRupees } from '../catalog/money.js';
-import { hrefFor } from '../app/router.js';
 import type { SavedSale } from './cart.js';
 
 export function SavedPayments({ sale }: { sale: SavedSale }) {
-  if (!sale.payments && !sale.paymentProblem) return null;
-  const problem = sale.paymentProblem;
+  if (!sale.payments) return null;
   return (
     <section className="counter-paid-by" aria-labelledby="qs-paid-by-title">
       {sale.payments && (
@@ -36,20 +34,6 @@ export function SavedPayments({ sale }: { sale: SavedSale }) {
             </tbody>
           </table>
         </>
-      )}
-      {problem && (
-        <div className="banner banner-warning" role="alert">
-          <strong>
-            The sale is saved, but the {problem.kind} payment of {formatRupees(problem.amount)} was not confirmed
-          </strong>
-          <span>
-            {problem.message} Check the receipts on{' '}
-            <a className="row-link" href={hrefFor({ name: 'order', salesOrderNo: sale.salesOrderNo })}>
-              the order page
-            </a>{' '}
-            and take what is still due there.
-          </span>
-        </div>
       )}
     </section>
   );

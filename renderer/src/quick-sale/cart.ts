@@ -40,10 +40,8 @@ export interface SavedSale {
   receiptNo: string | null;
   amountPaid: number;
   netAmount: number;
-  /** Every receipt, when a credit note paid part; absent for a sale paid one way. */
+  /** Every receipt, when a credit note paid part or the payment was split; absent for a sale paid one way. */
   payments?: SavedPayment[];
-  /** The payment after the note that the service did not confirm (the sale itself is saved). */
-  paymentProblem?: { kind: string; amount: number; message: string };
 }
 
 /** The Rx typed per eye when a lens pair was added, by pairNo, for the cart's pair headings. */

@@ -6,7 +6,6 @@
  */
 import type { TempGrossInsurance } from '../../../shared/models/insurance.js';
 import type { CreditNote } from '../../../shared/models/lookup.js';
-import type { ReceiptWithouInvoiceModel } from '../../../shared/models/receipt.js';
 import type { OMFastWizardModel } from '../../../shared/models/sale.js';
 import type { Charges } from './cart.js';
 
@@ -26,12 +25,12 @@ export interface SecondPayment {
 }
 
 export interface SaleToSave {
-  sale: OMFastWizardModel;
   /**
-   * A second payment taken right after the sale, against its order: SaveSale takes one receipt,
-   * so when a credit note pays part of the bill (that receipt) the rest is a receipt of its own.
+   * The one SaveSale: every part of the payment goes in it (a credit note and the kind paying the
+   * rest are OMFastWizardModel.payments, a receipt each), so the sale and all it was paid with are
+   * one transaction (issue 16).
    */
-  rest: Omit<ReceiptWithouInvoiceModel, 'salesOrderID'> | null;
+  sale: OMFastWizardModel;
 }
 
 export interface SaleState {
@@ -68,10 +67,11 @@ export function spentNote(plan: SaleState['plan']): CreditNote | null {
 }
 
 /**
- * The SaveSale body and the receipt to take after it. With a credit note, SaveSale's one
- * receipt is the note's (spent in the sale's transaction) and what the kind pays follows as a
- * receipt against the new order; without one, the kind's payment is SaveSale's receipt, and
- * nothing paid today means no receipt at all (the store must allow a zero receipt).
+ * The SaveSale body. Paid one way, that payment is SaveSale's receiptModel; a credit note with
+ * the kind paying the rest, or a second kind (a split payment), go as payments[] — the note's
+ * first, so SaveSale's receiptNo is the note's — each its own receipt in the sale's one
+ * transaction (a refused note leaves nothing saved). Nothing paid today means no receipt at all
+ * (the store must allow a zero receipt).
  */
 export function saleRequest(state: SaleState): SaleToSave {
   const { sessionID, customerID, plan, kind, card, insurance, delivery, labJob } = state;
@@ -98,20 +98,24 @@ export function saleRequest(state: SaleState): SaleToSave {
       ? byKind(plan.now)
       : null;
   const second = state.second && state.second.amount > 0 ? state.second : null;
-  // A split payment (issue 16): every part in one SaveSale, each its own receipt.
-  const parts = second
+  // A split payment (issue 16): every part in one SaveSale, each its own receipt. A credit note
+  // paying part is one too (it once went as SaveSale, then SaveReceipt for the rest: two writes).
+  const parts = second || (note && plan.now > 0)
     ? [
         ...(first ? [first] : []),
         ...(note && plan.now > 0 ? [byKind(plan.now)] : []),
-        {
-          receiptTypeId: second.kind.id,
-          amount: second.amount,
-          ...(isCardKind(second.kind.name) ? { cardNo: second.cardNo || null, approvalCode: second.approvalCode || null } : {}),
-          ...(isUpiKind(second.kind.name) ? { referenceNo: second.referenceNo || null } : {}),
-        },
+        ...(second
+          ? [
+              {
+                receiptTypeId: second.kind.id,
+                amount: second.amount,
+                ...(isCardKind(second.kind.name) ? { cardNo: second.cardNo || null, approvalCode: second.approvalCode || null } : {}),
+                ...(isUpiKind(second.kind.name) ? { referenceNo: second.referenceNo || null } : {}),
+              },
+            ]
+          : []),
       ]
     : null;
-  const rest = !parts && note && plan.now > 0 ? byKind(plan.now) : null;
   const cashPaid = (isCashKind(kind?.name) && plan.now > 0) || (second !== null && isCashKind(second.kind.name));
   const tendered = cashPaid && state.tendered ? { cashTendered: state.tendered } : {};
   // The amounts are the service's own split; SaveSale books the insurer's share on the order.
@@ -146,6 +150,5 @@ export function saleRequest(state: SaleState): SaleToSave {
       ...(labJob.fitterID ? { fitterID: labJob.fitterID } : {}),
       ...(labJob.priorityID ? { priorityID: labJob.priorityID } : {}),
     },
-    rest,
   };
 }

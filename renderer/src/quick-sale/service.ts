@@ -8,7 +8,6 @@ import { useMutation } from '@tanstack/react-query';
 import { ApiError } from '../../../shared/client.js';
 import { api } from '../../../shared/endpoints/index.js';
 import type { SalesOrderTempModelRequest } from '../../../shared/models/cart.js';
-import type { SaveReceiptResult } from '../../../shared/models/receipt.js';
 import type { SaveSaleResult } from '../../../shared/models/sale.js';
 import { useRefreshCreditNotes } from '../credit-notes/service.js';
 import { client, useEndpoint, useEndpointMutation, useInvalidate } from '../app/service.js';
@@ -88,30 +87,18 @@ export function useClearCart() {
 
 export interface SavedSaleAnswer {
   sale: SaveSaleResult;
-  rest: SaveReceiptResult | null;
-  /** The sale is saved whatever happened to the second payment; this says it was not confirmed. */
-  restError: Error | null;
 }
 
 /**
- * SaveSale, then the second payment if there is one. The credit note goes in SaveSale so that
- * spending it is part of the sale's transaction (a refused note leaves nothing saved); the rest
- * is never retried here, since a lost answer may still have been a receipt written.
+ * SaveSale, once: a credit note and whatever pays the rest go in it together (payments[]), so
+ * spending the note and taking the rest are the sale's one transaction — a refused note leaves
+ * nothing saved, and there is no second call whose answer could be lost.
  */
 export function useSaveSale() {
   const refresh = useRefreshCart();
   const refreshNotes = useRefreshCreditNotes();
   return useMutation({
-    mutationFn: async ({ sale, rest }: SaleToSave): Promise<SavedSaleAnswer> => {
-      const saved = await client.call(api.QuickSale.saveSale, { body: sale });
-      if (!rest) return { sale: saved, rest: null, restError: null };
-      try {
-        const receipt = await client.call(api.QuickSale.saveReceipt, { body: { ...rest, salesOrderID: saved.salesOrderID } });
-        return { sale: saved, rest: receipt, restError: null };
-      } catch (error) {
-        return { sale: saved, rest: null, restError: error instanceof Error ? error : new Error(String(error)) };
-      }
-    },
+    mutationFn: async ({ sale }: SaleToSave): Promise<SavedSaleAnswer> => ({ sale: await client.call(api.QuickSale.saveSale, { body: sale }) }),
     onSettled: async () => {
       await refreshNotes();
       await refresh();

@@ -5,6 +5,7 @@
  */
 import type { Key, ReactNode } from 'react';
 import { useServiceDown } from './connection.js';
+import { DateField, isDateEntry } from './DateField.js';
 import { bannerFor, ErrorBanner } from './errors.js';
 import { Pager } from './Pager.js';
 
@@ -164,14 +165,9 @@ export function DateRangeFields({
 }) {
   return (
     <>
-      <div className="field">
-        <label htmlFor={`${id}-from`}>{labels[0]}</label>
-        <input id={`${id}-from`} type="date" value={from} onChange={(e) => onChange({ fromDate: e.target.value })} />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-to`}>{labels[1]}</label>
-        <input id={`${id}-to`} type="date" value={to} onChange={(e) => onChange({ toDate: e.target.value })} />
-      </div>
+      {/* dd/mm/yyyy boxes (issue 16); only a whole date, or none, changes the filter. */}
+      <DateField id={`${id}-from`} label={labels[0]} value={from} onChange={(v) => isDateEntry(v) && onChange({ fromDate: v })} />
+      <DateField id={`${id}-to`} label={labels[1]} value={to} onChange={(v) => isDateEntry(v) && onChange({ toDate: v })} />
     </>
   );
 }

@@ -15,7 +15,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** `2026-03-07T00:00:00` → `07/03/2026`; null for empty or unreadable values. */
 export const formatDate = storeDate;
 
-/** The `yyyy-mm-dd` part, for an <input type="date">; '' when there is none. */
+/** The `yyyy-mm-dd` part, for a date box (ui/DateField.tsx holds ISO days); '' when there is none. */
 export function dateInputValue(value: string | null | undefined): string {
   const m = value ? DAY.exec(value) : null;
   return m ? `${m[1]}-${m[2]}-${m[3]}` : '';
