@@ -52,8 +52,11 @@ export function startService(dataDir: string): Promise<ServiceProcess> {
         url: m[1]!,
         child,
         startedMs,
+        // The service's own process: `npm run serve` (scripts/serve.mjs) starts it as its child.
         rssMiB: () => {
-          const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1];
+          const kids = readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+          const pid = kids[0] ?? String(child.pid);
+          const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
           return kb ? Math.round(Number(kb) / 1024) : 0;
         },
         stop: () =>

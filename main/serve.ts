@@ -55,12 +55,25 @@ async function main() {
   const mode = server.deps.mode === 'demo' ? ' (demo store: users admin, manager, cashier, optometrist / demo1234)' : '';
   console.log(`Optical POS service listening on ${server.url}${mode}`);
   console.log(`Data: ${dataDir}  API docs: ${server.url}/api-v1/docs`);
+  let stopping = false;
   const stop = () => {
+    // Once: Ctrl-C reaches this process and `npm run serve`'s, which passes it on as well.
+    if (stopping) return;
+    stopping = true;
     server.close().then(() => process.exit(0), () => process.exit(1));
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  stopService = stop;
 }
+
+/**
+ * Started by scripts/serve.mjs (`npm run serve`) with an IPC channel: when that process is gone,
+ * even killed with SIGKILL, the channel closes and the service stops rather than lingering (before
+ * it listens: at once; an unfinished migration is a transaction that was never committed).
+ */
+let stopService: (() => void) | null = null;
+if (process.send) process.on('disconnect', () => (stopService ? stopService() : process.exit(0)));
 
 main().catch((err: unknown) => {
   console.error(err instanceof Error ? err.message : err);

@@ -21,6 +21,9 @@ function forkService(): MainEnd & { kill(): void } {
   const child = utilityProcess.fork(path.join(import.meta.dirname, 'service-process.js'), [], {
     serviceName: 'Optical POS service',
     stdio: 'inherit',
+    // The service's memory settings, as `npm run serve` starts it (scripts/serve.mjs says why).
+    env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' },
+    execArgv: ['--max-semi-space-size=4'],
   });
   let alive = true;
   child.on('exit', () => (alive = false));

@@ -1,0 +1,68 @@
+/**
+ * Issue 12, memory: `npm run serve` (scripts/serve.mjs) runs the service in a child process started
+ * with its memory settings (MALLOC_ARENA_MAX=2, V8's --max-semi-space-size=4). The child answers
+ * as the service, and it stops when `npm run serve`'s process is killed with SIGKILL (its IPC
+ * channel closes), so no service is left holding the store and the port.
+ */
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { createClient } from '../../shared/client.js';
+import { api } from '../../shared/endpoints/index.js';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+const alive = (pid: number) => existsSync(`/proc/${pid}`) && !/State:\s+Z/.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
+
+test('npm run serve: the service runs in a child with its memory settings and stops when serve is SIGKILLed', { skip: process.platform !== 'linux' }, async () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pos-serve-'));
+  const { MALLOC_ARENA_MAX: _unset, ...env } = process.env;
+  const serve = spawn(process.execPath, [path.join(root, 'scripts', 'serve.mjs')], {
+    cwd: root,
+    env: { ...env, POS_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let service = 0;
+  try {
+    // Allow for a first build of the renderer and the main process (a clean clone builds both here).
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      const timer = setTimeout(() => reject(new Error(`no "listening" line: ${out}`)), 240_000);
+      const read = (d: Buffer) => {
+        out += String(d);
+        const m = /listening on (http:\/\/[^\s]+)/.exec(out);
+        if (m) {
+          clearTimeout(timer);
+          resolve(m[1]!);
+        }
+      };
+      serve.stdout!.on('data', read);
+      serve.stderr!.on('data', read);
+      serve.once('exit', (code) => reject(new Error(`npm run serve exited (${code}): ${out}`)));
+    });
+    const children = readFileSync(`/proc/${serve.pid}/task/${serve.pid}/children`, 'utf8').trim().split(/\s+/).map(Number);
+    assert.equal(children.length, 1, 'one service process');
+    service = children[0]!;
+    const cmdline = readFileSync(`/proc/${service}/cmdline`, 'utf8').split('\0');
+    assert.ok(cmdline.includes('--max-semi-space-size=4'), cmdline.join(' '));
+    const environ = readFileSync(`/proc/${service}/environ`, 'utf8').split('\0');
+    assert.ok(environ.includes('MALLOC_ARENA_MAX=2'), 'glibc keeps two memory arenas');
+
+    const { token } = await createClient({ baseUrl: url }).call(api.Auth.login, { body: { userName: 'cashier', password: 'demo1234' } });
+    assert.ok(token, 'the child answers as the service');
+
+    serve.kill('SIGKILL');
+    const deadline = Date.now() + 15_000;
+    while (alive(service) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    assert.equal(alive(service), false, 'the service stops when npm run serve is killed');
+  } finally {
+    serve.kill('SIGKILL');
+    // A service left running (this test failing) would hold the pipes open and the run with them.
+    if (service && alive(service)) process.kill(service, 'SIGKILL');
+    serve.stdout!.destroy();
+    serve.stderr!.destroy();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
