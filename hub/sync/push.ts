@@ -3,7 +3,7 @@
  * push by an advisory lock so the cursors it assigns are committed in order.
  *
  * Inside the lock, in this order:
- *   - the node must be enrolled (403 NODE_NOT_ENROLLED);
+ *   - the node must be enrolled (403 NODE_NOT_ENROLLED) and not re-keyed as another (409 NODE_REPLACED);
  *   - a batch already held under (node, lastSeq): the same hash is a resend after a lost answer,
  *     acknowledged with nothing written; another hash is 409 BATCH_HASH_CONFLICT;
  *   - firstSeq must be the node's last sequence + 1: after it is 409 SEQUENCE_GAP (entries
@@ -35,6 +35,13 @@ export async function applyPush(pool: pg.Pool, clock: HubClock, batch: PushReque
     const node = await findNode(client, batch.nodeId);
     if (!node) {
       throw new HubError('forbidden', 'NODE_NOT_ENROLLED', `Node ${batch.nodeId} is not enrolled at this hub: enrol the PC first`);
+    }
+    if (node.replacedBy !== null) {
+      throw new HubError(
+        'conflict',
+        'NODE_REPLACED',
+        `Node ${node.id} was re-keyed as node ${node.replacedBy}: this PC must not sync as node ${node.id} any more (re-key it, or restore the re-keyed store)`,
+      );
     }
     const held = await findBatch(client, node.id, batch.lastSeq);
     if (held) {
