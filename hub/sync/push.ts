@@ -71,8 +71,21 @@ export async function applyPush(pool: pg.Pool, clock: HubClock, batch: PushReque
     }
     clock.receive(batch.changes.map((change) => change.hlc));
     const cursor = await insertChanges(client, node.id, batch.changes);
+    await holdForTest(node.id, batch);
     await insertBatch(client, node.id, batch.firstSeq, batch.lastSeq, batch.hash);
     await setLastSeq(client, node.id, batch.lastSeq);
     return { acknowledged: batch.lastSeq, cursor, duplicate: false };
   });
+}
+
+/**
+ * TEST ONLY, off unless set: HUB_TEST_HOLD_APPLY_MS makes every push wait that long inside its
+ * transaction, its changes written and nothing committed, after saying so on stderr, so a test
+ * can SIGKILL the hub in the middle of applying a batch (test/sync/sync-hub-kill.test.ts).
+ */
+async function holdForTest(nodeId: number, batch: PushRequest): Promise<void> {
+  const ms = Number(process.env.HUB_TEST_HOLD_APPLY_MS ?? 0);
+  if (!(ms > 0)) return;
+  process.stderr.write(`HUB_TEST_HOLD_APPLY_MS: node ${nodeId} entries ${batch.firstSeq}..${batch.lastSeq} written, not committed; holding ${ms} ms\n`);
+  await new Promise((resolve) => setTimeout(resolve, ms));
 }
