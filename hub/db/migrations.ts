@@ -105,4 +105,15 @@ ALTER TABLE node
 `,
 };
 
-export const hubMigrations: readonly HubMigration[] = [foundation, certificates, joinCodes, nodeReplacement];
+/**
+ * Join codes expire (issue 15): a code made from now on is good until `expires_at` (24 hours by
+ * default, `join-code --valid-hours N`). Codes made before have none and stay good until used.
+ */
+const joinCodeExpiry: HubMigration = {
+  name: 'join-code-expiry',
+  sql: `
+ALTER TABLE join_code ADD COLUMN expires_at timestamptz;
+`,
+};
+
+export const hubMigrations: readonly HubMigration[] = [foundation, certificates, joinCodes, nodeReplacement, joinCodeExpiry];

@@ -11,9 +11,9 @@ import { createHash, randomInt } from 'node:crypto';
 import type pg from 'pg';
 import type { JoinRequest, JoinResponse } from '../../shared/sync.js';
 import { HubError } from '../errors.js';
-import { installationSecretOf, insertJoinCode, spendJoinCode } from '../store/join-code.js';
+import { expiredJoinCode, expireJoinCodes, installationSecretOf, insertJoinCode, nodeJoined, spendJoinCode } from '../store/join-code.js';
 import { heldTimes, lockPushes } from '../store/change.js';
-import { findNodeForUpdate, replaceNode } from '../store/node.js';
+import { findNodeByName, findNodeForUpdate, replaceNode } from '../store/node.js';
 import { inTransaction } from '../store/transaction.js';
 import { enrollNode } from './nodes.js';
 
@@ -24,11 +24,33 @@ const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
 const hashOf = (code: string) => createHash('sha256').update(code.replace(/[\s-]/g, '').toUpperCase()).digest('hex');
 
-export async function makeJoinCode(pool: pg.Pool, name: string): Promise<{ nodeId: number; code: string }> {
-  const node = await enrollNode(pool, name);
-  const raw = Array.from({ length: 12 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
-  await insertJoinCode(pool, hashOf(raw), node.id);
-  return { nodeId: node.id, code: `${raw.slice(0, 4)}-${raw.slice(4, 8)}-${raw.slice(8)}` };
+/** How long a join code is good for unless head office says otherwise (`--valid-hours`). */
+export const DEFAULT_JOIN_CODE_HOURS = 24;
+
+/**
+ * Enrols the named PC and makes its one-time code, good for `validHours`. A name enrolled before
+ * whose PC never joined nor pushed (its code expired, or was lost) gets a new code for the same
+ * node instead, and its older codes end.
+ */
+export async function makeJoinCode(
+  pool: pg.Pool,
+  name: string,
+  validHours: number = DEFAULT_JOIN_CODE_HOURS,
+): Promise<{ nodeId: number; code: string; expiresAt: Date }> {
+  if (!Number.isFinite(validHours) || validHours <= 0 || validHours > 24 * 90) {
+    throw new HubError('invalid', 'INVALID_INPUT', 'A join code is good for more than 0 and at most 2160 hours (90 days)', { validHours: ['must be 0–2160'] });
+  }
+  return inTransaction(pool, async (client) => {
+    let node = await findNodeByName(client, name.trim());
+    if (node && (node.lastSeq > 0 || (await nodeJoined(client, node.id)))) {
+      throw new HubError('conflict', 'NODE_NAME_TAKEN', `A node named "${node.name}" is already enrolled and in use (node ${node.id}): give the new PC another name`);
+    }
+    if (node) await expireJoinCodes(client, node.id);
+    else node = await enrollNode(client, name);
+    const raw = Array.from({ length: 12 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
+    const expiresAt = await insertJoinCode(client, hashOf(raw), node.id, validHours);
+    return { nodeId: node.id, code: `${raw.slice(0, 4)}-${raw.slice(4, 8)}-${raw.slice(8)}`, expiresAt };
+  });
 }
 
 export async function join(pool: pg.Pool, request: JoinRequest): Promise<JoinResponse> {
@@ -38,7 +60,13 @@ export async function join(pool: pg.Pool, request: JoinRequest): Promise<JoinRes
       throw new HubError('conflict', 'HEAD_OFFICE_NOT_SYNCED', 'Head office’s PC has not synced with the hub yet: start it with POS_HUB_URL first, then join');
     }
     const node = await spendJoinCode(client, hashOf(request.code));
-    if (!node) throw new HubError('forbidden', 'JOIN_CODE_INVALID', 'This join code is not valid or was used already: ask head office for a new one');
+    if (!node) {
+      const expired = await expiredJoinCode(client, hashOf(request.code));
+      if (expired) {
+        throw new HubError('gone', 'JOIN_CODE_EXPIRED', `This join code expired at ${expired.toISOString().slice(0, 16).replace('T', ' ')} UTC: ask head office for a new one`);
+      }
+      throw new HubError('forbidden', 'JOIN_CODE_INVALID', 'This join code is not valid or was used already: ask head office for a new one');
+    }
     const answer: JoinResponse = { nodeId: node.nodeId, name: node.name, installationSecret: secret, headOffice: [...HEAD_OFFICE_NODES] };
     if (!request.rekey) return answer;
     return { ...answer, rekey: { replaced: request.rekey.nodeId, commonSeq: await rekey(client, request.rekey, node.nodeId) } };
