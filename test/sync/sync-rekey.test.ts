@@ -20,6 +20,8 @@ import { STORE_FILE } from '../../main/service/store-file.js';
 import { batch, push, startTestHub, type TestHub } from '../hub/hub-helpers.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 import { makeSale, type MadeSale } from '../helpers/sales.js';
+import { restoreBackup } from '../../main/service/backup/restore.js';
+import { takeBackup } from '../../main/service/backup/take.js';
 
 const run = promisify(execFile);
 let hub: TestHub;
@@ -147,4 +149,18 @@ test('a restored store is refused, re-keyed by the setup command, and converges 
     "SELECT tbl, count(*) AS n, count(DISTINCT row_id) AS distinct FROM change WHERE op = 'insert' AND row_id IS NOT NULL GROUP BY tbl",
   );
   for (const row of inserts.rows) assert.equal(row.n, row.distinct, `${row.tbl} inserted twice at the hub`);
+});
+
+test('npm run restore of a store that synced stops its sync at the next start, before any contact with the hub', { timeout: 60_000 }, async () => {
+  const taken = await takeBackup({ db: surat.server.deps.db, dataDir: dir, now: () => new Date(), reason: 'manual' });
+  assert.ok(taken.ok && taken.file, taken.message);
+  await surat.close();
+  await restoreBackup({ dataDir: dir, target: path.join(dir, STORE_FILE), file: taken.file });
+  // No hub reachable: the store knows by itself that it went back.
+  surat = await startTestService({ dataDir: dir, hubUrl: 'http://127.0.0.1:1', syncIntervalMs: 60_000, readWorkers: 0 });
+  const status = await (await surat.as('admin')).call(api.Sync.status, {});
+  assert.match(status.stopped ?? '', /restored from a backup[\s\S]*--rekey/);
+  assert.doesNotMatch(status.lastError ?? '', /cannot be reached/, 'it never tried the hub');
+  // Only once: the next start does not stop it again by itself (a re-key clears the stop).
+  assert.equal(existsSync(path.join(dir, 'restored-from-backup')), false);
 });
