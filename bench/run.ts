@@ -7,7 +7,8 @@
  * Every figure is printed next to a floor measured in the same run in alternating batches: the
  * cheapest authenticated route (transport floor) for reads, SaveSale's own writes with raw
  * statements (storage floor) for SaveSale. Ratios, not absolute times, are what to compare: these
- * machines are shared and noisy. Writes bench/results/latest.json and latest.md.
+ * machines are shared and noisy. Then sync throughput, push and pull, with a real hub (bench/sync.ts;
+ * --sync-orders N, default 5000, --quick 1000). Writes bench/results/latest.json and latest.md.
  */
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -19,14 +20,17 @@ import { ensureBuilt, startService, type ServiceProcess } from './service-proces
 import { statsOf, timeOnce, type Stats } from './stats.js';
 import { StorageFloor } from './storage-floor.js';
 import { benchStore, SIZES, type BenchStore } from './stores.js';
+import { measureSync, type SyncThroughput } from './sync.js';
 import { Till } from './till.js';
 
 const { values: flags } = parseArgs({
-  options: { quick: { type: 'boolean', default: false }, 'soak-minutes': { type: 'string' }, sizes: { type: 'string' } },
+  options: { quick: { type: 'boolean', default: false }, 'soak-minutes': { type: 'string' }, sizes: { type: 'string' }, 'sync-orders': { type: 'string' } },
 });
 const quick = flags.quick;
 const sizes = (flags.sizes ?? (quick ? '10k' : '10k,100k,1M')).split(',').map((s) => s.trim());
 const soakMinutes = Number(flags['soak-minutes'] ?? (quick ? 0.25 : 10));
+/** Orders the sync bench's branch sells before pushing (about 10 journal entries each). */
+const syncOrders = Number(flags['sync-orders'] ?? (quick ? 1000 : 5000));
 /** Samples per operation at one till, and per till at eight. */
 const RUNS_1 = quick ? 40 : 200;
 const RUNS_8 = quick ? 10 : 50;
@@ -422,7 +426,9 @@ async function main() {
   const largest = stores.at(-1)!;
   const start = results[largest.label]!.startToLogin ?? { medianMs: 0, runsMs: [] };
   log(`\nstart to first login (${largest.label} store): median ${start.medianMs} ms (${start.runsMs.join(', ')})`);
-  const report = { date: new Date().toISOString(), quick, machine, sizes, startToLogin: start, results, seconds: Math.round((performance.now() - started) / 1000) };
+  log(`\nsync: a real hub (embedded PostgreSQL) and a branch on loopback, ${syncOrders} orders sold at the branch`);
+  const sync = await measureSync(syncOrders, log);
+  const report = { date: new Date().toISOString(), quick, machine, sizes, startToLogin: start, results, sync, seconds: Math.round((performance.now() - started) / 1000) };
   const dir = path.join(import.meta.dirname, 'results');
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
@@ -435,6 +441,7 @@ function markdown(report: {
   quick: boolean;
   machine: { cpus: number; cpu: string; memGiB: number; node: string };
   startToLogin: { medianMs: number; runsMs: number[] };
+  sync: SyncThroughput;
   results: Record<string, Awaited<ReturnType<typeof measureStore>> & { store: Omit<BenchStore, 'dataDir' | 'file'> }>;
 }): string {
   const labels = Object.keys(report.results);
@@ -476,6 +483,14 @@ function markdown(report: {
   }
   out.push(`Memory (service process RSS): at rest ${main.memory.rest} MiB, after the run ${main.memory.afterRun} MiB${main.memory.afterSoak ? `, after the soak ${main.memory.afterSoak} MiB` : ''}.`);
   out.push(`Start to first login (restart on this store, spawn to the first 200 from Auth/login): median ${report.startToLogin.medianMs} ms of ${report.startToLogin.runsMs.join(', ')} ms.`);
+  const sync = report.sync;
+  out.push('');
+  out.push(`Sync (a real hub over embedded PostgreSQL and a branch on loopback; ${sync.orders.toLocaleString('en-IN')} orders = ${sync.changes.toLocaleString('en-IN')} journal entries):`);
+  out.push('');
+  out.push('| direction | changes/s | seconds | floor changes/s | × floor | floor |');
+  out.push('|---|---|---|---|---|---|');
+  out.push(`| push (branch → hub) | ${sync.push.perSecond} | ${sync.push.seconds} | ${sync.push.floorPerSecond} | ${ratio(sync.push.floorPerSecond, sync.push.perSecond)} | the hub's own INSERT of the same changes, 500 per transaction |`);
+  out.push(`| pull (hub → head office, applied) | ${sync.pull.perSecond} | ${sync.pull.seconds} | ${sync.pull.floorPerSecond} | ${ratio(sync.pull.floorPerSecond, sync.pull.perSecond)} | the hub's own page query, 500 per page, nothing applied |`);
   return `${out.join('\n')}\n`;
 }
 

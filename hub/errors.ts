@@ -4,7 +4,7 @@
  * The hub is its own program and imports nothing of main/, so it has its own small copy.
  */
 
-export type HubErrorKind = 'invalid' | 'unauthorized' | 'forbidden' | 'conflict' | 'unavailable';
+export type HubErrorKind = 'invalid' | 'unauthorized' | 'forbidden' | 'conflict' | 'gone' | 'unavailable';
 
 /** Field path (e.g. `changes.3.seq`) to the messages for that field. */
 export type FieldErrors = Record<string, string[]>;
@@ -21,4 +21,4 @@ export class HubError extends Error {
   }
 }
 
-export const STATUS_OF: Record<HubErrorKind, number> = { invalid: 400, unauthorized: 401, forbidden: 403, conflict: 409, unavailable: 503 };
+export const STATUS_OF: Record<HubErrorKind, number> = { invalid: 400, unauthorized: 401, forbidden: 403, conflict: 409, gone: 410, unavailable: 503 };

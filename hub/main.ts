@@ -7,8 +7,9 @@
  *   npm run hub -- issue-cert <node> --cert-out DIR   a new certificate for an enrolled PC
  *   npm run hub -- revoke <node>                  revoke every certificate of a PC
  *   npm run hub -- nodes                          list the enrolled nodes and their certificates
- *   npm run hub -- join-code <name> [--cert-out DIR]  enrol a PC and print its one-time join code
- *                                                 (setup --join), with its certificate for a hub on --tls
+ *   npm run hub -- join-code <name> [--cert-out DIR] [--valid-hours N]  enrol a PC and print its
+ *                                                 one-time join code (setup --join or --rekey), good
+ *                                                 for 24 hours unless N, with its certificate for a hub on --tls
  *
  * Options (or environment): --host (HUB_HOST, default 127.0.0.1), --port (HUB_PORT, 8790),
  * --data-dir (HUB_DATA_DIR), --tls (HUB_TLS=1: a server certificate from the hub's CA for
@@ -26,7 +27,7 @@ import { defaultHubDataDir } from './data-dir.js';
 import { HubError } from './errors.js';
 import { DEFAULT_HUB_PORT, checkListen, openHubStore, startHub, type HubOptions } from './hub.js';
 import { issueNodeCertificate, nodeCertificates, revokeNode } from './sync/certificates.js';
-import { makeJoinCode } from './sync/join.js';
+import { DEFAULT_JOIN_CODE_HOURS, makeJoinCode } from './sync/join.js';
 import { enrollNode, listNodes } from './sync/nodes.js';
 import { loadOrCreateCa, serverCertificate, type HubCa } from './tls/ca.js';
 
@@ -42,6 +43,7 @@ const { values, positionals } = parseArgs({
     tls: { type: 'boolean', default: false },
     'tls-names': { type: 'string' },
     'cert-out': { type: 'string' },
+    'valid-hours': { type: 'string' },
   },
 });
 const env = process.env;
@@ -112,9 +114,11 @@ try {
     const store = await openHubStore({ ...options, whenRunning: 'attach' });
     try {
       if (command === 'join-code') {
-        const { nodeId, code } = await makeJoinCode(store.pool, rest.join(' '));
+        const hours = values['valid-hours'] === undefined ? DEFAULT_JOIN_CODE_HOURS : Number(values['valid-hours']);
+        const { nodeId, code, expiresAt } = await makeJoinCode(store.pool, rest.join(' '), hours);
         const certDir = values['cert-out'];
         console.log(`Enrolled "${rest.join(' ').trim()}" as node ${nodeId}. On that PC: npm run setup -- --join <this hub's address> ${code}${certDir ? ` --hub-cert-dir <a copy of ${certDir}>` : ''}`);
+        console.log(`The code is good until ${expiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC (${hours} h); after that run join-code again for a new one.`);
         if (certDir) await writeNodeCertificate(store, nodeId, certDir);
       } else if (command === 'enroll') {
         const node = await enrollNode(store.pool, rest.join(' '));

@@ -51,7 +51,7 @@ export function buildHubApp(options: HubAppOptions): FastifyInstance {
     await speaksFor(request, query.nodeId);
     return answerPull(options.pool, query);
   });
-  app.post(SYNC_PATHS.join, async (request) => join(options.pool, parse(JoinRequest, request.body, 'join').code));
+  app.post(SYNC_PATHS.join, async (request) => join(options.pool, parse(JoinRequest, request.body, 'join')));
   app.get('/hub/v1/health', async () => ({ ok: true, clock: options.clock.current() }));
 
   app.setErrorHandler((error: Error, request, reply) => {

@@ -15,6 +15,11 @@
  * joins an existing company instead (issue 15): the code comes from `npm run hub -- join-code`;
  * the PC gets its node number from the hub and the company's data by pulling everything. A hub
  * on mutual TLS (https) needs --hub-cert-dir: the folder `join-code … --cert-out DIR` wrote.
+ *
+ *   npm run setup -- --rekey http://hub.example:8790 ABCD-EFGH-JKLM [--till-code X] [--hub-cert-dir DIR] [--data-dir DIR]
+ *
+ * re-keys this PC's store after a restored backup (sync stopped with SEQUENCE_REWOUND): the code
+ * (from `npm run hub -- join-code`) gives it a new node number and till code; its data stays.
  */
 import { stdin, stdout } from 'node:process';
 import { createInterface } from 'node:readline/promises';
@@ -24,11 +29,13 @@ import { StoreSpecError } from './service/setup/create-store.js';
 import { setupStore } from './service/setup/setup-store.js';
 import { STORE_FILE } from './service/store-file.js';
 import { joinCompany } from './service/sync/join.js';
+import { rekeyStore } from './service/sync/rekey.js';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
     join: { type: 'string' },
+    rekey: { type: 'string' },
     'hub-cert-dir': { type: 'string' },
     company: { type: 'string' },
     gstin: { type: 'string' },
@@ -71,8 +78,22 @@ async function joinMain(hubUrl: string, code: string | undefined) {
   console.log(`Joined as node ${join.nodeId} ("${join.name}"): the company's data is in ${file}. Start it with POS_HUB_URL=${hubUrl} npm run serve (or npm start).`);
 }
 
+async function rekeyMain(hubUrl: string, code: string | undefined) {
+  if (!code) throw new Error('Usage: npm run setup -- --rekey <hub address> <join code>');
+  const dataDir = values['data-dir'] ?? defaultDataDir();
+  const result = await rekeyStore(dataDir, STORE_FILE, hubUrl, code, {
+    ...(values['till-code'] ? { tillCode: values['till-code'] } : {}),
+    ...(values['hub-cert-dir'] ? { certDir: values['hub-cert-dir'] } : {}),
+  });
+  console.log(
+    `Re-keyed: node ${result.oldNode} is now node ${result.newNode}, till code ${result.tillCode} (the hub keeps this PC's entries up to ${result.commonSeq}). ` +
+      `Start it again with POS_HUB_URL=${hubUrl}: it syncs on, and what the store lost comes back from the hub.`,
+  );
+}
+
 async function main() {
   if (values.join) return joinMain(values.join, positionals[0]);
+  if (values.rekey) return rekeyMain(values.rekey, positionals[0]);
   const dataDir = values['data-dir'] ?? defaultDataDir();
   const company = await ask('company', 'Company name', values.company);
   const gstin = await ask('gstin', 'Company GSTIN', values.gstin);

@@ -20,6 +20,8 @@ export const SYNC_PATHS = { push: '/hub/v1/push', pull: '/hub/v1/pull', join: '/
 export const MAX_BATCH_CHANGES = 2000;
 export const MAX_PULL_LIMIT = 2000;
 export const DEFAULT_PULL_LIMIT = 500;
+/** At most this many journal times in a re-key request (a week offline at a busy till is far fewer). */
+export const MAX_REKEY_ENTRIES = 500_000;
 
 export const JOURNAL_OPS = ['insert', 'update', 'delete', 'event'] as const;
 
@@ -113,11 +115,31 @@ export const PullResponse = z.object({
   next: z.number().int().min(0),
   /** More changes wait after `next`. */
   more: z.boolean(),
+  /**
+   * The asking node's last entry the hub holds. A node that counts fewer as sent went back (a
+   * restored backup): it must stop before it pulls past what it lost, and be re-keyed.
+   */
+  held: z.number().int().min(0).optional(),
 });
 export type PullResponse = z.infer<typeof PullResponse>;
 
 /** A new PC joins the company with a one-time code head office made (`npm run hub -- join-code NAME`). */
-export const JoinRequest = z.object({ code: z.string().min(4).max(40) });
+export const JoinRequest = z.object({
+  code: z.string().min(4).max(40),
+  /**
+   * Re-keying a PC whose store went back (a restored backup): the code's new node replaces
+   * `nodeId`. `hlcs` are the PC's journal times for its entries after `after` (the last one the hub
+   * acknowledged to it), in order, as it would send them: the hub keeps the PC's entries up to the
+   * last one it holds with the same time, and the new node goes on from there.
+   */
+  rekey: z
+    .object({
+      nodeId,
+      after: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+      hlcs: z.array(z.string().max(40)).max(MAX_REKEY_ENTRIES),
+    })
+    .optional(),
+});
 export type JoinRequest = z.infer<typeof JoinRequest>;
 
 export const JoinResponse = z.object({
@@ -129,6 +151,8 @@ export const JoinResponse = z.object({
   installationSecret: z.string().min(1),
   /** The nodes whose master data (items, prices, users, settings…) this PC accepts. */
   headOffice: z.array(nodeId).min(1),
+  /** For a re-key: the node replaced and its last entry the hub keeps as the PC's (the new node sends after it). */
+  rekey: z.object({ replaced: nodeId, commonSeq: z.number().int().min(0) }).optional(),
 });
 export type JoinResponse = z.infer<typeof JoinResponse>;
 

@@ -90,4 +90,30 @@ CREATE TABLE join_code (
 `,
 };
 
-export const hubMigrations: readonly HubMigration[] = [foundation, certificates, joinCodes];
+/**
+ * Re-keying a node whose store went back (issue 15): the new node `replaces` the old one from
+ * entry `replaces_upto` on (the old node's entries up to it are the PC's own: not pulled back to
+ * it); the old node is `replaced_by` the new one and refused from then on.
+ */
+const nodeReplacement: HubMigration = {
+  name: 'node-replacement',
+  sql: `
+ALTER TABLE node
+  ADD COLUMN replaces      integer REFERENCES node (id),
+  ADD COLUMN replaces_upto bigint NOT NULL DEFAULT 0 CHECK (replaces_upto >= 0),
+  ADD COLUMN replaced_by   integer REFERENCES node (id);
+`,
+};
+
+/**
+ * Join codes expire (issue 15): a code made from now on is good until `expires_at` (24 hours by
+ * default, `join-code --valid-hours N`). Codes made before have none and stay good until used.
+ */
+const joinCodeExpiry: HubMigration = {
+  name: 'join-code-expiry',
+  sql: `
+ALTER TABLE join_code ADD COLUMN expires_at timestamptz;
+`,
+};
+
+export const hubMigrations: readonly HubMigration[] = [foundation, certificates, joinCodes, nodeReplacement, joinCodeExpiry];

@@ -95,16 +95,25 @@ export interface ChangePage {
  * Up to `limit` changes of nodes other than `exceptNode` after `after`, in cursor order, read in
  * one statement (one snapshot) with the highest committed cursor.
  */
-export async function changesAfter(db: pg.Pool, exceptNode: number, after: number, limit: number): Promise<ChangePage> {
+export async function changesAfter(
+  db: pg.Pool,
+  exceptNode: number,
+  after: number,
+  limit: number,
+  /** A re-keyed node: the node it replaced, whose entries up to `upto` are its own too. */
+  own: { node: number | null; upto: number } = { node: null, upto: 0 },
+): Promise<ChangePage> {
   const { rows } = await db.query<RawChange>(
     `WITH top AS (SELECT max(cursor) AS top FROM change)
      SELECT c.cursor, c.node_id, c.seq, c.hlc, c.at, c.user_id, c.branch_id, c.till, c.source, c.tbl, c.row_id, c.row_key, c.op,
             c.old_values, c.new_values, top.top
        FROM top LEFT JOIN LATERAL (
-              SELECT * FROM change WHERE cursor > $2 AND node_id <> $1 ORDER BY cursor LIMIT $3
+              SELECT * FROM change
+               WHERE cursor > $2 AND node_id <> $1 AND NOT (node_id IS NOT DISTINCT FROM $4 AND seq <= $5)
+               ORDER BY cursor LIMIT $3
             ) c ON true
       ORDER BY c.cursor`,
-    [exceptNode, after, limit],
+    [exceptNode, after, limit, own.node, own.upto],
   );
   const top = Number(rows[0]?.top ?? 0);
   const changes = rows
@@ -134,4 +143,13 @@ export async function changesAfter(db: pg.Pool, exceptNode: number, after: numbe
 /** Every change in cursor order (tests and checks). */
 export async function allChanges(db: pg.Pool): Promise<PulledChange[]> {
   return (await changesAfter(db, 0, 0, Number.MAX_SAFE_INTEGER)).changes;
+}
+
+/** The clock times the hub holds for `nodeId`'s entries after `after` (at most `count`), in order. */
+export async function heldTimes(db: pg.PoolClient, nodeId: number, after: number, count: number): Promise<Array<{ seq: number; hlc: string }>> {
+  const { rows } = await db.query<{ seq: string; hlc: string }>(
+    'SELECT seq, hlc FROM change WHERE node_id = $1 AND seq > $2 AND seq <= $2 + $3 ORDER BY seq',
+    [nodeId, after, count],
+  );
+  return rows.map((row) => ({ seq: Number(row.seq), hlc: row.hlc }));
 }

@@ -6,6 +6,11 @@ export interface NodeRow {
   name: string;
   enrolledAt: string;
   lastSeq: number;
+  /** The node this one replaced (a re-keyed PC), and the old node's last entry that was this PC's own. */
+  replaces: number | null;
+  replacesUpto: number;
+  /** The node that replaced this one: it is refused from then on. */
+  replacedBy: number | null;
 }
 
 type Queryable = pg.Pool | pg.PoolClient;
@@ -15,33 +20,58 @@ interface RawNode {
   name: string;
   enrolled_at: Date;
   last_seq: string;
+  replaces: number | null;
+  replaces_upto: string;
+  replaced_by: number | null;
 }
 
-const toNode = (row: RawNode): NodeRow => ({ id: row.id, name: row.name, enrolledAt: row.enrolled_at.toISOString(), lastSeq: Number(row.last_seq) });
+const toNode = (row: RawNode): NodeRow => ({
+  id: row.id,
+  name: row.name,
+  enrolledAt: row.enrolled_at.toISOString(),
+  lastSeq: Number(row.last_seq),
+  replaces: row.replaces,
+  replacesUpto: Number(row.replaces_upto),
+  replacedBy: row.replaced_by,
+});
+
+const COLUMNS = 'id, name, enrolled_at, last_seq, replaces, replaces_upto, replaced_by';
 
 export async function insertNode(db: Queryable, name: string): Promise<NodeRow | null> {
   const { rows } = await db.query<RawNode>(
-    'INSERT INTO node (name) VALUES ($1) ON CONFLICT (name) DO NOTHING RETURNING id, name, enrolled_at, last_seq',
+    'INSERT INTO node (name) VALUES ($1) ON CONFLICT (name) DO NOTHING RETURNING ' + COLUMNS,
     [name],
   );
   return rows[0] ? toNode(rows[0]) : null;
 }
 
 export async function findNodeByName(db: Queryable, name: string): Promise<NodeRow | null> {
-  const { rows } = await db.query<RawNode>('SELECT id, name, enrolled_at, last_seq FROM node WHERE name = $1', [name]);
+  const { rows } = await db.query<RawNode>(`SELECT ${COLUMNS} FROM node WHERE name = $1`, [name]);
   return rows[0] ? toNode(rows[0]) : null;
 }
 
 export async function findNode(db: Queryable, id: number): Promise<NodeRow | null> {
-  const { rows } = await db.query<RawNode>('SELECT id, name, enrolled_at, last_seq FROM node WHERE id = $1', [id]);
+  const { rows } = await db.query<RawNode>(`SELECT ${COLUMNS} FROM node WHERE id = $1`, [id]);
   return rows[0] ? toNode(rows[0]) : null;
 }
 
 export async function listNodes(db: Queryable): Promise<NodeRow[]> {
-  const { rows } = await db.query<RawNode>('SELECT id, name, enrolled_at, last_seq FROM node ORDER BY id');
+  const { rows } = await db.query<RawNode>(`SELECT ${COLUMNS} FROM node ORDER BY id`);
   return rows.map(toNode);
 }
 
 export async function setLastSeq(db: Queryable, id: number, lastSeq: number): Promise<void> {
   await db.query('UPDATE node SET last_seq = $2 WHERE id = $1', [id, lastSeq]);
+}
+
+/** Locks the node's row for the rest of the transaction (a re-key against a push of the same node). */
+export async function findNodeForUpdate(db: Queryable, id: number): Promise<NodeRow | null> {
+  const { rows } = await db.query<RawNode>(`SELECT ${COLUMNS} FROM node WHERE id = $1 FOR UPDATE`, [id]);
+  return rows[0] ? toNode(rows[0]) : null;
+}
+
+/** `replacement` takes over from `old`: it starts after entry `upto`, which the old node's entries up to are its own. */
+export async function replaceNode(db: Queryable, old: number, replacement: number, upto: number): Promise<void> {
+  await db.query('UPDATE node SET replaces = $1, replaces_upto = $3, last_seq = $3 WHERE id = $2', [old, replacement, upto]);
+  await db.query('UPDATE node SET replaced_by = $2 WHERE id = $1', [old, replacement]);
 }

@@ -3,12 +3,17 @@
  * (the node is enrolled then, so its number is fixed); the PC spends the code once and learns its
  * node number and the company's installation secret (ENC ids read the same on every PC), taken
  * from what head office's node (node 1) has pushed. Only the code's SHA-256 is kept.
+ *
+ * The same code re-keys a PC whose store went back (a restored backup, refused at push with
+ * SEQUENCE_REWOUND): the PC keeps its data and syncs on as the code's new node (rekey() below).
  */
 import { createHash, randomInt } from 'node:crypto';
 import type pg from 'pg';
-import type { JoinResponse } from '../../shared/sync.js';
+import type { JoinRequest, JoinResponse } from '../../shared/sync.js';
 import { HubError } from '../errors.js';
-import { installationSecretOf, insertJoinCode, spendJoinCode } from '../store/join-code.js';
+import { expiredJoinCode, expireJoinCodes, installationSecretOf, insertJoinCode, nodeJoined, spendJoinCode } from '../store/join-code.js';
+import { heldTimes, lockPushes } from '../store/change.js';
+import { findNodeByName, findNodeForUpdate, replaceNode } from '../store/node.js';
 import { inTransaction } from '../store/transaction.js';
 import { enrollNode } from './nodes.js';
 
@@ -19,21 +24,78 @@ const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
 const hashOf = (code: string) => createHash('sha256').update(code.replace(/[\s-]/g, '').toUpperCase()).digest('hex');
 
-export async function makeJoinCode(pool: pg.Pool, name: string): Promise<{ nodeId: number; code: string }> {
-  const node = await enrollNode(pool, name);
-  const raw = Array.from({ length: 12 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
-  await insertJoinCode(pool, hashOf(raw), node.id);
-  return { nodeId: node.id, code: `${raw.slice(0, 4)}-${raw.slice(4, 8)}-${raw.slice(8)}` };
+/** How long a join code is good for unless head office says otherwise (`--valid-hours`). */
+export const DEFAULT_JOIN_CODE_HOURS = 24;
+
+/**
+ * Enrols the named PC and makes its one-time code, good for `validHours`. A name enrolled before
+ * whose PC never joined nor pushed (its code expired, or was lost) gets a new code for the same
+ * node instead, and its older codes end.
+ */
+export async function makeJoinCode(
+  pool: pg.Pool,
+  name: string,
+  validHours: number = DEFAULT_JOIN_CODE_HOURS,
+): Promise<{ nodeId: number; code: string; expiresAt: Date }> {
+  if (!Number.isFinite(validHours) || validHours <= 0 || validHours > 24 * 90) {
+    throw new HubError('invalid', 'INVALID_INPUT', 'A join code is good for more than 0 and at most 2160 hours (90 days)', { validHours: ['must be 0–2160'] });
+  }
+  return inTransaction(pool, async (client) => {
+    let node = await findNodeByName(client, name.trim());
+    if (node && (node.lastSeq > 0 || (await nodeJoined(client, node.id)))) {
+      throw new HubError('conflict', 'NODE_NAME_TAKEN', `A node named "${node.name}" is already enrolled and in use (node ${node.id}): give the new PC another name`);
+    }
+    if (node) await expireJoinCodes(client, node.id);
+    else node = await enrollNode(client, name);
+    const raw = Array.from({ length: 12 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
+    const expiresAt = await insertJoinCode(client, hashOf(raw), node.id, validHours);
+    return { nodeId: node.id, code: `${raw.slice(0, 4)}-${raw.slice(4, 8)}-${raw.slice(8)}`, expiresAt };
+  });
 }
 
-export async function join(pool: pg.Pool, code: string): Promise<JoinResponse> {
+export async function join(pool: pg.Pool, request: JoinRequest): Promise<JoinResponse> {
   return inTransaction(pool, async (client) => {
     const secret = await installationSecretOf(client, HEAD_OFFICE_NODES[0]);
     if (!secret) {
       throw new HubError('conflict', 'HEAD_OFFICE_NOT_SYNCED', 'Head office’s PC has not synced with the hub yet: start it with POS_HUB_URL first, then join');
     }
-    const node = await spendJoinCode(client, hashOf(code));
-    if (!node) throw new HubError('forbidden', 'JOIN_CODE_INVALID', 'This join code is not valid or was used already: ask head office for a new one');
-    return { nodeId: node.nodeId, name: node.name, installationSecret: secret, headOffice: [...HEAD_OFFICE_NODES] };
+    const node = await spendJoinCode(client, hashOf(request.code));
+    if (!node) {
+      const expired = await expiredJoinCode(client, hashOf(request.code));
+      if (expired) {
+        throw new HubError('gone', 'JOIN_CODE_EXPIRED', `This join code expired at ${expired.toISOString().slice(0, 16).replace('T', ' ')} UTC: ask head office for a new one`);
+      }
+      throw new HubError('forbidden', 'JOIN_CODE_INVALID', 'This join code is not valid or was used already: ask head office for a new one');
+    }
+    const answer: JoinResponse = { nodeId: node.nodeId, name: node.name, installationSecret: secret, headOffice: [...HEAD_OFFICE_NODES] };
+    if (!request.rekey) return answer;
+    return { ...answer, rekey: { replaced: request.rekey.nodeId, commonSeq: await rekey(client, request.rekey, node.nodeId) } };
   });
+}
+
+/**
+ * The code's new node takes over from a PC's old node (its store went back: a restored backup).
+ * Under the push lock: the old node's entries after `after` that the hub holds with the very times
+ * the PC still has are the PC's own; the first that differs (or is missing) is where the store went
+ * back. The new node starts after the last common entry, the old one is refused from now on.
+ */
+async function rekey(client: pg.PoolClient, request: NonNullable<JoinRequest['rekey']>, newNode: number): Promise<number> {
+  await lockPushes(client);
+  const old = await findNodeForUpdate(client, request.nodeId);
+  if (!old) throw new HubError('forbidden', 'NODE_NOT_ENROLLED', `Node ${request.nodeId} is not enrolled at this hub: there is nothing to re-key`);
+  if ((HEAD_OFFICE_NODES as readonly number[]).includes(old.id)) {
+    throw new HubError('conflict', 'HEAD_OFFICE_REKEY', `Node ${old.id} is head office’s PC, whose master data every PC takes: it cannot be re-keyed (restore head office from its latest backup instead)`);
+  }
+  if (old.replacedBy !== null) throw new HubError('conflict', 'NODE_REPLACED', `Node ${old.id} was re-keyed already (as node ${old.replacedBy})`);
+  if (request.after > old.lastSeq) {
+    throw new HubError('conflict', 'SEQUENCE_GAP', `The hub holds node ${old.id}'s entries up to ${old.lastSeq} only, the PC counts ${request.after} as sent`);
+  }
+  const held = await heldTimes(client, old.id, request.after, request.hlcs.length);
+  let common = request.after;
+  for (const [i, entry] of held.entries()) {
+    if (entry.seq !== request.after + i + 1 || entry.hlc !== request.hlcs[i]) break;
+    common = entry.seq;
+  }
+  await replaceNode(client, old.id, newNode, common);
+  return common;
 }

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { HubError } from '../errors.js';
 import { findNodeByName, insertNode, listNodes, type NodeRow } from '../store/node.js';
 
-export async function enrollNode(pool: pg.Pool, rawName: string): Promise<NodeRow> {
+export async function enrollNode(pool: pg.Pool | pg.PoolClient, rawName: string): Promise<NodeRow> {
   const name = rawName.trim();
   if (name.length < 1 || name.length > 80) {
     throw new HubError('invalid', 'INVALID_INPUT', 'A node needs a name of 1 to 80 characters', { name: ['must be 1 to 80 characters'] });

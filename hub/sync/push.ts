@@ -3,7 +3,7 @@
  * push by an advisory lock so the cursors it assigns are committed in order.
  *
  * Inside the lock, in this order:
- *   - the node must be enrolled (403 NODE_NOT_ENROLLED);
+ *   - the node must be enrolled (403 NODE_NOT_ENROLLED) and not re-keyed as another (409 NODE_REPLACED);
  *   - a batch already held under (node, lastSeq): the same hash is a resend after a lost answer,
  *     acknowledged with nothing written; another hash is 409 BATCH_HASH_CONFLICT;
  *   - firstSeq must be the node's last sequence + 1: after it is 409 SEQUENCE_GAP (entries
@@ -36,6 +36,13 @@ export async function applyPush(pool: pg.Pool, clock: HubClock, batch: PushReque
     if (!node) {
       throw new HubError('forbidden', 'NODE_NOT_ENROLLED', `Node ${batch.nodeId} is not enrolled at this hub: enrol the PC first`);
     }
+    if (node.replacedBy !== null) {
+      throw new HubError(
+        'conflict',
+        'NODE_REPLACED',
+        `Node ${node.id} was re-keyed as node ${node.replacedBy}: this PC must not sync as node ${node.id} any more (re-key it, or restore the re-keyed store)`,
+      );
+    }
     const held = await findBatch(client, node.id, batch.lastSeq);
     if (held) {
       if (held.hash !== batch.hash) {
@@ -64,8 +71,21 @@ export async function applyPush(pool: pg.Pool, clock: HubClock, batch: PushReque
     }
     clock.receive(batch.changes.map((change) => change.hlc));
     const cursor = await insertChanges(client, node.id, batch.changes);
+    await holdForTest(node.id, batch);
     await insertBatch(client, node.id, batch.firstSeq, batch.lastSeq, batch.hash);
     await setLastSeq(client, node.id, batch.lastSeq);
     return { acknowledged: batch.lastSeq, cursor, duplicate: false };
   });
+}
+
+/**
+ * TEST ONLY, off unless set: HUB_TEST_HOLD_APPLY_MS makes every push wait that long inside its
+ * transaction, its changes written and nothing committed, after saying so on stderr, so a test
+ * can SIGKILL the hub in the middle of applying a batch (test/sync/sync-hub-kill.test.ts).
+ */
+async function holdForTest(nodeId: number, batch: PushRequest): Promise<void> {
+  const ms = Number(process.env.HUB_TEST_HOLD_APPLY_MS ?? 0);
+  if (!(ms > 0)) return;
+  process.stderr.write(`HUB_TEST_HOLD_APPLY_MS: node ${nodeId} entries ${batch.firstSeq}..${batch.lastSeq} written, not committed; holding ${ms} ms\n`);
+  await new Promise((resolve) => setTimeout(resolve, ms));
 }

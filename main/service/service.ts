@@ -13,6 +13,7 @@ import { tokenKey } from './auth/token-key.js';
 import type { ServiceDeps, StoreMode } from './context.js';
 import { backupSchedule } from './backup/schedule.js';
 import { applyStagedRestore } from './backup/staged.js';
+import { consumeRestoreMarker } from './backup/restore.js';
 import { backupBeforeMigration } from './backup/take.js';
 import { holdServiceLock } from './backup/service-lock.js';
 import { closeDatabase, FOLDER_MODE, openDatabase, optimize, OPTIMIZE_EVERY_MS, type Db } from './db/database.js';
@@ -31,6 +32,7 @@ import { companies } from './store/company.js';
 import { DEMO_FILE, storeFile } from './store-file.js';
 import { fileLogger } from './log.js';
 import { hubTlsDir, loadHubTls } from './sync/hub-tls.js';
+import { stopSyncAfterRestore } from './sync/status.js';
 import { startSyncWorker, type SyncWorker } from './sync/worker.js';
 import { READ_TIME_LIMIT_MS, readPool, type ReadPool, type TimeLimit } from './reads/read-pool.js';
 
@@ -103,6 +105,7 @@ export async function openService(options: ServiceOptions): Promise<Service> {
   logger?.info({ file, mode, version: appVersion() }, 'service starting');
   try {
     const installation = loadInstallation(db);
+    if (consumeRestoreMarker(options.dataDir) && stopSyncAfterRestore(db)) logger?.warn({ file }, 'restored from a backup: sync stopped until the PC is re-keyed');
     const ids = idSource(db, installation.node);
     if (mode === 'demo' && companies(db).count() === 0) {
       // The demo's rows are journaled as the setup's, not as anybody's.

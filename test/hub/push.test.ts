@@ -167,7 +167,9 @@ test('a pull leaves out the caller’s own changes, pages in cursor order, and m
   const { rows } = await hub.pool.query<{ top: string }>('SELECT max(cursor) AS top FROM change');
   assert.equal(rest.next, Number(rows[0]!.top));
   const empty = await pull(hub, b, rest.next);
-  assert.deepEqual(empty, { changes: [], next: rest.next, more: false });
+  // `held`: B's own last entry at the hub, so a node that went back sees it before pulling on.
+  const { rows: heldRows } = await hub.pool.query<{ last_seq: string }>('SELECT last_seq FROM node WHERE id = $1', [b]);
+  assert.deepEqual(empty, { changes: [], next: rest.next, more: false, held: Number(heldRows[0]!.last_seq) });
 
   const bad = await hub.app.inject({ method: 'GET', url: `/hub/v1/pull?nodeId=${a}&after=-1` });
   assert.equal(bad.statusCode, 400);

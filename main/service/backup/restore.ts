@@ -4,7 +4,7 @@
  * store unless forced), the current store and its -wal/-shm are moved aside under a dated name, and
  * the checked copy takes their place. Nothing is changed until every check has passed.
  */
-import { createReadStream, createWriteStream, existsSync, renameSync, rmSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { FILE_MODE, keepPrivate, openReadOnly } from '../db/database.js';
@@ -122,7 +122,20 @@ export function putInPlace(checked: string, target: string, stamp: string): stri
   }
   renameSync(checked, target);
   keepPrivate(target);
+  // The store went back: the next start stops its sync until it is re-keyed (issue 15, sync/rekey.ts).
+  writeFileSync(path.join(path.dirname(target), RESTORED_MARKER), `${stamp}\n`, { mode: FILE_MODE });
   return asideFile;
+}
+
+/** Left beside the store by a restore, taken away by the next start (consumeRestoreMarker). */
+export const RESTORED_MARKER = 'restored-from-backup';
+
+/** Whether a restore put the store in place since the last start; the mark is gone after. */
+export function consumeRestoreMarker(dataDir: string): boolean {
+  const marker = path.join(dataDir, RESTORED_MARKER);
+  if (!existsSync(marker)) return false;
+  rmSync(marker, { force: true });
+  return true;
 }
 
 export const stampOf = (at: Date) => at.toISOString().replace(/[-:]/g, '').replace(/\.\d+/, '');

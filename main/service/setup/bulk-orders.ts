@@ -50,11 +50,15 @@ function statusFor(ageDays: number, roll: number): SalesOrderStatusId {
   return ([SALES_ORDER_STATUS.Booked, SALES_ORDER_STATUS.InLab, SALES_ORDER_STATUS.ReadyForDelivery] as const)[roll % 3]!;
 }
 
-/** Adds `total` orders dated up to `now`, with their receipts and some invoices, in batched transactions. */
-export function addOrders(store: OpenStore, total: number, options: { now?: Date; progress?: Progress } = {}): void {
+/**
+ * Adds `total` orders dated up to `now` over the last `days` (default two years), with their
+ * receipts and some invoices, in batched transactions.
+ */
+export function addOrders(store: OpenStore, total: number, options: { now?: Date; days?: number; progress?: Progress } = {}): void {
   const { db, ids, company } = store;
   const now = options.now ?? new Date();
   const progress = options.progress ?? (() => {});
+  const days = options.days ?? DAYS;
   const rand = seededRandom(1_000_000 + total);
   const branchIds = branches(db).ofCompany(company.id).map((b) => b.id);
   const userId = users(db).firstAdmin(company.id)!.id;
@@ -87,7 +91,7 @@ export function addOrders(store: OpenStore, total: number, options: { now?: Date
     db.transaction(() => {
       for (let i = done; i < Math.min(total, done + BATCH); i++) {
         // Oldest first, so each series' numbers rise with the dates, as at a real counter.
-        const ageDays = Math.floor(((total - 1 - i) * DAYS) / Math.max(total, 1));
+        const ageDays = Math.floor(((total - 1 - i) * days) / Math.max(total, 1));
         const day = dayOf(ageDays);
         const at = stamp(day, i);
         const branchId = branchIds[rand.int(branchIds.length)]!;

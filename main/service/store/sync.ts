@@ -49,6 +49,7 @@ export const syncStore = perDatabase((db: Db) => {
        FROM journal WHERE seq > ? ORDER BY seq LIMIT ?`,
   );
   const waiting = db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM journal WHERE seq > ?');
+  const journalTimes = db.prepare<[number], { seq: number; hlc: string }>('SELECT seq, hlc FROM journal WHERE seq > ? ORDER BY seq');
   const passwordHash = db.prepare<[number], { password_hash: string }>('SELECT password_hash FROM app_user WHERE id = ?');
   const deadLetter = db.prepare(
     `INSERT INTO sync_dead_letter (cursor, node_id, seq, tbl, op, row_ref, reason, change, at)
@@ -96,6 +97,8 @@ export const syncStore = perDatabase((db: Db) => {
     },
     outbox: (afterSeq: number, limit: number) => outbox.all(afterSeq, limit),
     waiting: (afterSeq: number) => waiting.get(afterSeq)!.n,
+    /** Every journal entry's clock time after `afterSeq`, in order (a re-key compares them with the hub's). */
+    journalTimes: (afterSeq: number) => journalTimes.all(afterSeq),
     passwordHash: (userId: number) => passwordHash.get(userId)?.password_hash ?? null,
     deadLetter: (row: Omit<DeadLetterRow, 'id'> & { change: string }) => deadLetter.run(row),
     deadLetters: (limit: number) => deadLetters.all(limit),

@@ -61,7 +61,7 @@ function toChange(db: Db, row: OutboxRow, nodeId: number): SyncChange {
  * A time names its sender: entries written before this PC knew its node number (the migrations
  * and settings of a store being joined) were stamped with node 1, and are sent as this node's.
  */
-function asSender(hlc: string, nodeId: number): string {
+export function asSender(hlc: string, nodeId: number): string {
   const parsed = parseHlc(hlc);
   return parsed && parsed.node !== nodeId ? formatHlc({ ...parsed, node: nodeId }) : hlc;
 }

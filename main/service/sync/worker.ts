@@ -6,7 +6,8 @@
  *
  * A failure (hub down, a 5xx, a time-out) is retried after 1 s, doubling up to 3 minutes. A hub
  * refusal that retrying cannot mend stops sync with the reason shown until the node is re-keyed:
- * SEQUENCE_REWOUND (this store went back: a restored backup), SEQUENCE_GAP, BATCH_HASH_CONFLICT.
+ * SEQUENCE_REWOUND (this store went back: a restored backup), SEQUENCE_GAP, BATCH_HASH_CONFLICT,
+ * NODE_REPLACED (this node was re-keyed as another: sync/rekey.ts).
  * State (acknowledged entry, cursor, last success, last error, why stopped) is in sync_state.
  */
 import type { Db } from '../db/database.js';
@@ -40,7 +41,7 @@ export const FIRST_RETRY_MS = 1000;
 export const MAX_RETRY_MS = 3 * 60_000;
 const REQUEST_TIMEOUT_MS = 30_000;
 /** Hub answers that retrying cannot mend: sync stops until the node is re-keyed. */
-const STOPPING = new Set(['SEQUENCE_REWOUND', 'SEQUENCE_GAP', 'BATCH_HASH_CONFLICT']);
+const STOPPING = new Set(['SEQUENCE_REWOUND', 'SEQUENCE_GAP', 'BATCH_HASH_CONFLICT', 'NODE_REPLACED']);
 
 export class HubRefusal extends Error {
   constructor(
@@ -98,6 +99,16 @@ export function startSyncWorker(options: SyncWorkerOptions): SyncWorker {
       const { pull_cursor, head_office } = store.state();
       const page = await call(`${SYNC_PATHS.pull}?nodeId=${nodeId}&after=${pull_cursor}`, { method: 'GET' }, (b) => PullResponse.parse(b));
       if (closed) return;
+      // Pushing came first, so the hub holds nothing of ours we do not count as sent, unless this
+      // store went back (a restored backup with nothing new to push): stop before pulling past what it lost.
+      const acked = store.state().acked_seq;
+      if (page.held !== undefined && page.held > acked) {
+        throw new HubRefusal(
+          409,
+          'SEQUENCE_REWOUND',
+          `Node ${nodeId} went backwards: the hub holds its entries up to ${page.held}, this store counts only ${acked} as sent. Was a backup restored? The node must be re-keyed before it syncs again`,
+        );
+      }
       applyPulledPage(db, page.changes, page.next, JSON.parse(head_office) as number[], now());
       more = page.more;
       // Let the counter's requests in between pages.
@@ -123,7 +134,7 @@ export function startSyncWorker(options: SyncWorkerOptions): SyncWorker {
         online = false;
         const message = err instanceof Error ? err.message : String(err);
         if (err instanceof HubRefusal && STOPPING.has(err.code)) {
-          const reason = `The hub refused this PC (${err.code}): ${message}. Sync is stopped: this store went back (a restored backup?) and must be re-keyed as a new node.`;
+          const reason = `The hub refused this PC (${err.code}): ${message}. Sync is stopped: this store went back (a restored backup?) and must be re-keyed as a new node (npm run setup -- --rekey <hub address> <join code>).`;
           store.setState({ stopped_reason: reason, last_error: reason });
           options.log?.('warn', reason);
           return;
