@@ -8,7 +8,9 @@
  *   npm run hub -- revoke <node>                  revoke every certificate of a PC
  *   npm run hub -- nodes                          list the enrolled nodes and their certificates
  *   npm run hub -- join-code <name> [--cert-out DIR]  enrol a PC and print its one-time join code
- *                                                 (setup --join), with its certificate for a hub on --tls
+ *                                                 (setup --join); on a hub with its CA the code carries
+ *                                                 the CA's fingerprint and the PC gets its certificate by
+ *                                                 joining (--cert-out: a folder to carry, the old way)
  *
  * Options (or environment): --host (HUB_HOST, default 127.0.0.1), --port (HUB_PORT, 8790),
  * --data-dir (HUB_DATA_DIR), --tls (HUB_TLS=1: a server certificate from the hub's CA for
@@ -17,7 +19,7 @@
  * sync routes take only enrolled PCs' client certificates. DATABASE_URL: use that PostgreSQL
  * instead of the embedded one.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -74,8 +76,8 @@ const tlsNames = (values['tls-names'] ?? env.HUB_TLS_NAMES)?.split(',').map((n) 
 async function tlsOptions(): Promise<HubOptions['tls']> {
   if (!ownTls && !certFile) return undefined;
   const ca = await loadOrCreateCa(tlsDir);
-  const server = certFile && keyFile ? { cert: readFileSync(certFile), key: readFileSync(keyFile) } : await serverCertificate(ca, tlsDir, tlsNames);
-  return { ...server, clientCa: ca.cert };
+  if (certFile && keyFile) return { cert: readFileSync(certFile), key: readFileSync(keyFile), clientCa: ca.cert };
+  return { ...(await serverCertificate(ca, tlsDir, tlsNames)), clientCa: ca.cert, issuer: ca };
 }
 
 /** Writes a PC's certificate, key and the hub's CA certificate into `dir`, for that PC's setup. */
@@ -112,9 +114,12 @@ try {
     const store = await openHubStore({ ...options, whenRunning: 'attach' });
     try {
       if (command === 'join-code') {
-        const { nodeId, code } = await makeJoinCode(store.pool, rest.join(' '));
+        // A hub on --tls (or that has made its CA): the code carries the CA's fingerprint.
+        const ca = ownTls || existsSync(path.join(tlsDir, 'ca.crt')) ? await loadOrCreateCa(tlsDir) : null;
+        const { nodeId, code } = await makeJoinCode(store.pool, rest.join(' '), ca);
         const certDir = values['cert-out'];
-        console.log(`Enrolled "${rest.join(' ').trim()}" as node ${nodeId}. On that PC: npm run setup -- --join <this hub's address> ${code}${certDir ? ` --hub-cert-dir <a copy of ${certDir}>` : ''}`);
+        const address = ca ? `https://<this hub's address>:${options.port}` : "<this hub's address>";
+        console.log(`Enrolled "${rest.join(' ').trim()}" as node ${nodeId}. On that PC: npm run setup -- --join ${address} ${code}${certDir ? ` --hub-cert-dir <a copy of ${certDir}>` : ''}`);
         if (certDir) await writeNodeCertificate(store, nodeId, certDir);
       } else if (command === 'enroll') {
         const node = await enrollNode(store.pool, rest.join(' '));
