@@ -2,13 +2,13 @@
  * Joining a PC to a hub on mutual TLS with only the hub's address and the join code (issue 15):
  * the code carries the first digits of the hub CA's fingerprint, the PC checks the hub against it
  * before it sends the code, makes its own key pair and gets its client certificate in the join
- * answer. `npm run setup -- --join` runs as its own process against a real hub over embedded
- * PostgreSQL; the joined PC then syncs over mutual TLS.
+ * answer. `npm run hub -- join-code` and `npm run setup -- --join` run as their own processes
+ * beside a real hub over embedded PostgreSQL; the joined PC then syncs over mutual TLS.
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { generateKeyPairSync, X509Certificate, createPrivateKey } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
@@ -62,15 +62,24 @@ const admin = async (svc: TestService) => {
 const syncNow = async (svc: TestService) => (await admin(svc)).call(api.Sync.now, { body: {} });
 const status = async (svc: TestService) => (await admin(svc)).call(api.Sync.status, {});
 
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
 /** `npm run setup -- --join URL CODE --data-dir DIR` as its own process (the hub answers meanwhile). */
-function setupJoin(url: string, code: string, dataDir: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
+const setupJoin = (url: string, code: string, dataDir: string): Promise<Run> => run('main/setup.ts', ['--join', url, code, '--data-dir', dataDir]);
+
+/** `npm run hub -- …` as its own process, beside the running hub (it attaches to its PostgreSQL). */
+const hubCli = (...args: string[]): Promise<Run> => run('hub/main.ts', [...args, '--data-dir', hub.dataDir]);
+
+function run(script: string, args: string[]): Promise<Run> {
   const env = { ...process.env };
   delete env.POS_HUB_TLS_DIR;
+  delete env.HUB_TLS;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(process.cwd(), 'main', 'setup.ts'), '--join', url, code, '--data-dir', dataDir], {
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(process.cwd(), script), ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -95,8 +104,15 @@ test('the printed code carries the hub CA fingerprint in typeable groups, and re
 });
 
 test('with only the hub address and the code a PC joins over TLS, its private key made and kept on the PC, and syncs over mutual TLS', async () => {
-  const { code, nodeId } = await makeJoinCode(hub.pool, 'Surat till 1', ca);
-  assert.equal(parseJoinCode(code).caFingerprint, ca.fingerprint.slice(0, 16));
+  // Head office's command, on a hub whose CA is in its data folder (tls/, where --tls makes it).
+  mkdirSync(path.join(hub.dataDir, 'tls'), { recursive: true, mode: 0o700 });
+  for (const file of ['ca.crt', 'ca.key']) copyFileSync(path.join(caDir, file), path.join(hub.dataDir, 'tls', file));
+  const made = await hubCli('join-code', 'Surat till 1');
+  assert.equal(made.status, 0, made.stderr);
+  const [, node, code] = /as node (\d+)\. On that PC: npm run setup -- --join https:.* ([A-Z0-9]{4}(?:-[A-Z0-9]{4}){6})$/m.exec(made.stdout) ?? [];
+  assert.ok(code, made.stdout);
+  const nodeId = Number(node);
+  assert.equal(parseJoinCode(code).caFingerprint, ca.fingerprint.slice(0, 16), 'the code carries the CA fingerprint');
   const branchDir = path.join(temp(), 'surat');
   const run = await setupJoin(hub.url, code, branchDir);
   assert.equal(run.status, 0, run.stderr);
