@@ -13,6 +13,7 @@ import { hubClock, type HubClock } from './sync/clock.js';
 import { enrollNode } from './sync/nodes.js';
 import { buildHubApp } from './server.js';
 import type { NodeRow } from './store/node.js';
+import type { HubCa } from './tls/ca.js';
 
 export const DEFAULT_HUB_PORT = 8790;
 
@@ -22,8 +23,11 @@ export interface HubOptions extends PostgresOptions {
   port?: number | undefined;
   /** The embedded PostgreSQL's port (PostgresOptions.port is taken by the hub's). */
   pgPort?: number | undefined;
-  /** HTTPS; with `clientCa` (the hub's own CA, tls/ca.ts) mutual TLS for the sync routes. */
-  tls?: { cert: string | Buffer; key: string | Buffer; clientCa?: string | undefined } | undefined;
+  /**
+   * HTTPS; with `clientCa` (the hub's own CA, tls/ca.ts) mutual TLS for the sync routes; with
+   * `issuer` (that CA with its key) a PC joining by code gets its certificate in the answer.
+   */
+  tls?: { cert: string | Buffer; key: string | Buffer; clientCa?: string | undefined; issuer?: HubCa | undefined } | undefined;
   logger?: FastifyServerOptions['logger'];
 }
 

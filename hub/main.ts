@@ -9,7 +9,9 @@
  *   npm run hub -- nodes                          list the enrolled nodes and their certificates
  *   npm run hub -- join-code <name> [--cert-out DIR] [--valid-hours N]  enrol a PC and print its
  *                                                 one-time join code (setup --join or --rekey), good
- *                                                 for 24 hours unless N, with its certificate for a hub on --tls
+ *                                                 for 24 hours unless N; on a hub with its CA the code
+ *                                                 carries the CA's fingerprint and the PC gets its
+ *                                                 certificate by joining (--cert-out: a folder to carry, the old way)
  *
  * Options (or environment): --host (HUB_HOST, default 127.0.0.1), --port (HUB_PORT, 8790),
  * --data-dir (HUB_DATA_DIR), --tls (HUB_TLS=1: a server certificate from the hub's CA for
@@ -18,7 +20,7 @@
  * sync routes take only enrolled PCs' client certificates. DATABASE_URL: use that PostgreSQL
  * instead of the embedded one.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -76,8 +78,8 @@ const tlsNames = (values['tls-names'] ?? env.HUB_TLS_NAMES)?.split(',').map((n) 
 async function tlsOptions(): Promise<HubOptions['tls']> {
   if (!ownTls && !certFile) return undefined;
   const ca = await loadOrCreateCa(tlsDir);
-  const server = certFile && keyFile ? { cert: readFileSync(certFile), key: readFileSync(keyFile) } : await serverCertificate(ca, tlsDir, tlsNames);
-  return { ...server, clientCa: ca.cert };
+  if (certFile && keyFile) return { cert: readFileSync(certFile), key: readFileSync(keyFile), clientCa: ca.cert };
+  return { ...(await serverCertificate(ca, tlsDir, tlsNames)), clientCa: ca.cert, issuer: ca };
 }
 
 /** Writes a PC's certificate, key and the hub's CA certificate into `dir`, for that PC's setup. */
@@ -115,9 +117,12 @@ try {
     try {
       if (command === 'join-code') {
         const hours = values['valid-hours'] === undefined ? DEFAULT_JOIN_CODE_HOURS : Number(values['valid-hours']);
-        const { nodeId, code, expiresAt } = await makeJoinCode(store.pool, rest.join(' '), hours);
+        // A hub on --tls (or that has made its CA): the code carries the CA's fingerprint.
+        const ca = ownTls || existsSync(path.join(tlsDir, 'ca.crt')) ? await loadOrCreateCa(tlsDir) : null;
+        const { nodeId, code, expiresAt } = await makeJoinCode(store.pool, rest.join(' '), hours, ca);
         const certDir = values['cert-out'];
-        console.log(`Enrolled "${rest.join(' ').trim()}" as node ${nodeId}. On that PC: npm run setup -- --join <this hub's address> ${code}${certDir ? ` --hub-cert-dir <a copy of ${certDir}>` : ''}`);
+        const address = ca ? `https://<this hub's address>:${options.port}` : "<this hub's address>";
+        console.log(`Enrolled "${rest.join(' ').trim()}" as node ${nodeId}. On that PC: npm run setup -- --join ${address} ${code}${certDir ? ` --hub-cert-dir <a copy of ${certDir}>` : ''}`);
         console.log(`The code is good until ${expiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC (${hours} h); after that run join-code again for a new one.`);
         if (certDir) await writeNodeCertificate(store, nodeId, certDir);
       } else if (command === 'enroll') {

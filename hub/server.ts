@@ -7,13 +7,14 @@ import type { TLSSocket } from 'node:tls';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type pg from 'pg';
 import type { z } from 'zod';
-import { JoinRequest, PullQuery, PushRequest, SYNC_PATHS } from '../shared/sync.js';
+import { JoinRequest, PullQuery, PushRequest, SYNC_PATHS, type JoinInfo } from '../shared/sync.js';
 import { HubError, STATUS_OF, type FieldErrors } from './errors.js';
 import type { HubClock } from './sync/clock.js';
 import { checkClient } from './sync/certificates.js';
 import { join } from './sync/join.js';
 import { answerPull } from './sync/pull.js';
 import { applyPush } from './sync/push.js';
+import type { HubCa } from './tls/ca.js';
 
 export interface HubAppOptions {
   pool: pg.Pool;
@@ -21,9 +22,10 @@ export interface HubAppOptions {
   logger?: FastifyServerOptions['logger'];
   /**
    * HTTPS. With `clientCa` (the hub's own CA) it is mutual: the push and pull routes take only
-   * an unrevoked client certificate of that CA naming the node the request speaks for.
+   * an unrevoked client certificate of that CA naming the node the request speaks for. With
+   * `issuer` (the hub's own CA and its key) a joining PC is answered its client certificate.
    */
-  https?: { cert: string | Buffer; key: string | Buffer; clientCa?: string | undefined } | undefined;
+  https?: { cert: string | Buffer; key: string | Buffer; clientCa?: string | undefined; issuer?: HubCa | undefined } | undefined;
 }
 
 /** A pushed batch of 2000 changes with their values fits well within this. */
@@ -51,7 +53,8 @@ export function buildHubApp(options: HubAppOptions): FastifyInstance {
     await speaksFor(request, query.nodeId);
     return answerPull(options.pool, query);
   });
-  app.post(SYNC_PATHS.join, async (request) => join(options.pool, parse(JoinRequest, request.body, 'join')));
+  app.get(SYNC_PATHS.join, async (): Promise<JoinInfo> => ({ caCertificate: tls?.issuer?.cert ?? null }));
+  app.post(SYNC_PATHS.join, async (request) => join(options.pool, parse(JoinRequest, request.body, 'join'), tls?.issuer));
   app.get('/hub/v1/health', async () => ({ ok: true, clock: options.clock.current() }));
 
   app.setErrorHandler((error: Error, request, reply) => {

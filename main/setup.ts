@@ -10,11 +10,14 @@
  * PC its own, so their records never share an id). --till-code (1–3 letters or digits, default the
  * node in base 36) is in every number this PC issues, so two tills of a branch never issue the same.
  *
- *   npm run setup -- --join http://hub.example:8790 ABCD-EFGH-JKLM [--hub-cert-dir DIR] [--data-dir DIR]
+ *   npm run setup -- --join https://hub.example:8790 ABCD-EFGH-JKLM-9F3A-0C21-77B4-E5D0 [--data-dir DIR]
  *
  * joins an existing company instead (issue 15): the code comes from `npm run hub -- join-code`;
- * the PC gets its node number from the hub and the company's data by pulling everything. A hub
- * on mutual TLS (https) needs --hub-cert-dir: the folder `join-code … --cert-out DIR` wrote.
+ * the PC gets its node number from the hub and the company's data by pulling everything. On a
+ * hub on mutual TLS the code's last groups are the hub CA's fingerprint: the PC checks the hub
+ * against it, makes its own key and gets its certificate in the hub's answer, kept in
+ * POS_HUB_TLS_DIR or <data dir>/hub-tls. --hub-cert-dir DIR (the folder `join-code … --cert-out
+ * DIR` wrote) is the older way, kept for PCs given a carried folder.
  *
  *   npm run setup -- --rekey http://hub.example:8790 ABCD-EFGH-JKLM [--till-code X] [--hub-cert-dir DIR] [--data-dir DIR]
  *
@@ -74,8 +77,13 @@ function parseBranch(text: string): { code: string; name: string; city: string |
 async function joinMain(hubUrl: string, code: string | undefined) {
   if (!code) throw new Error('Usage: npm run setup -- --join <hub address> <join code>');
   const dataDir = values['data-dir'] ?? defaultDataDir();
-  const { file, join } = await joinCompany(dataDir, STORE_FILE, hubUrl, code, () => new Date(), values['hub-cert-dir']);
-  console.log(`Joined as node ${join.nodeId} ("${join.name}"): the company's data is in ${file}. Start it with POS_HUB_URL=${hubUrl} npm run serve (or npm start).`);
+  const { file, join, tlsDir } = await joinCompany(dataDir, STORE_FILE, hubUrl, code, () => new Date(), {
+    certDir: values['hub-cert-dir'],
+    tlsDir: process.env.POS_HUB_TLS_DIR || undefined,
+  });
+  console.log(`Joined as node ${join.nodeId} ("${join.name}"): the company's data is in ${file}.`);
+  if (tlsDir) console.log(`This PC's certificate for the hub and its private key (readable by you only) are in ${tlsDir}.`);
+  console.log(`Start it with POS_HUB_URL=${hubUrl} npm run serve (or npm start).`);
 }
 
 async function rekeyMain(hubUrl: string, code: string | undefined) {

@@ -6,6 +6,8 @@
  *
  *   POST /hub/v1/push  PushRequest → PushResponse   one batch of a node's consecutive journal entries
  *   GET  /hub/v1/pull  PullQuery   → PullResponse   what the OTHER nodes changed after a cursor
+ *   GET  /hub/v1/join              → JoinInfo       the hub's CA, checked against the join code
+ *   POST /hub/v1/join  JoinRequest → JoinResponse   a new PC spends its code (and gets its certificate)
  *
  * A batch is keyed (node, lastSeq, hash): `hash` is the SHA-256 (hex) of batchHashText(), so a
  * resend after a lost answer is recognised and a different batch under the same key refused.
@@ -139,8 +141,47 @@ export const JoinRequest = z.object({
       hlcs: z.array(z.string().max(40)).max(MAX_REKEY_ENTRIES),
     })
     .optional(),
+  /**
+   * On a hub with its own CA: the PC's public key (SPKI PEM, ECDSA P-256) made on the PC, whose
+   * private key never leaves it; the hub answers a client certificate for it.
+   */
+  publicKey: z.string().min(100).max(1000).optional(),
+  /** The PC proves it holds that key: its signature (base64, ECDSA SHA-256) over joinProofText(code). */
+  proof: z.string().min(16).max(200).optional(),
 });
 export type JoinRequest = z.infer<typeof JoinRequest>;
+
+/** GET /hub/v1/join: what a PC checks before it sends its code, the hub's CA (null: no CA, plain HTTP). */
+export const JoinInfo = z.object({ caCertificate: z.string().nullable() });
+export type JoinInfo = z.infer<typeof JoinInfo>;
+
+/**
+ * A join code as head office reads it out: the one-time secret (12 letters and digits), then on a
+ * hub with its own CA the first 16 hex digits of the SHA-256 of the hub's CA certificate, so the
+ * PC can tell it reached the hub the code was made for before it sends the secret:
+ * `ABCD-EFGH-JKLM-9F3A-0C21-77B4-E5D0`. Spaces, dashes and case do not matter.
+ */
+export const JOIN_FINGERPRINT_DIGITS = 16;
+
+export function formatJoinCode(secret: string, caFingerprint?: string | null): string {
+  const groups = (text: string) => text.match(/.{1,4}/g)!.join('-');
+  const tail = caFingerprint ? `-${groups(caFingerprint.replace(/:/g, '').slice(0, JOIN_FINGERPRINT_DIGITS).toUpperCase())}` : '';
+  return `${groups(secret)}${tail}`;
+}
+
+/** The code's secret (what the hub keeps the hash of) and the CA fingerprint it carries, if any (lower-case hex). */
+export function parseJoinCode(text: string): { secret: string; caFingerprint: string | null } {
+  const flat = text.replace(/[\s-]/g, '').toUpperCase();
+  const cut = flat.length - JOIN_FINGERPRINT_DIGITS;
+  if (cut >= 12 && /^[0-9A-F]+$/.test(flat.slice(cut))) return { secret: flat.slice(0, cut), caFingerprint: flat.slice(cut).toLowerCase() };
+  return { secret: flat, caFingerprint: null };
+}
+
+/** Whether a CA fingerprint (full SHA-256 hex, with or without colons) is the one a join code carries. */
+export const fingerprintMatches = (full: string, short: string): boolean => full.replace(/:/g, '').toLowerCase().startsWith(short.toLowerCase());
+
+/** What a PC signs with its new key when it joins: bound to the code, so the signature is good for that join only. */
+export const joinProofText = (secret: string): string => `optical-pos-join:${parseJoinCode(secret).secret}`;
 
 export const JoinResponse = z.object({
   /** The PC's node number: part of every row id it mints and of its clock times. */
@@ -153,6 +194,9 @@ export const JoinResponse = z.object({
   headOffice: z.array(nodeId).min(1),
   /** For a re-key: the node replaced and its last entry the hub keeps as the PC's (the new node sends after it). */
   rekey: z.object({ replaced: nodeId, commonSeq: z.number().int().min(0) }).optional(),
+  /** For a `publicKey` on a hub with its own CA: the PC's client certificate (PEM) and the hub's CA certificate. */
+  certificate: z.string().optional(),
+  caCertificate: z.string().optional(),
 });
 export type JoinResponse = z.infer<typeof JoinResponse>;
 

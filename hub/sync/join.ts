@@ -6,15 +6,20 @@
  *
  * The same code re-keys a PC whose store went back (a restored backup, refused at push with
  * SEQUENCE_REWOUND): the PC keeps its data and syncs on as the code's new node (rekey() below).
+ * On a hub with its own CA the printed code also carries the CA's fingerprint (shared/sync.ts
+ * formatJoinCode), and a PC that sends the public key it made is answered its client certificate
+ * and the CA, in the same transaction that spends the code: the private key stays on the PC.
  */
-import { createHash, randomInt } from 'node:crypto';
+import { createHash, randomInt, verify } from 'node:crypto';
 import type pg from 'pg';
-import type { JoinRequest, JoinResponse } from '../../shared/sync.js';
+import { formatJoinCode, joinProofText, parseJoinCode, type JoinRequest, type JoinResponse } from '../../shared/sync.js';
 import { HubError } from '../errors.js';
+import { insertCertificate } from '../store/certificate.js';
 import { expiredJoinCode, expireJoinCodes, installationSecretOf, insertJoinCode, nodeJoined, spendJoinCode } from '../store/join-code.js';
 import { heldTimes, lockPushes } from '../store/change.js';
 import { findNodeByName, findNodeForUpdate, replaceNode } from '../store/node.js';
 import { inTransaction } from '../store/transaction.js';
+import { certifyClientKey, p256PublicKey, type HubCa } from '../tls/ca.js';
 import { enrollNode } from './nodes.js';
 
 /** Head office's node: the store made by `npm run setup` (not --join) and enrolled first. */
@@ -22,13 +27,14 @@ export const HEAD_OFFICE_NODES = [1] as const;
 
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
-const hashOf = (code: string) => createHash('sha256').update(code.replace(/[\s-]/g, '').toUpperCase()).digest('hex');
+const hashOf = (code: string) => createHash('sha256').update(parseJoinCode(code).secret).digest('hex');
 
 /** How long a join code is good for unless head office says otherwise (`--valid-hours`). */
 export const DEFAULT_JOIN_CODE_HOURS = 24;
 
 /**
- * Enrols the named PC and makes its one-time code, good for `validHours`. A name enrolled before
+ * Enrols the named PC and makes its one-time code, good for `validHours`; with `ca`, the hub's own
+ * CA (a hub on --tls), the printed code carries its fingerprint. A name enrolled before
  * whose PC never joined nor pushed (its code expired, or was lost) gets a new code for the same
  * node instead, and its older codes end.
  */
@@ -36,6 +42,7 @@ export async function makeJoinCode(
   pool: pg.Pool,
   name: string,
   validHours: number = DEFAULT_JOIN_CODE_HOURS,
+  ca?: HubCa | null,
 ): Promise<{ nodeId: number; code: string; expiresAt: Date }> {
   if (!Number.isFinite(validHours) || validHours <= 0 || validHours > 24 * 90) {
     throw new HubError('invalid', 'INVALID_INPUT', 'A join code is good for more than 0 and at most 2160 hours (90 days)', { validHours: ['must be 0–2160'] });
@@ -49,11 +56,13 @@ export async function makeJoinCode(
     else node = await enrollNode(client, name);
     const raw = Array.from({ length: 12 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
     const expiresAt = await insertJoinCode(client, hashOf(raw), node.id, validHours);
-    return { nodeId: node.id, code: `${raw.slice(0, 4)}-${raw.slice(4, 8)}-${raw.slice(8)}`, expiresAt };
+    return { nodeId: node.id, code: formatJoinCode(raw, ca?.fingerprint), expiresAt };
   });
 }
 
-export async function join(pool: pg.Pool, request: JoinRequest): Promise<JoinResponse> {
+/** `ca`: the hub's own CA when it speaks TLS; with the PC's `publicKey` the answer carries its certificate. */
+export async function join(pool: pg.Pool, request: JoinRequest, ca?: HubCa | null): Promise<JoinResponse> {
+  const publicKey = ca && request.publicKey !== undefined ? checkedKey(request) : null;
   return inTransaction(pool, async (client) => {
     const secret = await installationSecretOf(client, HEAD_OFFICE_NODES[0]);
     if (!secret) {
@@ -67,9 +76,12 @@ export async function join(pool: pg.Pool, request: JoinRequest): Promise<JoinRes
       }
       throw new HubError('forbidden', 'JOIN_CODE_INVALID', 'This join code is not valid or was used already: ask head office for a new one');
     }
-    const answer: JoinResponse = { nodeId: node.nodeId, name: node.name, installationSecret: secret, headOffice: [...HEAD_OFFICE_NODES] };
-    if (!request.rekey) return answer;
-    return { ...answer, rekey: { replaced: request.rekey.nodeId, commonSeq: await rekey(client, request.rekey, node.nodeId) } };
+    let answer: JoinResponse = { nodeId: node.nodeId, name: node.name, installationSecret: secret, headOffice: [...HEAD_OFFICE_NODES] };
+    if (request.rekey) answer = { ...answer, rekey: { replaced: request.rekey.nodeId, commonSeq: await rekey(client, request.rekey, node.nodeId) } };
+    if (!ca || !publicKey) return answer;
+    const issued = (await certifyClientKey(ca, node.nodeId, publicKey))!;
+    await insertCertificate(client, { serial: issued.serial, nodeId: node.nodeId, subject: issued.subject, notAfter: issued.notAfter });
+    return { ...answer, certificate: issued.cert, caCertificate: ca.cert };
   });
 }
 
@@ -98,4 +110,13 @@ async function rekey(client: pg.PoolClient, request: NonNullable<JoinRequest['re
   }
   await replaceNode(client, old.id, newNode, common);
   return common;
+}
+
+/** The PC's public key, refused in words (nothing spent) unless P-256 and signed for this code. */
+function checkedKey(request: JoinRequest): string {
+  const key = p256PublicKey(request.publicKey!);
+  if (!key) throw new HubError('invalid', 'JOIN_KEY_INVALID', 'The PC’s public key is not valid: it must be an ECDSA P-256 key (SPKI PEM), as npm run setup -- --join makes it');
+  const signed = request.proof !== undefined && verify('sha256', Buffer.from(joinProofText(request.code)), key, Buffer.from(request.proof, 'base64'));
+  if (!signed) throw new HubError('invalid', 'JOIN_KEY_PROOF', 'The PC did not prove it holds the key it sent (proof missing or wrong): run npm run setup -- --join again');
+  return request.publicKey!;
 }

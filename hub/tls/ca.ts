@@ -10,9 +10,12 @@
  * - Each enrolled PC gets a client certificate (CN `node-<n>`, extended key usage clientAuth, two
  *   years); its serial is recorded in the hub's database (store/certificate.ts) so it can be revoked.
  *
+ * - A PC that joins by code makes its own key pair and sends only the public key
+ *   (certifyClientKey): the hub signs it, and the private key never leaves the PC.
+ *
  * Certificates are built with @peculiar/x509 over Node's WebCrypto; keys leave as PKCS#8 PEM.
  */
-import { createPrivateKey, KeyObject, randomBytes, webcrypto } from 'node:crypto';
+import { createPrivateKey, createPublicKey, KeyObject, randomBytes, webcrypto } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
@@ -108,9 +111,13 @@ interface LeafRequest {
 }
 
 async function issue(ca: HubCa, request: LeafRequest): Promise<Issued> {
+  const keys = (await webcrypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify'])) as CryptoKeyPair;
+  return { ...(await sign(ca, request, keys.publicKey)), key: keyPem(keys.privateKey) };
+}
+
+async function sign(ca: HubCa, request: LeafRequest, publicKey: CryptoKey): Promise<Omit<Issued, 'key'>> {
   const now = request.now ?? new Date();
   const caCert = new x509.X509Certificate(ca.cert);
-  const keys = (await webcrypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify'])) as CryptoKeyPair;
   const serial = newSerial();
   const notAfter = new Date(now.getTime() + LEAF_DAYS * DAY_MS);
   const extensions: x509.Extension[] = [
@@ -129,11 +136,11 @@ async function issue(ca: HubCa, request: LeafRequest): Promise<Issued> {
     notBefore: new Date(now.getTime() - DAY_MS),
     notAfter,
     signingAlgorithm: ALGORITHM,
-    publicKey: keys.publicKey,
+    publicKey,
     signingKey: await importSigningKey(ca.key),
     extensions,
   });
-  return { cert: cert.toString('pem'), key: keyPem(keys.privateKey), serial: normaliseSerial(serial), subject: request.subject, notAfter };
+  return { cert: cert.toString('pem'), serial: normaliseSerial(serial), subject: request.subject, notAfter };
 }
 
 /** The client certificate of an enrolled PC: CN node-<n>. */
@@ -141,6 +148,29 @@ export const clientSubject = (nodeId: number): string => `node-${nodeId}`;
 
 export function issueClientCert(ca: HubCa, nodeId: number, now?: Date): Promise<Issued> {
   return issue(ca, { subject: clientSubject(nodeId), usage: 'client', ...(now ? { now } : {}) });
+}
+
+/**
+ * The client certificate of an enrolled PC for a public key the PC made itself (SPKI PEM, ECDSA
+ * P-256, as `setup --join` sends it): the hub never sees that key's private half. Null when the
+ * text is not such a key.
+ */
+export async function certifyClientKey(ca: HubCa, nodeId: number, spkiPem: string, now?: Date): Promise<Omit<Issued, 'key'> | null> {
+  const publicKey = p256PublicKey(spkiPem);
+  if (!publicKey) return null;
+  const der = publicKey.export({ type: 'spki', format: 'der' });
+  const key = (await webcrypto.subtle.importKey('spki', der, ALGORITHM, true, ['verify'])) as CryptoKey;
+  return sign(ca, { subject: clientSubject(nodeId), usage: 'client', ...(now ? { now } : {}) }, key);
+}
+
+/** The key in an SPKI PEM when it is an ECDSA P-256 public key; null otherwise. */
+export function p256PublicKey(spkiPem: string): KeyObject | null {
+  try {
+    const key = createPublicKey({ key: spkiPem, format: 'pem' });
+    return key.asymmetricKeyType === 'ec' && key.asymmetricKeyDetails?.namedCurve === 'prime256v1' ? key : null;
+  } catch {
+    return null;
+  }
 }
 
 /**

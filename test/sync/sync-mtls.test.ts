@@ -46,7 +46,7 @@ before(async () => {
   const issued = await issueNodeCertificate(hub.pool, ca, nodeId);
   saveHubTls(certDir, nodeId, { ca: ca.cert, cert: issued.cert, key: issued.key });
   const branchDir = temp();
-  await joinCompany(branchDir, STORE_FILE, hub.url, code, () => new Date(), certDir);
+  await joinCompany(branchDir, STORE_FILE, hub.url, code, () => new Date(), { certDir });
   nodes.push(await startTestService({ dataDir: branchDir, hubUrl: hub.url, syncIntervalMs: 60_000, readWorkers: 0 }));
 });
 

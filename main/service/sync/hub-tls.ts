@@ -43,6 +43,7 @@ export function loadHubTls(dir: string): HubTls | null {
 /** Keeps a PC's certificate (from the join answer) where loadHubTls finds it; the key readable by its owner only. */
 export function saveHubTls(dir: string, nodeId: number, tls: HubTls): void {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
+  if (process.platform !== 'win32') chmodSync(dir, 0o700);
   writeFileSync(path.join(dir, 'hub-ca.crt'), tls.ca);
   writeFileSync(path.join(dir, `node-${nodeId}.crt`), tls.cert);
   const keyFile = path.join(dir, `node-${nodeId}.key`);
@@ -55,6 +56,18 @@ export type HubFetch = (url: string, init?: RequestInit) => Promise<Response>;
 /** fetch for the hub: with `tls`, over connections that pin the hub's CA and present this PC's certificate. */
 export function hubFetch(tls: HubTls | null): HubFetch {
   if (!tls) return (url, init) => fetch(url, init);
-  const dispatcher = new Agent({ connect: { ca: tls.ca, cert: tls.cert, key: tls.key, rejectUnauthorized: true } });
-  return (url, init) => undiciFetch(url, { ...(init as object), dispatcher }) as unknown as Promise<Response>;
+  return agentFetch(new Agent({ connect: { ca: tls.ca, cert: tls.cert, key: tls.key, rejectUnauthorized: true } }));
 }
+
+/**
+ * For joining (sync/join.ts). `ca` given: connections that trust only that CA (and check the
+ * hub's name), with no certificate of this PC's yet. `null`: connections that check nothing, only
+ * to ask the hub which CA it has; the PC trusts that answer only if the join code's fingerprint
+ * matches it, and sends nothing secret over such a connection.
+ */
+export function joinFetch(ca: string | null): HubFetch & { close(): Promise<void> } {
+  const dispatcher = new Agent({ connect: ca === null ? { rejectUnauthorized: false } : { ca, rejectUnauthorized: true } });
+  return Object.assign(agentFetch(dispatcher), { close: () => dispatcher.close() });
+}
+
+const agentFetch = (dispatcher: Agent): HubFetch => (url, init) => undiciFetch(url, { ...(init as object), dispatcher }) as unknown as Promise<Response>;

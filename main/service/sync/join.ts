@@ -4,7 +4,14 @@
  * secret and head office's node(s); the store is created empty with them, then everything the
  * company's PCs have pushed is pulled from cursor 0 and applied (master data, customers, orders…).
  * Written to a side file and renamed into place only when complete, as `npm run setup` does.
+ *
+ * A hub on HTTPS with its own CA: the code carries the first digits of the CA's fingerprint. The
+ * PC asks the hub for its CA (GET /hub/v1/join, over a connection that checks nothing), refuses a
+ * CA the code was not made for before it sends the code, then joins over a connection that trusts
+ * only that CA, sending the public half of a key pair it made itself; the hub answers the PC's
+ * client certificate. The private key is written only here, readable by this PC's user alone.
  */
+import { createPrivateKey, generateKeyPairSync, sign, X509Certificate } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { openDatabase } from '../db/database.js';
@@ -12,35 +19,64 @@ import { asActor } from '../db/journal.js';
 import { loadInstallation } from '../store/installation.js';
 import { settings } from '../store/setting.js';
 import { syncStore } from '../store/sync.js';
-import { JoinResponse, SYNC_PATHS } from '../../../shared/sync.js';
-import { hubFetch, hubTlsDir, loadHubTls, saveHubTls } from './hub-tls.js';
+import { fingerprintMatches, JoinInfo, joinProofText, JoinResponse, parseJoinCode, SYNC_PATHS, type JoinRequest } from '../../../shared/sync.js';
+import { hubFetch, hubTlsDir, joinFetch, loadHubTls, saveHubTls, type HubFetch, type HubTls } from './hub-tls.js';
 import { HubRefusal, startSyncWorker } from './worker.js';
 
-/**
- * `certDir`: for a hub on mutual TLS, the folder `npm run hub -- join-code NAME --cert-out DIR`
- * wrote for this PC (its certificate and the hub's CA); it is kept as `<dataDir>/hub-tls`.
- */
+export interface JoinOptions {
+  /** The old way, for a hub on mutual TLS: the folder `npm run hub -- join-code NAME --cert-out DIR` wrote. */
+  certDir?: string | undefined;
+  /** Where this PC keeps its certificate folder (POS_HUB_TLS_DIR); `<dataDir>/hub-tls` by default. */
+  tlsDir?: string | undefined;
+}
+
 export async function joinCompany(
   dataDir: string,
   storeFileName: string,
   hubUrl: string,
   code: string,
   now = () => new Date(),
-  certDir?: string,
-): Promise<{ file: string; join: JoinResponse }> {
-  mkdirSync(dataDir, { recursive: true });
+  options: JoinOptions = {},
+): Promise<{ file: string; join: JoinResponse; tlsDir: string | null }> {
   const target = path.join(dataDir, storeFileName);
   if (existsSync(target)) throw new Error(`A store is already set up in ${dataDir}`);
-  const tls = certDir ? loadHubTls(certDir) : loadHubTls(hubTlsDir(dataDir));
-  if (certDir && !tls) throw new Error(`No certificate folder at ${certDir}`);
-  const response = await hubFetch(tls)(`${hubUrl.replace(/\/+$/, '')}${SYNC_PATHS.join}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ code }),
-  });
-  const body = (await response.json()) as { code?: string; message?: string };
+  const base = hubUrl.replace(/\/+$/, '');
+  const tlsDir = options.tlsDir ?? hubTlsDir(dataDir);
+  const { secret, caFingerprint } = parseJoinCode(code);
+  const carried = loadHubTls(options.certDir ?? tlsDir);
+  if (options.certDir && !carried) throw new Error(`No certificate folder at ${options.certDir}`);
+  if (carried && caFingerprint && !fingerprintMatches(fingerprintOf(carried.ca), caFingerprint)) {
+    throw new Error(`The certificate folder is for another hub than the one the join code was made for (${options.certDir ?? tlsDir})`);
+  }
+
+  // Nothing is written on this PC, and the code is not sent, until the hub is the one the code names.
+  let request: JoinRequest = { code: secret };
+  let client: HubFetch = hubFetch(carried);
+  let own: { ca: string; key: string } | null = null;
+  if (!carried && new URL(base).protocol === 'https:') {
+    const ca = await hubCaFor(base, caFingerprint);
+    const keys = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+    const publicKey = keys.publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    const proof = sign('sha256', Buffer.from(joinProofText(secret)), keys.privateKey).toString('base64');
+    request = { code: secret, publicKey, proof };
+    own = { ca, key: keys.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() };
+    client = joinFetch(ca);
+  } else if (!carried && caFingerprint) {
+    throw new Error(`This join code was made by a hub on HTTPS: give its address as https://… (not ${base})`);
+  }
+  let body: { code?: string; message?: string };
+  let response: Response;
+  try {
+    response = await client(`${base}${SYNC_PATHS.join}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request) });
+    body = (await response.json()) as { code?: string; message?: string };
+  } finally {
+    if ('close' in client) await (client as { close(): Promise<void> }).close();
+  }
   if (!response.ok) throw new HubRefusal(response.status, body.code ?? `HTTP_${response.status}`, body.message ?? 'The hub refused the join');
   const join = JoinResponse.parse(body);
+  const tls: HubTls | null = own ? certified(join, own.ca, own.key) : carried;
+
+  mkdirSync(dataDir, { recursive: true });
   const partial = `${target}.partial`;
   for (const suffix of ['', '-wal', '-shm']) rmSync(partial + suffix, { force: true });
   const db = openDatabase(partial);
@@ -63,12 +99,52 @@ export async function joinCompany(
     if (state.last_error) throw new Error(`The store was made but could not be filled from the hub: ${state.last_error}`);
     db.pragma('wal_checkpoint(TRUNCATE)');
     db.close();
-    if (tls && certDir) saveHubTls(hubTlsDir(dataDir), join.nodeId, tls);
+    const saved = tls !== null && (options.certDir !== undefined || own !== null);
+    if (saved) saveHubTls(tlsDir, join.nodeId, tls);
     renameSync(partial, target);
-    return { file: target, join };
+    return { file: target, join, tlsDir: tls ? tlsDir : null };
   } catch (err) {
     if (db.open) db.close();
     for (const suffix of ['', '-wal', '-shm']) rmSync(partial + suffix, { force: true });
     throw err;
   }
+}
+
+const fingerprintOf = (certPem: string): string => new X509Certificate(certPem).fingerprint256.replace(/:/g, '').toLowerCase();
+
+/** The hub's CA, asked over a connection that checks nothing and kept only if the code's fingerprint is its. */
+async function hubCaFor(base: string, caFingerprint: string | null): Promise<string> {
+  if (!caFingerprint) {
+    throw new Error(
+      'This hub speaks HTTPS and this join code does not carry its fingerprint (a code made by a hub on --tls ends in four more groups, e.g. ABCD-EFGH-JKLM-9F3A-0C21-77B4-E5D0): ask head office for a new code, or give the certificate folder with --hub-cert-dir',
+    );
+  }
+  const probe = joinFetch(null);
+  let info: JoinInfo;
+  try {
+    const answer = await probe(`${base}${SYNC_PATHS.join}`);
+    const parsed = JoinInfo.safeParse(answer.ok ? await answer.json() : null);
+    if (!parsed.success) throw new Error(`The hub at ${base} cannot enrol a PC by its code alone (it answered HTTP ${answer.status}): update it, or use --hub-cert-dir`);
+    info = parsed.data;
+  } finally {
+    await probe.close();
+  }
+  if (!info.caCertificate) throw new Error(`The hub at ${base} has no certificate authority of its own to enrol this PC (start it with --tls), or use --hub-cert-dir`);
+  const actual = fingerprintOf(info.caCertificate);
+  if (!fingerprintMatches(actual, caFingerprint)) {
+    throw new Error(
+      `This hub is not the one the join code was made for: the hub at ${base} has the fingerprint ${actual.slice(0, caFingerprint.length).toUpperCase()}, the code ${caFingerprint.toUpperCase()}. Check the hub's address with head office; nothing was sent to it`,
+    );
+  }
+  return info.caCertificate;
+}
+
+/** The PC's TLS from the join answer: the certificate must be for this PC's key, signed by the CA it checked. */
+function certified(join: JoinResponse, ca: string, key: string): HubTls {
+  if (!join.certificate || !join.caCertificate) throw new Error('The hub answered no certificate for this PC: ask head office to check the hub runs with --tls');
+  const cert = new X509Certificate(join.certificate);
+  if (fingerprintOf(join.caCertificate) !== fingerprintOf(ca) || !cert.verify(new X509Certificate(ca).publicKey) || !cert.checkPrivateKey(createPrivateKey(key))) {
+    throw new Error('The certificate the hub answered is not for this PC’s key from the CA it checked: join refused');
+  }
+  return { ca, cert: join.certificate, key };
 }
