@@ -21,6 +21,7 @@ import { handlers } from './endpoints/index.js';
 import { buildApp, type ConnectionLimits } from './http/app.js';
 import { encIds } from './ids/enc-id.js';
 import { idSource } from './ids/id-source.js';
+import { refusingUntilRekeyed } from './sync/rekey-guard.js';
 import { loadInstallation } from './store/installation.js';
 import { asActor } from './db/journal.js';
 import { createStore } from './setup/create-store.js';
@@ -106,7 +107,7 @@ export async function openService(options: ServiceOptions): Promise<Service> {
   try {
     const installation = loadInstallation(db);
     if (consumeRestoreMarker(options.dataDir) && stopSyncAfterRestore(db)) logger?.warn({ file }, 'restored from a backup: sync stopped until the PC is re-keyed');
-    const ids = idSource(db, installation.node);
+    const ids = refusingUntilRekeyed(db, idSource(db, installation.node));
     if (mode === 'demo' && companies(db).count() === 0) {
       // The demo's rows are journaled as the setup's, not as anybody's.
       await asActor({ userId: null, branchId: null, till: '', source: 'setup', now }, async () => {

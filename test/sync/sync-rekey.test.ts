@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { promisify } from 'node:util';
+import { ApiError } from '../../shared/client.js';
 import { api } from '../../shared/endpoints/index.js';
 import { makeJoinCode } from '../../hub/sync/join.js';
 import { joinCompany } from '../../main/service/sync/join.js';
@@ -104,6 +105,15 @@ test('a restored store is refused, re-keyed by the setup command, and converges 
   for (const sale of lost) {
     assert.equal(ordersNumbered(surat, sale.salesOrderNo), 0);
   }
+  // Nor does it sell as the PC it was: the next order would take a number the lost sales used.
+  const orders = () => (surat.server.deps.db.prepare('SELECT count(*) AS n FROM sales_order').get() as { n: number }).n;
+  const before = orders();
+  await assert.rejects(makeSale(surat, await surat.as('cashier'), { paid: 'all', lastName: 'Refused' }), (err: unknown) => {
+    assert.ok(err instanceof ApiError && err.status === 409 && err.body.code === 'STORE_NEEDS_REKEY', String(err));
+    assert.match(err.message, /cannot save anything new until it is re-keyed/);
+    return true;
+  });
+  assert.equal(orders(), before, 'nothing written');
   await surat.close();
 
   // Re-key with the real command: a join code from head office, the PC's data kept.
@@ -161,6 +171,8 @@ test('npm run restore of a store that synced stops its sync at the next start, b
   const status = await (await surat.as('admin')).call(api.Sync.status, {});
   assert.match(status.stopped ?? '', /restored from a backup[\s\S]*--rekey/);
   assert.doesNotMatch(status.lastError ?? '', /cannot be reached/, 'it never tried the hub');
+  const cashier = await surat.as('cashier');
+  await assert.rejects(makeSale(surat, cashier, { paid: 'all', lastName: 'Restored' }), (err: unknown) => err instanceof ApiError && err.body.code === 'STORE_NEEDS_REKEY');
   // Only once: the next start does not stop it again by itself (a re-key clears the stop).
   assert.equal(existsSync(path.join(dir, 'restored-from-backup')), false);
 });

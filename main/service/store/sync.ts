@@ -44,6 +44,7 @@ const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 export const syncStore = perDatabase((db: Db) => {
   const state = db.prepare<[], SyncStateRow>('SELECT * FROM sync_state WHERE id = 1');
+  const stopped = db.prepare<[], { stopped_reason: string | null }>('SELECT stopped_reason FROM sync_state WHERE id = 1');
   const outbox = db.prepare<[number, number], OutboxRow>(
     `SELECT seq, hlc, at, user_id, branch_id, till, source, tbl, row_id, row_key, op, old_values, new_values
        FROM journal WHERE seq > ? ORDER BY seq LIMIT ?`,
@@ -89,6 +90,8 @@ export const syncStore = perDatabase((db: Db) => {
 
   return {
     state: () => state.get()!,
+    /** Why sync is stopped (the store must be re-keyed), or null; read on every id minted. */
+    stoppedReason: () => stopped.get()?.stopped_reason ?? null,
     /** Sets the given columns of the one state row. */
     setState(patch: Partial<SyncStateRow>) {
       const keys = Object.keys(patch);
