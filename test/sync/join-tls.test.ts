@@ -19,6 +19,7 @@ import { makeJoinCode } from '../../hub/sync/join.js';
 import { loadOrCreateCa, serverCertificate, type HubCa } from '../../hub/tls/ca.js';
 import { hubTlsDir, joinFetch, saveHubTls } from '../../main/service/sync/hub-tls.js';
 import { joinCompany } from '../../main/service/sync/join.js';
+import { rekeyStore } from '../../main/service/sync/rekey.js';
 import { STORE_FILE } from '../../main/service/store-file.js';
 import { startTestHub, type TestHub } from '../hub/hub-helpers.js';
 import { startTestService, type TestService } from '../helpers/service.js';
@@ -215,4 +216,36 @@ test('a PC that joined by code alone can be revoked like any other', async () =>
   assert.equal(await revokeNode(hub.pool, nodeId), 1);
   await syncNow(surat).catch(() => undefined);
   assert.match(JSON.stringify(await status(surat)), /revoked/i);
+});
+
+test('a PC on mutual TLS re-keyed by code gets its new node certificate in the answer and syncs on as the new node', { timeout: 120_000 }, async () => {
+  const first = await makeJoinCode(hub.pool, 'Bharuch till 1', undefined, ca);
+  const dataDir = path.join(temp(), 'bharuch');
+  await joinCompany(dataDir, STORE_FILE, hub.url, first.code);
+  let bharuch = await startTestService({ dataDir, hubUrl: hub.url, syncIntervalMs: 60_000, readWorkers: 0 });
+  await makeSale(bharuch, await bharuch.as('cashier'), { paid: 'all', lastName: 'Beforerekey' });
+  await syncNow(bharuch);
+  assert.equal((await status(bharuch)).lastError, null);
+  await bharuch.close();
+
+  const second = await makeJoinCode(hub.pool, 'Bharuch till 1 (re-keyed)', undefined, ca);
+  const result = await rekeyStore(dataDir, STORE_FILE, hub.url, second.code);
+  assert.deepEqual([result.oldNode, result.newNode], [first.nodeId, second.nodeId]);
+  // The folder now holds the new node's certificate only, for a key made on this PC.
+  const tlsDir = hubTlsDir(dataDir);
+  assert.deepEqual(readdirSync(tlsDir).sort(), ['hub-ca.crt', `node-${second.nodeId}.crt`, `node-${second.nodeId}.key`]);
+  const cert = new X509Certificate(readFileSync(path.join(tlsDir, `node-${second.nodeId}.crt`), 'utf8'));
+  assert.match(cert.subject, new RegExp(`CN=node-${second.nodeId}`));
+  assert.ok(cert.checkPrivateKey(createPrivateKey(readFileSync(path.join(tlsDir, `node-${second.nodeId}.key`), 'utf8'))));
+
+  bharuch = await startTestService({ dataDir, hubUrl: hub.url, syncIntervalMs: 60_000, readWorkers: 0 });
+  nodes.push(bharuch);
+  admins.delete(bharuch);
+  const after = await makeSale(bharuch, await bharuch.as('cashier'), { paid: 'all', lastName: 'Afterrekey' });
+  await syncNow(bharuch);
+  const s = await status(bharuch);
+  assert.equal(s.lastError, null, 'the new node syncs over mutual TLS');
+  assert.equal(s.stopped, null);
+  const { rows } = await hub.pool.query<{ n: string }>("SELECT count(*) AS n FROM change WHERE node_id = $1 AND tbl = 'sales_order'", [second.nodeId]);
+  assert.ok(Number(rows[0]!.n) >= 1, `the sale after the re-key (${after.salesOrderNo}) reached the hub as node ${second.nodeId}`);
 });

@@ -7,7 +7,7 @@
  * Node's own fetch cannot take a client certificate; undici (the library Node's fetch is built
  * on) can, through an Agent whose connections carry the TLS options.
  */
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Agent, fetch as undiciFetch } from 'undici';
 
@@ -44,6 +44,10 @@ export function loadHubTls(dir: string): HubTls | null {
 export function saveHubTls(dir: string, nodeId: number, tls: HubTls): void {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   if (process.platform !== 'win32') chmodSync(dir, 0o700);
+  // One identity per folder: a re-keyed PC's old node certificate goes (the hub refuses that node now).
+  for (const file of readdirSync(dir)) {
+    if (/^node-\d+\.(crt|key)$/.test(file) && !file.startsWith(`node-${nodeId}.`)) rmSync(path.join(dir, file));
+  }
   writeFileSync(path.join(dir, 'hub-ca.crt'), tls.ca);
   writeFileSync(path.join(dir, `node-${nodeId}.crt`), tls.cert);
   const keyFile = path.join(dir, `node-${nodeId}.key`);

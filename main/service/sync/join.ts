@@ -55,11 +55,9 @@ export async function joinCompany(
   let own: { ca: string; key: string } | null = null;
   if (!carried && new URL(base).protocol === 'https:') {
     const ca = await hubCaFor(base, caFingerprint);
-    const keys = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
-    const publicKey = keys.publicKey.export({ type: 'spki', format: 'pem' }).toString();
-    const proof = sign('sha256', Buffer.from(joinProofText(secret)), keys.privateKey).toString('base64');
-    request = { code: secret, publicKey, proof };
-    own = { ca, key: keys.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() };
+    const made = ownKey(secret);
+    request = { code: secret, publicKey: made.publicKey, proof: made.proof };
+    own = { ca, key: made.key };
     client = joinFetch(ca);
   } else if (!carried && caFingerprint) {
     throw new Error(`This join code was made by a hub on HTTPS: give its address as https://… (not ${base})`);
@@ -139,8 +137,18 @@ async function hubCaFor(base: string, caFingerprint: string | null): Promise<str
   return info.caCertificate;
 }
 
+/** A key pair made on this PC for the hub to certify, and its proof over the code's secret. */
+export function ownKey(secret: string): { publicKey: string; proof: string; key: string } {
+  const keys = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+  return {
+    publicKey: keys.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    proof: sign('sha256', Buffer.from(joinProofText(secret)), keys.privateKey).toString('base64'),
+    key: keys.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  };
+}
+
 /** The PC's TLS from the join answer: the certificate must be for this PC's key, signed by the CA it checked. */
-function certified(join: JoinResponse, ca: string, key: string): HubTls {
+export function certified(join: JoinResponse, ca: string, key: string): HubTls {
   if (!join.certificate || !join.caCertificate) throw new Error('The hub answered no certificate for this PC: ask head office to check the hub runs with --tls');
   const cert = new X509Certificate(join.certificate);
   if (fingerprintOf(join.caCertificate) !== fingerprintOf(ca) || !cert.verify(new X509Certificate(ca).publicKey) || !cert.checkPrivateKey(createPrivateKey(key))) {

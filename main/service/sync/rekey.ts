@@ -21,8 +21,9 @@ import { asActor, journalClock } from '../db/journal.js';
 import { defaultTillCode, loadInstallation, tillCodeOf } from '../store/installation.js';
 import { settings } from '../store/setting.js';
 import { syncStore } from '../store/sync.js';
-import { JoinResponse, SYNC_PATHS } from '../../../shared/sync.js';
+import { JoinResponse, parseJoinCode, SYNC_PATHS, type JoinRequest } from '../../../shared/sync.js';
 import { hubFetch, hubTlsDir, loadHubTls, saveHubTls } from './hub-tls.js';
+import { certified, ownKey } from './join.js';
 import { asSender } from './outbox.js';
 import { HubRefusal } from './worker.js';
 
@@ -55,15 +56,25 @@ export async function rekeyStore(
     times.forEach((entry, i) => {
       if (entry.seq !== after + i + 1) throw new Error(`The journal misses entry ${after + i + 1}: this store cannot be re-keyed`);
     });
+    // Over mutual TLS the new node needs its own certificate: unless one was carried, this PC makes
+    // a key and the hub's answer certifies it, as a join does (the key stays here).
+    const { secret } = parseJoinCode(code);
+    const own = tls && !options.certDir ? ownKey(secret) : null;
+    const request: JoinRequest = {
+      code: secret,
+      rekey: { nodeId: oldNode, after, hlcs: times.map((t) => asSender(t.hlc, oldNode)) },
+      ...(own ? { publicKey: own.publicKey, proof: own.proof } : {}),
+    };
     const response = await hubFetch(tls)(`${hubUrl.replace(/\/+$/, '')}${SYNC_PATHS.join}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ code, rekey: { nodeId: oldNode, after, hlcs: times.map((t) => asSender(t.hlc, oldNode)) } }),
+      body: JSON.stringify(request),
     });
     const body = (await response.json()) as { code?: string; message?: string };
     if (!response.ok) throw new HubRefusal(response.status, body.code ?? `HTTP_${response.status}`, body.message ?? 'The hub refused the re-key');
     const join = JoinResponse.parse(body);
     if (!join.rekey || join.rekey.replaced !== oldNode) throw new Error('The hub did not re-key this node (an older hub?)');
+    const newTls = own && tls ? certified(join, tls.ca, own.key) : tls;
     const newTill = tillCode ?? defaultTillCode(join.nodeId);
     const commonSeq = join.rekey.commonSeq;
     asActor({ userId: null, branchId: null, till: '', source: 'setup', now: options.now ?? (() => new Date()) }, () =>
@@ -77,7 +88,7 @@ export async function rekeyStore(
         .immediate(),
     );
     db.pragma('wal_checkpoint(TRUNCATE)');
-    if (tls && options.certDir) saveHubTls(hubTlsDir(dataDir), join.nodeId, tls);
+    if (newTls && (options.certDir || own)) saveHubTls(hubTlsDir(dataDir), join.nodeId, newTls);
     return { oldNode, newNode: join.nodeId, tillCode: newTill, commonSeq };
   } finally {
     if (db.open) db.close();
