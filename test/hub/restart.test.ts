@@ -5,11 +5,10 @@
  * and a resend of the last batch is recognised. SIGTERM stops the hub and its PostgreSQL.
  */
 import assert from 'node:assert/strict';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { after, test } from 'node:test';
+import { exited, freePort, hubCli, startHubProcess } from './hub-process.js';
 import type { PullResponse } from '../../shared/sync.js';
 import { stopStalePostmaster } from '../../hub/postgres.js';
 import { batch, tempDataDir } from './hub-helpers.js';
@@ -19,44 +18,6 @@ const cleanups: (() => Promise<unknown> | unknown)[] = [];
 after(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-function hubCli(env: NodeJS.ProcessEnv, ...args: string[]) {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'hub/main.ts', ...args], { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8' });
-}
-
-/** Starts the hub process and resolves when it says it is listening. */
-function startHubProcess(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'hub/main.ts'], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  cleanups.push(() => child.exitCode === null && child.signalCode === null && child.kill('SIGKILL'));
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`the hub did not start: ${output}`)), 30_000);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Hub listening on')) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    };
-    child.stdout!.on('data', read);
-    child.stderr!.on('data', read);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the hub exited (${code}): ${output}`));
-    });
-  });
-}
-
-const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
 
 /** Running, not a zombie: a postmaster orphaned by the SIGKILL is reaped by whoever PID 1 is, if at all. */
 function alive(pid: number): boolean {
@@ -96,7 +57,7 @@ test('a SIGKILLed hub comes back on its data folder: the stale postmaster is sto
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
 
-  const first = await startHubProcess(env);
+  const first = await startHubProcess(cleanups, env);
   const firstBatch = batch(1, 1, 50);
   assert.deepEqual((await post(firstBatch)).body, { acknowledged: 50, cursor: 50, duplicate: false });
   const stale = postmasterPid(clusterDir);
@@ -104,7 +65,7 @@ test('a SIGKILLed hub comes back on its data folder: the stale postmaster is sto
   await exited(first);
   assert.ok(alive(stale), 'the postmaster outlives a SIGKILLed hub');
 
-  const second = await startHubProcess(env);
+  const second = await startHubProcess(cleanups, env);
   assert.ok(!alive(stale), 'the stale postmaster was stopped');
   assert.notEqual(postmasterPid(clusterDir), stale);
   // The answer to the first batch was "lost": its resend is acknowledged, not applied again.

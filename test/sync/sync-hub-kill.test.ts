@@ -8,13 +8,12 @@
  * PCs sync on and converge: every journal entry once at the hub, both PCs with the same rows.
  */
 import assert from 'node:assert/strict';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
+import { exited, freePort, hubCli, startHubProcess } from '../hub/hub-process.js';
 import { openHubStore } from '../../hub/hub.js';
 import { stopStalePostmaster } from '../../hub/postgres.js';
 import { asActor } from '../../main/service/db/journal.js';
@@ -25,50 +24,10 @@ import { tempDataDir } from '../hub/hub-helpers.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 import { makeSale } from '../helpers/sales.js';
 
-const root = path.resolve(import.meta.dirname, '..', '..');
 const cleanups: (() => Promise<unknown> | unknown)[] = [];
 after(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-function hubCli(env: NodeJS.ProcessEnv, ...args: string[]) {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'hub/main.ts', ...args], { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8' });
-}
-
-/** Starts the hub process; resolves when it listens. `onLine` sees everything it prints. */
-function startHubProcess(env: NodeJS.ProcessEnv, onLine: (text: string) => void = () => {}): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'hub/main.ts'], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  cleanups.push(() => child.exitCode === null && child.signalCode === null && child.kill('SIGKILL'));
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`the hub did not start: ${output}`)), 60_000);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      onLine(chunk.toString());
-      if (output.includes('Hub listening on')) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    };
-    child.stdout!.on('data', read);
-    child.stderr!.on('data', read);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the hub exited (${code}): ${output}`));
-    });
-  });
-}
-
-const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
 
 const syncNow = async (svc: TestService) => {
   await svc.server.deps.sync!.syncNow();
@@ -90,7 +49,7 @@ test('a hub SIGKILLed while a batch is written and not committed loses nothing a
   const hubUrl = `http://127.0.0.1:${port}`;
   assert.match(hubCli(env, 'enroll', 'Head office').stdout, /as node 1/);
 
-  let hub = await startHubProcess(env);
+  let hub = await startHubProcess(cleanups, env);
   const ho = await startTestService({ hubUrl, syncIntervalMs: 600_000, readWorkers: 0 });
   cleanups.push(() => ho.close());
   assert.equal((await syncNow(ho)).last_error, null);
@@ -119,7 +78,7 @@ test('a hub SIGKILLed while a batch is written and not committed loses nothing a
   // the hub is SIGKILLed right then.
   let holding!: () => void;
   const held = new Promise<void>((resolve) => (holding = resolve));
-  hub = await startHubProcess({ ...env, HUB_TEST_HOLD_APPLY_MS: '60000' }, (text) => {
+  hub = await startHubProcess(cleanups, { ...env, HUB_TEST_HOLD_APPLY_MS: '60000' }, (text) => {
     if (text.includes('HUB_TEST_HOLD_APPLY_MS: node 2')) holding();
   });
   const cut = syncNow(branch);
@@ -131,7 +90,7 @@ test('a hub SIGKILLed while a batch is written and not committed loses nothing a
   const ackedBefore = afterCut.acked_seq;
 
   // Started again (no hook): nothing of the cut batch was kept.
-  hub = await startHubProcess(env);
+  hub = await startHubProcess(cleanups, env);
   cleanups.push(() => exited(hub));
   cleanups.push(() => hub.kill('SIGTERM'));
   // The hub's own database, reached as its commands do (HUB_DATA_DIR/hub.pid names the running PostgreSQL).
