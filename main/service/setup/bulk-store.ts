@@ -20,10 +20,11 @@ const FIRST = ['Aarav', 'Aditi', 'Amit', 'Anjali', 'Arjun', 'Bhavna', 'Chirag', 
 const LAST = ['Patel', 'Shah', 'Mehta', 'Desai', 'Joshi', 'Trivedi', 'Bhatt', 'Parikh', 'Modi', 'Chauhan', 'Solanki', 'Parmar', 'Rana',
   'Vaghela', 'Gandhi', 'Kothari', 'Agrawal', 'Iyer', 'Nair', 'Shaikh', 'Kapadia', 'Pandya', 'Dave', 'Vyas', 'Rathod'];
 /**
- * Rows per transaction. Not more: the trigram indexes (customer_search, item_search, item_start)
- * keep a transaction's new terms in memory until it commits, and past a few thousand rows each
- * insert cost more than the last (500,000 customers in 20,000s: 6 s for the first 20,000, 59 s for
- * the fifth; in 2,000s a steady 6 s per 20,000).
+ * Rows per transaction. Not more: with the trigram indexes (customer_search, item_search,
+ * item_start) kept by triggers, big transactions made each insert cost more than the last
+ * (customers in 20,000s from a new store: 6 s for the first 20,000, 59 s for the fifth; in 2,000s
+ * a steady 6 s per 20,000 up to 80,000, as measured). Past about 100,000 customers a seed still
+ * slows (about 230 customers/s at 150,000): not found yet.
  */
 const BATCH = 2_000;
 
