@@ -39,8 +39,9 @@ const layers = {
   [`${S}sale/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}store/`, `${S}context\\.ts$`, `${S}auth/`, `${S}input/`, `${S}customer/`, `${S}catalog/`],
   [`${S}order/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}store/`, `${S}context\\.ts$`, `${S}auth/`, `${S}input/`, `${S}customer/`, `${S}catalog/`, `${S}sale/`],
   [`${S}backup/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}store/`],
-  // Branch sync (issue 15): the outbox, applying pulled changes, the worker; over the store only.
-  [`${S}sync/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}store/`],
+  // Branch sync (issue 15): the outbox, applying pulled changes, the worker; over the store, and the
+  // IdSource it guards while a store that went back waits to be re-keyed (sync/rekey-guard.ts).
+  [`${S}sync/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}store/`],
   [`${S}print/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}store/`, `${S}context\\.ts$`, `${S}input/`, `${S}customer/`, `${S}catalog/`, `${S}sale/`, `${S}order/`],
   [`${S}http/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}context\\.ts$`, `${S}auth/`, `${S}input/`, `${S}print/(font-route|output)\\.ts$`, `${S}reads/read-pool\\.ts$`],
   [`${S}endpoints/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}store/`, `${S}context\\.ts$`, `${S}auth/`, `${S}input/`, `${S}audit/`, `${S}customer/`, `${S}catalog/`, `${S}sale/`, `${S}order/`, `${S}print/`, `${S}backup/`, `${S}sync/status\\.ts$`, `${S}http/(handler|paging)\\.ts$`],
