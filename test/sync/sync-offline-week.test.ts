@@ -10,10 +10,10 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
+import { freePort } from '../hub/hub-process.js';
 import { startHub, type Hub } from '../../hub/hub.js';
 import { makeJoinCode } from '../../hub/sync/join.js';
 import { asActor } from '../../main/service/db/journal.js';
@@ -24,14 +24,6 @@ import { TEST_PG, tempDataDir } from '../hub/hub-helpers.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 
 const ORDERS = Number(process.env.OFFLINE_ORDERS ?? 3000);
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 let hub: Hub | undefined;
 let hubDir: { dir: string; remove(): Promise<void> };

@@ -12,10 +12,10 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer as createHttpServer } from 'node:http';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
+import { freePort } from '../hub/hub-process.js';
 import { api } from '../../shared/endpoints/index.js';
 import { startHub, type Hub } from '../../hub/hub.js';
 import { makeJoinCode } from '../../hub/sync/join.js';
@@ -27,14 +27,6 @@ import { STORE_FILE } from '../../main/service/store-file.js';
 import { TEST_PG, tempDataDir } from '../hub/hub-helpers.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 import { makeSale } from '../helpers/sales.js';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 let hub: Hub | undefined;
 let hubDir: { dir: string; remove(): Promise<void> };
