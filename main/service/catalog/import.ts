@@ -9,7 +9,7 @@
  */
 import { parseDiopter } from '../../../shared/domain/rx.js';
 import { parseRupees } from '../../../shared/domain/money.js';
-import type { Db } from '../db/database.js';
+import { refreshStatistics, type Db } from '../db/database.js';
 import type { IdSource } from '../ids/id-source.js';
 import { branches } from '../store/branch.js';
 import { itemTypes, type ItemTypeRow } from '../store/item-type.js';
@@ -243,5 +243,6 @@ export function importItems(db: Db, ids: IdSource, companyId: number, csvText: s
       }
     }
   }).immediate();
+  refreshStatistics(db);
   return { created, updated, stockRows, problems };
 }

@@ -9,7 +9,7 @@
 import { RECEIPT_STATUS, SALES_ORDER_STATUS, type SalesOrderStatusId } from '../../../shared/contract/statuses.js';
 import { localDate } from '../../../shared/domain/calendar.js';
 import { billTotals } from '../../../shared/domain/gst.js';
-import type { Db } from '../db/database.js';
+import { refreshStatistics, type Db } from '../db/database.js';
 import { priceLines } from '../sale/bill.js';
 import type { OpenStore } from '../store-file.js';
 import { branches } from '../store/branch.js';
@@ -184,6 +184,7 @@ export function addOrders(store: OpenStore, total: number, options: { now?: Date
         }
       }
     }).immediate();
+    refreshStatistics(db);
     progress(Math.min(total, done + BATCH), total);
   }
   // Planner statistics taken while these tables were nearly empty would have every balance

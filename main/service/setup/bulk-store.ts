@@ -6,6 +6,7 @@
  */
 import { ean13 } from '../catalog/barcode.js';
 import { catalogWriter } from '../catalog/item-writer.js';
+import { refreshStatistics } from '../db/database.js';
 import type { OpenStore } from '../store-file.js';
 import { branches } from '../store/branch.js';
 import { customers, type CustomerFields } from '../store/customer.js';
@@ -23,8 +24,8 @@ const LAST = ['Patel', 'Shah', 'Mehta', 'Desai', 'Joshi', 'Trivedi', 'Bhatt', 'P
  * Rows per transaction. Not more: with the trigram indexes (customer_search, item_search,
  * item_start) kept by triggers, big transactions made each insert cost more than the last
  * (customers in 20,000s from a new store: 6 s for the first 20,000, 59 s for the fifth; in 2,000s
- * a steady 6 s per 20,000 up to 80,000, as measured). Past about 100,000 customers a seed still
- * slows (about 230 customers/s at 150,000): not found yet.
+ * a steady 6 s per 20,000 up to 80,000, as measured). Past that it slowed again until the
+ * planner's statistics were refreshed after each batch (refreshStatistics says why).
  */
 const BATCH = 2_000;
 
@@ -58,6 +59,7 @@ export function addCustomers(store: OpenStore, total: number, progress: Progress
         );
       }
     }).immediate();
+    refreshStatistics(db);
     progress(Math.min(total, done + BATCH), total);
   }
 }
@@ -89,6 +91,7 @@ export function addItems(store: OpenStore, total: number, progress: Progress = (
         }
       }
     }).immediate();
+    refreshStatistics(db);
     progress(Math.min(total, done + BATCH), total);
   }
 }

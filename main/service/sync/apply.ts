@@ -7,7 +7,7 @@
  * column, a constraint, master data from a branch) is kept in sync_dead_letter with the reason and
  * the rest of the page applies. The rule per table is its class (table-classes.ts).
  */
-import type { Db } from '../db/database.js';
+import { refreshStatistics, type Db } from '../db/database.js';
 import { asActor, HIDDEN, journalClock, SYNC_SOURCE } from '../db/journal.js';
 import { syncStore, type TableShape } from '../store/sync.js';
 import type { PulledChange } from '../../../shared/sync.js';
@@ -55,6 +55,8 @@ export function applyPulledPage(db: Db, changes: readonly PulledChange[], next: 
       })
       .immediate(),
   );
+  // A branch catching up with the company's history grows its tables many-fold in one run.
+  refreshStatistics(db);
   return result;
 }
 
