@@ -68,3 +68,24 @@ test('a face remembers the runs it shaped, and each caller gets positions of its
   assert.notEqual(second.positions, first.positions);
   assert.equal(second.advanceWidth, width, 'scaling one caller’s copy leaves the remembered run as shaped');
 });
+
+/** The embedded font programs of a PDF (FontFile2 streams), as stored. */
+function fontPrograms(bytes: Uint8Array): string[] {
+  const pdf = Buffer.from(bytes).toString('latin1');
+  return [...pdf.matchAll(/\/FontFile2 (\d+) 0 R/g)].map(([, id]) => {
+    const start = pdf.indexOf('stream\n', pdf.indexOf(`\n${id} 0 obj`)) + 'stream\n'.length;
+    return pdf.slice(start, pdf.indexOf('\nendstream', start));
+  });
+}
+
+test('receipts that print the same characters embed the same font subset, so it is written once and remembered', async () => {
+  // Different names, so the letters are first used in a different order.
+  const a = fontPrograms(await renderPdf(receipt('Anita Deshmukh', 2)));
+  const b = fontPrograms(await renderPdf(receipt('Rohan Yadav', 3)));
+  assert.equal(a.length, 2, 'regular and bold');
+  assert.deepEqual(b, a);
+  // A rarer letter joins the subset after the common ones: its own subset, and it still prints.
+  const accented = await renderPdf(receipt('José Müller', 2));
+  assert.notDeepEqual(fontPrograms(accented), a);
+  assert.ok(pdfText(accented).includes('José Müller'), pdfText(accented));
+});
