@@ -2,13 +2,14 @@
  * Orders/search at scale (issue 12) on a store of 5,200 seeded orders: counts that stop a
  * thousand rows past the page (totalExact), exact totals from the tally, keyset paging that
  * agrees with page numbers, sorts no index serves refused past 5,000 matches, the order number
- * by its serial, and the customer found by mobile prefix whether few or many match.
+ * by its serial, and the customer found by mobile or name prefix whether few or many match.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Client } from '../../shared/client.js';
 import { api } from '../../shared/endpoints/index.js';
 import { addOrders } from '../../main/service/setup/bulk-orders.js';
+import { addCustomers } from '../../main/service/setup/bulk-store.js';
 import { companies } from '../../main/service/store/company.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 
@@ -18,7 +19,10 @@ let cashier: Client;
 before(async () => {
   svc = await startTestService();
   const { db, ids } = svc.server.deps;
-  addOrders({ file: '', db, ids, company: companies(db).only()! }, SEEDED, { now: svc.clock.now });
+  const store = { file: '', db, ids, company: companies(db).only()! };
+  // Enough customers that a name prefix matches hundreds of them (more than are passed as a list).
+  addCustomers(store, 3000);
+  addOrders(store, SEEDED, { now: svc.clock.now });
   cashier = await svc.as('cashier');
 });
 after(() => svc.close());
@@ -85,4 +89,41 @@ test('the order number by its serial or its start; the customer by mobile prefix
   const { n } = db.prepare("SELECT count(*) AS n FROM sales_order o JOIN customer c ON c.id = o.customer_id WHERE c.mobile_digits LIKE ? || '%'").get(one.m.slice(0, 1)) as { n: number };
   assert.equal(many.totalRows, Math.min(n, 1020));
   assert.ok(many.data.every((o, i, all) => i === 0 || all[i - 1]!.date >= o.date), 'newest first');
+});
+
+test('many customers by name or mobile: the count starts from them, a long list walks the newest orders, both as plain SQL says', async () => {
+  const { db } = svc.server.deps;
+  const newestFirst = (where: string, ...params: string[]) =>
+    (db.prepare(`SELECT o.order_no FROM sales_order o JOIN customer c ON c.id = o.customer_id WHERE ${where} ORDER BY o.order_date DESC, o.id DESC`).all(...params) as Array<{ order_no: string }>).map((r) => r.order_no);
+  const pages = async (body: object) => {
+    const first = await search(body);
+    const second = await search({ ...body, pageNumber: 2 });
+    return { first, numbers: [...first.data, ...second.data].map((o) => o.salesOrderNo) };
+  };
+
+  // "Ra": Rahul and Rajesh by first name, Rana and Rathod by last; a Rahul Rana is one customer, counted once.
+  const ra = newestFirst("c.first_name LIKE 'Ra%' OR c.last_name LIKE 'Ra%'");
+  const customers = db.prepare("SELECT count(*) AS n FROM customer WHERE first_name LIKE 'Ra%' OR last_name LIKE 'Ra%'").get() as { n: number };
+  assert.ok(customers.n > 256, `${customers.n} customers: more than are passed as a list`);
+  assert.ok(db.prepare("SELECT 1 FROM sales_order o JOIN customer c ON c.id = o.customer_id WHERE c.first_name LIKE 'Ra%' AND c.last_name LIKE 'Ra%'").get(), 'some orders of a customer matching twice');
+  assert.ok(ra.length < 1020, `${ra.length} orders: counted exactly`);
+  const byName = await pages({ customerName: 'ra' });
+  assert.equal(byName.first.totalRows, ra.length);
+  assert.equal(byName.first.totalExact, true);
+  assert.deepEqual(byName.numbers, ra.slice(0, 40));
+
+  // The first digit of a mobile: a quarter of all orders, more than a count's worth, so the page walks the newest orders.
+  const digit = (db.prepare('SELECT substr(mobile_digits, 1, 1) AS d FROM customer GROUP BY d ORDER BY count(*) DESC LIMIT 1').get() as { d: string }).d;
+  const byDigit = newestFirst("c.mobile_digits LIKE ? || '%'", digit);
+  assert.ok(byDigit.length > 1020, `${byDigit.length} orders`);
+  const byMobile = await pages({ customerMobile: digit });
+  assert.equal(byMobile.first.totalRows, 1020);
+  assert.equal(byMobile.first.totalExact, false);
+  assert.deepEqual(byMobile.numbers, byDigit.slice(0, 40));
+  // With the status too, counted from the customers as well.
+  const status = String((db.prepare('SELECT status_id AS s FROM sales_order GROUP BY s ORDER BY count(*) LIMIT 1').get() as { s: number }).s);
+  const booked = newestFirst("c.mobile_digits LIKE ? || '%' AND o.status_id = ?", digit, status);
+  const bookedPages = await pages({ customerMobile: digit, status });
+  assert.equal(bookedPages.first.totalRows, Math.min(booked.length, 1020));
+  assert.deepEqual(bookedPages.numbers, booked.slice(0, 40));
 });
