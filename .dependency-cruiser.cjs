@@ -45,7 +45,7 @@ const layers = {
   [`${S}print/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}store/`, `${S}context\\.ts$`, `${S}input/`, `${S}customer/`, `${S}catalog/`, `${S}sale/`, `${S}order/`],
   [`${S}http/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}context\\.ts$`, `${S}auth/`, `${S}input/`, `${S}print/(font-route|output)\\.ts$`, `${S}reads/read-pool\\.ts$`],
   [`${S}endpoints/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}store/`, `${S}context\\.ts$`, `${S}auth/`, `${S}input/`, `${S}audit/`, `${S}customer/`, `${S}catalog/`, `${S}sale/`, `${S}order/`, `${S}print/`, `${S}backup/`, `${S}sync/status\\.ts$`, `${S}http/(handler|paging)\\.ts$`],
-  [`${S}reads/`]: [`${S}errors\\.ts$`, `${S}db/(journal|database)\\.ts$`, `${S}context\\.ts$`, `${S}ids/`, `${S}endpoints/index\\.ts$`],
+  [`${S}reads/`]: [`${S}errors\\.ts$`, `${S}db/(journal|database|threads)\\.ts$`, `${S}context\\.ts$`, `${S}ids/`, `${S}endpoints/index\\.ts$`],
   [`${S}setup/`]: [`${S}store-file\\.ts$`, `${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}store/`, `${S}context\\.ts$`, `${S}auth/`, `${S}input/`, `${S}customer/`, `${S}catalog/`, `${S}sale/`, `${S}order/`],
   [`${S}(service|server|store-file)\\.ts$`]: [`${S}`],
   '^main/[^/]+\\.ts$': ['^main/service/', '^main/[^/]+\\.ts$'],

@@ -10,7 +10,7 @@ import { pipeline } from 'node:stream/promises';
 import { FILE_MODE, keepPrivate, openReadOnly } from '../db/database.js';
 import { migrations } from '../db/migrations/index.js';
 import { installationFingerprint, type CopyFacts } from '../store/backup-copy.js';
-import { inspectCopy } from './copy.js';
+import { inspectCopyAside } from './check-aside.js';
 import { backupKey, type BackupKey } from './key.js';
 import { BackupFileError, fromPassphrase, isSealed, unseal, type KdfParams } from './sealed.js';
 import { runningService } from './service-lock.js';
@@ -96,7 +96,7 @@ export async function checkedCopy(file: string, work: string, keys: KeySource, c
   }
   let facts: CopyFacts;
   try {
-    facts = inspectCopy(work, nativeBinding);
+    facts = await inspectCopyAside(work, nativeBinding);
   } catch (err) {
     throw new RestoreRefused('NOT_A_BACKUP', `${file} is not an Optical POS backup (${err instanceof Error ? err.message : String(err)}).`);
   }

@@ -5,9 +5,8 @@
  * that runs past the time limit is stopped (its worker terminated, SQLite's work with it) and
  * answers 503 READ_TIMEOUT in words a cashier can act on; a fresh worker takes its place.
  */
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { besideModule, startWorker } from '../db/threads.js';
 import type { SessionUser, StoreMode } from '../context.js';
 import { ServiceError, unavailable, type ErrorKind, type FieldErrors } from '../errors.js';
 
@@ -62,8 +61,7 @@ export interface ReadPool {
   close(): Promise<void>;
 }
 
-const here = fileURLToPath(import.meta.url);
-const workerFile = path.join(path.dirname(here), `read-worker${path.extname(here)}`);
+const workerFile = besideModule(import.meta.url, 'read-worker');
 
 /**
  * A read's answer as its worker checked it against the contract and serialised it: a list of 500
@@ -80,7 +78,6 @@ export class CheckedJson {
 /** Thrown by run() when no worker could start: the caller answers on its own thread instead. */
 export class ReadPoolUnavailable extends Error {}
 
-/** From the sources (tests, tsx) a worker registers tsx before loading the TypeScript worker; built, it loads the JS. */
 /**
  * A worker's heap is capped: a read that would hold more than this is stopped (and its worker
  * replaced) rather than growing the till's memory; lists are paged, so none comes near it.
@@ -88,9 +85,7 @@ export class ReadPoolUnavailable extends Error {}
 const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 16 };
 
 function newWorker(setup: WorkerSetup): Worker {
-  if (!workerFile.endsWith('.ts')) return new Worker(workerFile, { workerData: setup, resourceLimits: RESOURCE_LIMITS });
-  const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(pathToFileURL(workerFile).href)}); })`;
-  return new Worker(boot, { eval: true, workerData: setup, resourceLimits: RESOURCE_LIMITS });
+  return startWorker(workerFile, setup, RESOURCE_LIMITS);
 }
 
 /** A time limit, or a function read at each dispatch (a limit that changes while the service runs). */
