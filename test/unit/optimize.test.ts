@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import Database from 'better-sqlite3';
-import { closeDatabase, openDatabase } from '../../main/service/db/database.js';
+import { closeDatabase, openDatabase, refreshStatistics } from '../../main/service/db/database.js';
 
 test('closing the store after use leaves statistics for the tables it queried; opening gathers missing ones', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'optical-pos-optimize-'));
@@ -28,6 +28,32 @@ test('closing the store after use leaves statistics for the tables it queried; o
     raw.close();
     assert.ok(stats.n > 0, 'sqlite_stat1 has rows for t after closing');
     closeDatabase(db); // a second close is harmless
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('after a bulk write, statistics taken when a table was small are taken again, however the rows came in', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'optical-pos-optimize-'));
+  const file = path.join(dir, 'store.sqlite');
+  try {
+    const db = openDatabase(file);
+    db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, k INTEGER); CREATE INDEX t_k ON t (k);');
+    const insert = db.prepare('INSERT INTO t (k) VALUES (?)');
+    const grow = (n: number) => db.transaction(() => { for (let i = 0; i < n; i++) insert.run(i % 50); })();
+    const rows = () => Number((db.prepare("SELECT stat FROM sqlite_stat1 WHERE idx = 't_k'").get() as { stat: string }).stat.split(' ')[0]);
+    grow(5);
+    db.exec('ANALYZE');
+    assert.equal(rows(), 5);
+    grow(20_000);
+    // Nothing on this connection queried t: a plain PRAGMA optimize leaves it alone.
+    db.pragma('optimize');
+    assert.equal(rows(), 5);
+    refreshStatistics(db);
+    assert.ok(rows() > 1000, `${rows()} rows in the statistics`);
+    // Inside a transaction it waits for the next call.
+    db.transaction(() => refreshStatistics(db))();
+    closeDatabase(db);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
