@@ -16,6 +16,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { api } from '../shared/endpoints/index.js';
+import { addToRecord } from '../main/service/backup/record.js';
 import { ensureBuilt, startService, type ServiceProcess } from './service-process.js';
 import { statsOf, timeOnce, type Stats } from './stats.js';
 import { StorageFloor } from './storage-floor.js';
@@ -171,6 +172,10 @@ async function measureStore(built: BenchStore, growthOnly: boolean) {
   const dataDir = `${built.dataDir}.run`;
   rmSync(dataDir, { recursive: true, force: true });
   cpSync(built.dataDir, dataDir, { recursive: true });
+  // Today's daily backup counts as taken, or the service would start one within a minute: a copy
+  // and a check of the whole store (7 GB at 1M orders) in the middle of what is being measured.
+  // The nightly backup is a once-a-day cost, not a till's; the close backup still runs at each stop.
+  addToRecord(dataDir, { at: new Date().toISOString(), reason: 'daily', ok: true, message: 'Counted as taken by the benchmark (a copy of a seeded store)' });
   try {
     const store = { ...built, dataDir, file: path.join(dataDir, path.basename(built.file)) };
     const measured = await measureCopy(store, growthOnly);
