@@ -21,8 +21,9 @@ import { tillSessions } from './019-till-sessions.js';
 import { optometristDay } from './020-optometrist-day.js';
 import { wordSearch } from './022-word-search.js';
 import { wordStarts } from './025-word-starts.js';
+import { foreignKeyIndexes } from './026-foreign-key-indexes.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
 
-export const migrations: readonly Migration[] = [foundation, customers, keratometry, catalog, counter, insuranceClaims, saleKey, deliveryPromise, placeOfSupply, jobChargesTax, priceApprovals, lensAddRange, cartTill, orderFigures, journal, userAdmin, syncableData, sync, tillSessions, optometristDay, wordSearch, wordStarts];
+export const migrations: readonly Migration[] = [foundation, customers, keratometry, catalog, counter, insuranceClaims, saleKey, deliveryPromise, placeOfSupply, jobChargesTax, priceApprovals, lensAddRange, cartTill, orderFigures, journal, userAdmin, syncableData, sync, tillSessions, optometristDay, wordSearch, wordStarts, foreignKeyIndexes];
