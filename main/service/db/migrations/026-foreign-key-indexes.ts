@@ -7,6 +7,10 @@
  * same on their own tables. Columns that are mostly empty get a partial index (`IS NOT NULL`),
  * which SQLite uses for `column = ?`. Keys to small reference lists (users, branches, states) are
  * left as they are: those rows are not deleted, and such indexes would cost every write.
+ *
+ * And the journal by clock time: the clock (db/journal.ts) starts from the newest time the
+ * journal holds, which without an index read the whole journal at every start: 16 s at a million
+ * orders (ten million entries), all of it before the first sign-in.
  */
 import type { Migration } from './migration.js';
 
@@ -30,5 +34,6 @@ CREATE INDEX purchase_order_line_sales_line ON purchase_order_line (sales_order_
 CREATE INDEX eye_checkup_recall_sales_order ON eye_checkup_recall (sales_order_id) WHERE sales_order_id IS NOT NULL;
 CREATE INDEX price_approval_item ON price_approval (item_id);
 CREATE INDEX recall_contact_customer ON recall_contact (customer_id);
+CREATE INDEX journal_hlc ON journal (hlc);
 `,
 };
