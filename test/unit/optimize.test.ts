@@ -10,12 +10,21 @@ import { test } from 'node:test';
 import Database from 'better-sqlite3';
 import { closeDatabase, openDatabase, refreshStatistics } from '../../main/service/db/database.js';
 
-test('closing the store after use leaves statistics for the tables it queried; opening gathers missing ones', () => {
+/** A store file in a fresh folder with a table `t` indexed on `k`; the folder goes when `use` returns. */
+function withTable(use: (db: ReturnType<typeof openDatabase>, file: string) => void): void {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'optical-pos-optimize-'));
   const file = path.join(dir, 'store.sqlite');
   try {
     const db = openDatabase(file);
     db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, k INTEGER); CREATE INDEX t_k ON t (k);');
+    use(db, file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test('closing the store after use leaves statistics for the tables it queried; opening gathers missing ones', () => {
+  withTable((db, file) => {
     const insert = db.prepare('INSERT INTO t (k) VALUES (?)');
     db.transaction(() => {
       for (let i = 0; i < 2000; i++) insert.run(i % 50);
@@ -28,17 +37,11 @@ test('closing the store after use leaves statistics for the tables it queried; o
     raw.close();
     assert.ok(stats.n > 0, 'sqlite_stat1 has rows for t after closing');
     closeDatabase(db); // a second close is harmless
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 test('after a bulk write, statistics taken when a table was small are taken again, however the rows came in', () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'optical-pos-optimize-'));
-  const file = path.join(dir, 'store.sqlite');
-  try {
-    const db = openDatabase(file);
-    db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, k INTEGER); CREATE INDEX t_k ON t (k);');
+  withTable((db) => {
     const insert = db.prepare('INSERT INTO t (k) VALUES (?)');
     const grow = (n: number) => db.transaction(() => { for (let i = 0; i < n; i++) insert.run(i % 50); })();
     const rows = () => Number((db.prepare("SELECT stat FROM sqlite_stat1 WHERE idx = 't_k'").get() as { stat: string }).stat.split(' ')[0]);
@@ -54,7 +57,5 @@ test('after a bulk write, statistics taken when a table was small are taken agai
     // Inside a transaction it waits for the next call.
     db.transaction(() => refreshStatistics(db))();
     closeDatabase(db);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
