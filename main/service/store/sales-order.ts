@@ -410,11 +410,12 @@ export const salesOrders = perDatabase((db: Db) => {
       const onlyStatus = conditions.length === 0 || (conditions.length === 1 && statusId !== undefined);
       const many = conditions.find((w) => w.customers);
       const others = conditions.filter((w) => w !== many);
+      const all = whereOf(companyId, conditions);
       const count = onlyStatus
           ? { total: tally.get(companyId, statusId ?? null, statusId ?? null)!.n, exact: true }
           : many && others.every((w) => w.sql === 'o.status_id = ?')
             ? countThroughCustomers(companyId, many.customers!, others, q.countCap)
-            : countUpTo(db, `FROM sales_order o WHERE ${whereOf(companyId, conditions).sql}`, whereOf(companyId, conditions).params, q.countCap);
+            : countUpTo(db, `FROM sales_order o WHERE ${all.sql}`, all.params, q.countCap);
       if (q.sortLimit !== undefined && count.total > q.sortLimit) return { rows: [], count };
       // Many customers' orders, more than a count's worth: walk the newest first and test each
       // (a page of 20 among 14,000 customers' orders reads about 700). Fewer: read theirs and sort.
