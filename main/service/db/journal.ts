@@ -160,7 +160,7 @@ export function registerJournal(db: Db): void {
  * The database's hybrid logical clock (issue 15, shared/domain/hlc.ts): every journal entry gets
  * a time from send(), so last-writer-wins has a time per change; a change pulled from another node
  * is received into it, so what this node writes next is later. One clock per database file,
- * started from the latest time its journal and sync_clock hold (a restart never goes back).
+ * started from the latest time its journal holds or it received (a restart never goes back).
  */
 export interface JournalClock {
   send(nowMs: number): string;
@@ -190,7 +190,11 @@ export function journalClock(db: Db): JournalClock {
     node = storedNode();
     let latest: Hlc = hlcZero(node);
     // Read before the first trigger fires (a statement cannot run inside a user function).
-    for (const [table, column] of [['journal', 'hlc'], ['sync_clock', 'hlc']] as const) {
+    // The journal by its index (migration 026); what was received, from the mark each pulled page
+    // leaves in sync_state, since sync_clock (a row per synced row and column) has no index on its
+    // time. A store not yet at migration 026 reads sync_clock whole, as before.
+    const marked = has('sync_state', 'clock_high');
+    for (const [table, column] of [['journal', 'hlc'], marked ? ['sync_state', 'clock_high'] : ['sync_clock', 'hlc']] as const) {
       if (!has(table, column)) continue;
       const row = db.prepare(`SELECT max(${column}) AS hlc FROM ${table}`).get() as { hlc: string | null };
       const seen = row.hlc ? parseHlc(row.hlc) : null;

@@ -17,6 +17,8 @@ export interface SyncStateRow {
   stopped_reason: string | null;
   pending_batch: string | null;
   head_office: string;
+  /** The clock as the last pulled page left it: where a restart starts it from (db/journal.ts). */
+  clock_high: string | null;
 }
 
 /** A journal entry as the outbox sends it: the journal's row with its clock time, without the user's name. */

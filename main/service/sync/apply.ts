@@ -51,7 +51,7 @@ export function applyPulledPage(db: Db, changes: readonly PulledChange[], next: 
           }
           clock.receive(change.hlc, now.getTime());
         }
-        store.setState({ pull_cursor: next });
+        store.setState({ pull_cursor: next, clock_high: clock.current() });
       })
       .immediate(),
   );
