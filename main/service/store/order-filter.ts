@@ -62,8 +62,9 @@ const range = (column: string, value: string) => ({ sql: `c.${column} >= ? AND c
 /**
  * Customers by name or mobile: index ranges over the customer table (per branch, so the
  * branch-first indexes serve), looked up first. A few customers are handed to SQLite as a list, so
- * it reads their orders by customer; many stay a subquery, so it walks the orders newest first and
- * stops at a page. Left to guess, it took one for the other.
+ * it reads their orders by customer; many stay a subquery, and `customers` says how else to read
+ * them (sales-order.ts search: counted from the customers, a page walked newest first). Left to
+ * guess, SQLite took one way for the other.
  */
 function customersMatching(db: Db, companyId: number, arms: Array<{ sql: string; params: string[] }>): Condition {
   const scope = 'c.company_id = ? AND c.branch_id IN (SELECT id FROM branch WHERE company_id = ?)';
