@@ -24,6 +24,7 @@ import { idSource } from './ids/id-source.js';
 import { refusingUntilRekeyed } from './sync/rekey-guard.js';
 import { loadInstallation } from './store/installation.js';
 import { asActor } from './db/journal.js';
+import { startCheckpointer } from './db/checkpointer.js';
 import { createStore } from './setup/create-store.js';
 import { seedDemoCatalog } from './setup/demo-catalog.js';
 import { seedDemoCustomers } from './setup/demo-customers.js';
@@ -101,6 +102,8 @@ export async function openService(options: ServiceOptions): Promise<Service> {
   const db: Db = openDatabase(file, { ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}), beforeMigrate: backupBeforeMigration(options.dataDir, now, options.nativeBinding) });
   // A restore refuses while this process has the store open (backup/service-lock.ts).
   const releaseLock = holdServiceLock(options.dataDir);
+  // The WAL is copied back into the store file beside the tills, not inside a sale's commit.
+  const checkpoints = startCheckpointer(file, { nativeBinding: options.nativeBinding, log: (m) => (logger ? logger.warn(m) : console.warn(m)) });
   let reads: ReadPool | undefined;
   let sync: SyncWorker | undefined;
   logger?.info({ file, mode, version: appVersion() }, 'service starting');
@@ -185,6 +188,7 @@ export async function openService(options: ServiceOptions): Promise<Service> {
         await app.close();
         await reads?.close();
         await backups?.close();
+        await checkpoints.close();
         closeDatabase(db);
         releaseLock();
       },
@@ -192,6 +196,7 @@ export async function openService(options: ServiceOptions): Promise<Service> {
   } catch (err) {
     await sync?.close();
     await reads?.close();
+    await checkpoints.close();
     db.close();
     releaseLock();
     throw err;

@@ -33,6 +33,9 @@ export function keepPrivate(file: string): void {
   }
 }
 
+/** 40 MB of WAL (SQLite's default is 1,000 pages, 4 MB): see checkpointer.ts. */
+export const WAL_BACKSTOP_PAGES = 10_000;
+
 export function openDatabase(file: string, options: OpenOptions = {}): Db {
   const db = new Database(file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
   db.pragma('journal_mode = WAL');
@@ -43,6 +46,9 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
   // which opens its file here too).
   db.pragma('synchronous = FULL');
   db.pragma('busy_timeout = 5000');
+  // The service copies the WAL back into the file on a thread of its own (checkpointer.ts); a
+  // commit does it only past this many pages, if that thread falls behind or is not running.
+  db.pragma(`wal_autocheckpoint = ${WAL_BACKSTOP_PAGES}`);
   migrate(db, options.beforeMigrate);
   // SQLite's advice for a long-lived connection: optimize on open (0x10002: every table, statistics
   // only where they are missing or stale, bounded by analysis_limit), now and then, and on close.
