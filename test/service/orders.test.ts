@@ -227,3 +227,43 @@ test('a delivered order cannot be cancelled, and the refusal says why with a sta
   const detail = await cashier.call(api.Orders.detail, { params: { salesOrderNo: delivered.salesOrderNo } });
   assert.equal(detail.statusID, '4', 'still delivered');
 });
+
+test('with-balance counts every owing order of the branch, of all years from the tally and of one year from the index', async () => {
+  const { db, ids, enc } = svc.server.deps;
+  const owed = await sell(100);
+  await sell(0);
+  const cancelled = await sell(50);
+  await manager.call(api.Orders.cancel, { params: { salesOrderId: cancelled.salesOrderID }, body: { receiptStatusId: 3 } });
+  const order = db.prepare('SELECT * FROM sales_order WHERE id = ?').get(owed.rowId) as Record<string, unknown>;
+  // More owing orders than the list shows, and some of another year.
+  const other = (db.prepare('SELECT id FROM financial_year WHERE id <> ? LIMIT 1').get(order.year_id) as { id: number } | undefined)?.id;
+  const copy = db.prepare(
+    `INSERT INTO sales_order (id, company_id, branch_id, year_id, order_no, order_date, customer_id, intra_state, total_qty, total_mrp,
+       gross, total_discount, taxable, cgst, sgst, igst, grand_total, rounding, net_amount, created_by, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 100, ?, ?)`,
+  );
+  db.transaction(() => {
+    for (let i = 0; i < 520; i++) {
+      const year = other !== undefined && i % 4 === 0 ? other : order.year_id;
+      copy.run(ids.next('sales_order'), order.company_id, order.branch_id, year, `BAL/${i}`, order.order_date, order.customer_id, order.created_by, order.created_at);
+    }
+  })();
+  const owing = (year: unknown) =>
+    (db.prepare(
+      `SELECT count(*) AS n FROM sales_order WHERE branch_id = ? AND status_id <> 5 AND net_amount - insurance_amount - received > 0
+         AND (? IS NULL OR year_id = ?)`,
+    ).get(order.branch_id, year, year) as { n: number }).n;
+
+  const all = await cashier.call(api.Orders.withBalance, { query: {} });
+  assert.equal(all.totalRows, owing(null));
+  assert.ok(all.totalRows > 520);
+  assert.equal(all.data.length, 500);
+  const year = await cashier.call(api.Orders.withBalance, { query: { yearId: enc.encode('year', order.year_id as number) } });
+  assert.equal(year.totalRows, owing(order.year_id));
+  if (other !== undefined) assert.ok(year.totalRows < all.totalRows);
+
+  // Paid in full: no longer counted.
+  const due = (await cashier.call(api.Orders.advanceReceiptData, { params: { salesOrderId: owed.salesOrderID } })).balance;
+  await cashier.call(api.QuickSale.saveReceipt, { body: { salesOrderID: owed.salesOrderID, receiptTypeId: enc.encode('paymentKind', 1), amount: due } });
+  assert.equal((await cashier.call(api.Orders.withBalance, { query: {} })).totalRows, all.totalRows - 1);
+});

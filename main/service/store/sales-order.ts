@@ -337,9 +337,15 @@ export const salesOrders = perDatabase((db: Db) => {
        AND (? IS NULL OR o.year_id = ?)
      ORDER BY o.id DESC LIMIT ?`,
   );
-  const owingCount = db.prepare<[number, number | null, number | null], { n: number }>(
+  // Of one year: counted on the owing orders' own index. Of every year: read from the tally its
+  // triggers keep (migration 014), which costs the same at any size; counting the index took 4 ms
+  // for 41,000 owing orders of a million.
+  const owingCountOfYear = db.prepare<[number, number], { n: number }>(
     `SELECT count(*) AS n FROM sales_order o INDEXED BY sales_order_branch_owing
-     WHERE o.branch_id = ? AND o.status_id <> 5 AND o.net_amount - o.insurance_amount - o.received > 0 AND (? IS NULL OR o.year_id = ?)`,
+     WHERE o.branch_id = ? AND o.status_id <> 5 AND o.net_amount - o.insurance_amount - o.received > 0 AND o.year_id = ?`,
+  );
+  const owingCount = db.prepare<[number], { n: number }>(
+    'SELECT coalesce(sum(owing), 0) AS n FROM sales_order_tally WHERE branch_id = ? AND status_id <> 5',
   );
   const ofCustomer = db.prepare<[number, number, number | null, number | null], OrderBalanceRow>(
     `SELECT o.id, o.branch_id, o.order_no, c.first_name, c.last_name, c.mobile, o.net_amount, o.insurance_amount,
@@ -393,7 +399,7 @@ export const salesOrders = perDatabase((db: Db) => {
     /** Not cancelled, with money still to collect; the branch's, of one year or all; the newest `limit`, and how many in all. */
     withBalance: (companyId: number, branchId: number, yearId: number | null, limit: number) => ({
       rows: withBalance.all(companyId, branchId, yearId, yearId, limit),
-      total: owingCount.get(branchId, yearId, yearId)!.n,
+      total: yearId === null ? owingCount.get(branchId)!.n : owingCountOfYear.get(branchId, yearId)!.n,
     }),
     /** A customer's orders that are not cancelled, newest first. */
     ofCustomer: (companyId: number, customerId: number, yearId: number | null) => ofCustomer.all(companyId, customerId, yearId, yearId),
