@@ -7,8 +7,9 @@
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { API_PREFIX } from '../../../shared/client.js';
 import { endpointList } from '../../../shared/endpoints/index.js';
 import { buildOpenApi } from '../../../shared/openapi.js';
@@ -64,6 +65,27 @@ export interface ConnectionLimits {
 
 export const DEFAULT_LIMITS = { requestTimeoutMs: 30_000, maxConnections: 256, bodyBytes: 1024 * 1024 } as const;
 
+/**
+ * Fastify's JSON-schema compilers (ajv for requests, fast-json-stringify for responses), loaded
+ * when a route first has a schema of that kind to compile instead of when Fastify is created.
+ * The contract's routes are checked with zod (routes.ts) and declare none, so a start no longer
+ * loads ajv: about 120 ms of the start to first login (issue 12, node --cpu-prof of the start).
+ * Same compilers, same options: only when they load changes.
+ */
+const fastifyRequire = createRequire(createRequire(import.meta.url).resolve('fastify'));
+type Builder = (externalSchemas: unknown, options: unknown) => (route: unknown) => unknown;
+const whenFirstNeeded = (selector: string): Builder => (externalSchemas, options) => {
+  let compile: ((route: unknown) => unknown) | undefined;
+  return (route) => {
+    compile ??= (fastifyRequire(selector) as () => Builder)()(externalSchemas, options);
+    return compile(route);
+  };
+};
+const LAZY_COMPILERS = {
+  buildValidator: whenFirstNeeded('@fastify/ajv-compiler'),
+  buildSerializer: whenFirstNeeded('@fastify/fast-json-stringify-compiler'),
+};
+
 /** Spec, rule 2: application/json, text/json and application/*+json are all JSON. */
 function installJsonParsing(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
@@ -89,7 +111,8 @@ export async function buildApp(
   // Node checks for requests past their time-out every 30 s by default: often enough to cut one off.
   const checking = { connectionsCheckingInterval: Math.max(50, Math.min(5_000, Math.floor(requestTimeout / 2))) };
   const app = Fastify({
-    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance, disableRequestLogging: true } : { logger: options.logger ?? false }),
+    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance, logController: new LogController({ disableRequestLogging: true }) } : { logger: options.logger ?? false }),
+    schemaController: { compilersFactory: LAZY_COMPILERS as never },
     // No endpoint takes a file: 1 MiB is far more than any request the contract declares.
     bodyLimit: DEFAULT_LIMITS.bodyBytes,
     requestTimeout,

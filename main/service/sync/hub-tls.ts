@@ -5,11 +5,13 @@
  * hub-ca.crt), kept in `<data dir>/hub-tls/` or named by POS_HUB_TLS_DIR.
  *
  * Node's own fetch cannot take a client certificate; undici (the library Node's fetch is built
- * on) can, through an Agent whose connections carry the TLS options.
+ * on) can, through an Agent whose connections carry the TLS options. It is loaded at the first
+ * request to a hub, not at every start of a till that may have none (about 70 ms of the start to
+ * first login, issue 12).
  */
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { Agent, fetch as undiciFetch } from 'undici';
+import type { Agent, fetch as UndiciFetch } from 'undici';
 
 export interface HubTls {
   /** The hub's CA certificate (PEM): the only authority this PC trusts for its hub. */
@@ -60,7 +62,7 @@ export type HubFetch = (url: string, init?: RequestInit) => Promise<Response>;
 /** fetch for the hub: with `tls`, over connections that pin the hub's CA and present this PC's certificate. */
 export function hubFetch(tls: HubTls | null): HubFetch {
   if (!tls) return (url, init) => fetch(url, init);
-  return agentFetch(new Agent({ connect: { ca: tls.ca, cert: tls.cert, key: tls.key, rejectUnauthorized: true } }));
+  return agentFetch({ ca: tls.ca, cert: tls.cert, key: tls.key, rejectUnauthorized: true }).fetch;
 }
 
 /**
@@ -70,8 +72,24 @@ export function hubFetch(tls: HubTls | null): HubFetch {
  * matches it, and sends nothing secret over such a connection.
  */
 export function joinFetch(ca: string | null): HubFetch & { close(): Promise<void> } {
-  const dispatcher = new Agent({ connect: ca === null ? { rejectUnauthorized: false } : { ca, rejectUnauthorized: true } });
-  return Object.assign(agentFetch(dispatcher), { close: () => dispatcher.close() });
+  const { fetch, close } = agentFetch(ca === null ? { rejectUnauthorized: false } : { ca, rejectUnauthorized: true });
+  return Object.assign(fetch, { close });
 }
 
-const agentFetch = (dispatcher: Agent): HubFetch => (url, init) => undiciFetch(url, { ...(init as object), dispatcher }) as unknown as Promise<Response>;
+type ConnectOptions = { ca?: string; cert?: string; key?: string; rejectUnauthorized: boolean };
+
+/** undici's fetch over one Agent with these TLS options, both made at the first request. */
+function agentFetch(connect: ConnectOptions): { fetch: HubFetch; close(): Promise<void> } {
+  let agent: Promise<{ dispatcher: Agent; fetch: typeof UndiciFetch }> | undefined;
+  const start = () =>
+    (agent ??= import('undici').then(({ Agent, fetch }) => ({ dispatcher: new Agent({ connect }), fetch })));
+  return {
+    fetch: async (url, init) => {
+      const { dispatcher, fetch } = await start();
+      return fetch(url, { ...(init as object), dispatcher }) as unknown as Promise<Response>;
+    },
+    close: async () => {
+      if (agent) await (await agent).dispatcher.close();
+    },
+  };
+}
