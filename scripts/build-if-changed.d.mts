@@ -10,6 +10,8 @@ export interface BuildTarget {
   outputs: string[];
   /** The build: a binary in node_modules/.bin and its arguments. */
   command: string[];
+  /** A second build step, run the same way once `command` succeeded. */
+  then?: string[];
 }
 
 export const TARGETS: Record<'renderer' | 'main', BuildTarget>;

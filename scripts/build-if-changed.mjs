@@ -23,8 +23,19 @@ export const FINGERPRINT_FILE = '.build-fingerprint';
 /** Test files are not part of any build (tsconfig.main.json excludes them; Vite never imports them). */
 const isTest = (name) => /\.(test|spec)\.[cm]?[jt]sx?$/.test(name);
 
+/** The compiled service's entry points: `npm run serve`'s, and each worker thread's. */
+const SERVICE_ENTRIES = [
+  'dist/main/serve.js',
+  'dist/main/service/reads/read-worker.js',
+  'dist/main/service/db/checkpoint-worker.js',
+  'dist/main/service/backup/check-worker.js',
+];
+
+/** Where the bundle step writes an entry: dist/main/bundle/<name>.mjs. */
+const bundled = (entry) => `dist/main/bundle/${path.basename(entry, '.js')}.mjs`;
+
 /**
- * What each build reads, where it writes, and how it is run. `inputs` are files or folders
+ * What each build reads, where it writes, and how it is run (`then`: a second command after it). `inputs` are files or folders
  * relative to the root; folders are walked whole, test files left out.
  */
 export const TARGETS = {
@@ -38,8 +49,25 @@ export const TARGETS = {
   main: {
     inputs: ['main', 'shared', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.main.json'],
     out: 'dist/main',
-    outputs: ['dist/main/serve.js', 'dist/main/electron/main.js', 'dist/shared/index.js'],
+    outputs: ['dist/main/serve.js', 'dist/main/electron/main.js', 'dist/shared/index.js', ...SERVICE_ENTRIES.map(bundled)],
     command: ['tsc', '-p', 'tsconfig.main.json'],
+    // Then the service as `npm run serve` runs it: tsc's 400-odd modules bundled into one file per
+    // entry (the packages stay in node_modules), because loading them one by one was a third of
+    // the start to first login (issue 12). The worker threads' entries sit beside serve.mjs,
+    // where db/threads.ts besideModule() looks for them.
+    then: [
+      'esbuild',
+      ...SERVICE_ENTRIES,
+      '--bundle',
+      '--platform=node',
+      '--format=esm',
+      '--target=node20',
+      '--packages=external',
+      '--outdir=dist/main/bundle',
+      '--entry-names=[name]',
+      '--out-extension:.js=.mjs',
+      '--log-level=warning',
+    ],
   },
 };
 
@@ -83,7 +111,7 @@ export function fingerprint(root, inputs, extra = []) {
 }
 
 function targetFingerprint(root, target) {
-  return fingerprint(root, target.inputs, [target.command.join(' ')]);
+  return fingerprint(root, target.inputs, [target.command, ...(target.then ? [target.then] : [])].map((c) => c.join(' ')));
 }
 
 /** True when the output is there and its stamp is `print` (by default, the inputs' fingerprint now). */
@@ -109,9 +137,10 @@ export function buildIfChanged(name, { root = ROOT, force = false, log = console
   const stamp = path.join(root, target.out, FINGERPRINT_FILE);
   // Gone before the build starts, so an interrupted build never looks finished.
   rmSync(stamp, { force: true });
-  const [command, ...args] = target.command;
-  const status = run(command, args);
-  if (status !== 0) throw new Error(`building the ${name} failed (${command} exited ${status})`);
+  for (const [command, ...args] of [target.command, ...(target.then ? [target.then] : [])]) {
+    const status = run(command, args);
+    if (status !== 0) throw new Error(`building the ${name} failed (${command} exited ${status})`);
+  }
   mkdirSync(path.dirname(stamp), { recursive: true });
   writeFileSync(stamp, `${print}\n`);
   return 'built';

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * `npm run serve`: builds the renderer and the main process only if their sources changed
- * (build-if-changed.mjs), then runs the compiled service (dist/main/serve.js) in a child process
- * with its memory settings (below) — no tsx compiling main/ on every start. Should the main
+ * (build-if-changed.mjs), then runs the compiled service (dist/main/bundle/serve.mjs: tsc's output
+ * bundled by esbuild) in a child process with its memory settings (below) — no tsx compiling
+ * main/ on every start. Should the main
  * build fail (a type error tsc refuses), the service still runs from the sources with tsx, as
  * before, after tsc's messages.
  */
@@ -43,7 +44,7 @@ try {
  * The child notices when this process is gone, even by SIGKILL (its IPC channel closes), and stops.
  */
 const memory = { env: { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' }, execArgv: ['--max-semi-space-size=4'] };
-const entry = compiled ? [path.join(root, 'dist', 'main', 'serve.js')] : ['--import', 'tsx', path.join(root, 'main', 'serve.ts')];
+const entry = compiled ? [path.join(root, 'dist', 'main', 'bundle', 'serve.mjs')] : ['--import', 'tsx', path.join(root, 'main', 'serve.ts')];
 const child = spawn(process.execPath, [...memory.execArgv, ...entry], {
   cwd: root,
   stdio: ['inherit', 'inherit', 'inherit', 'ipc'],

@@ -51,7 +51,7 @@ for (const name of ['renderer', 'main']) {
 const electron = electronBinary();
 if (!electron) {
   console.log('Electron binary not available on this machine (its download is blocked); serving the app for a browser instead.');
-  const child = spawn(process.execPath, [path.join(root, 'dist', 'main', 'serve.js')], { cwd: root, stdio: 'inherit' });
+  const child = spawn(process.execPath, [path.join(root, 'dist', 'main', 'bundle', 'serve.mjs')], { cwd: root, stdio: 'inherit' });
   child.on('exit', (code) => process.exit(code ?? 0));
 } else {
   step(process.execPath, [path.join(root, 'scripts', 'native-electron.mjs')], 'building SQLite for Electron');

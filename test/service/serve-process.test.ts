@@ -25,10 +25,11 @@ test('npm run serve: the service runs in a child with its memory settings and st
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let service = 0;
+  let out = '';
+  const output = () => out;
   try {
     // Allow for a first build of the renderer and the main process (a clean clone builds both here).
     const url = await new Promise<string>((resolve, reject) => {
-      let out = '';
       const timer = setTimeout(() => reject(new Error(`no "listening" line: ${out}`)), 240_000);
       const read = (d: Buffer) => {
         out += String(d);
@@ -47,11 +48,17 @@ test('npm run serve: the service runs in a child with its memory settings and st
     service = children[0]!;
     const cmdline = readFileSync(`/proc/${service}/cmdline`, 'utf8').split('\0');
     assert.ok(cmdline.includes('--max-semi-space-size=4'), cmdline.join(' '));
+    assert.ok(cmdline.some((a) => a.endsWith(path.join('dist', 'main', 'bundle', 'serve.mjs'))), `the bundled service: ${cmdline.join(' ')}`);
     const environ = readFileSync(`/proc/${service}/environ`, 'utf8').split('\0');
     assert.ok(environ.includes('MALLOC_ARENA_MAX=2'), 'glibc keeps two memory arenas');
 
     const { token } = await createClient({ baseUrl: url }).call(api.Auth.login, { body: { userName: 'cashier', password: 'demo1234' } });
     assert.ok(token, 'the child answers as the service');
+    // A read answered by a read worker, whose entry the bundle keeps beside serve.mjs; a worker
+    // that cannot start would say so on stderr and the read would run on the main thread.
+    const owing = await createClient({ baseUrl: url, getToken: () => token }).call(api.Orders.withBalance, { query: {} });
+    assert.equal(typeof owing.totalRows, 'number');
+    assert.doesNotMatch(output(), /failed to start|thread stopped|cannot open/);
 
     serve.kill('SIGKILL');
     const deadline = Date.now() + 15_000;
