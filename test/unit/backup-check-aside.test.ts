@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { inspectCopyAside } from '../../main/service/backup/check-aside.js';
+import { CHECK_STOPPED, inspectCopyAside } from '../../main/service/backup/check-aside.js';
 import { inspectCopy } from '../../main/service/backup/copy.js';
 import { closeDatabase, openDatabase } from '../../main/service/db/database.js';
 
@@ -38,6 +38,25 @@ test('the check of a copy runs beside this thread and answers what the check her
       }
     })();
     await assert.rejects(inspectCopyAside(junk), (err: Error) => err.message === here);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a check whose signal aborts (the closing backup past its budget) stops and says so', async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'optical-pos-check-aside-'));
+  try {
+    const file = path.join(dir, 'store.sqlite');
+    closeDatabase(openDatabase(file));
+    const stopped = (err: Error) => err.message === CHECK_STOPPED;
+    await assert.rejects(inspectCopyAside(file, undefined, AbortSignal.abort()), stopped);
+    // Aborted while its thread is still starting: no answer comes after the refusal.
+    const controller = new AbortController();
+    const checking = inspectCopyAside(file, undefined, controller.signal);
+    setTimeout(() => controller.abort(), 1);
+    await assert.rejects(checking, stopped);
+    // Unaborted, the same signal-taking call still answers.
+    assert.equal((await inspectCopyAside(file, undefined, new AbortController().signal)).integrity, 'ok');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

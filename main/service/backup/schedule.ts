@@ -11,8 +11,9 @@ import { removeLeftovers, takeBackup } from './take.js';
 export const CHECK_EVERY_MS = 60_000;
 /**
  * How long the closing backup may run: the desktop app stops waiting for the service after 5 s
- * (main/electron/main.ts SERVICE_STOP_MS). A store too big to copy in that time is stopped and
- * says so; its daily backup still runs.
+ * (main/electron/main.ts SERVICE_STOP_MS). A store too big to copy and check in that time is
+ * stopped and says so (the check's thread is terminated: check-aside.ts); its daily backup still
+ * runs.
  */
 export const CLOSE_BUDGET_MS = 4_000;
 const RETRY_AFTER_MS = 60 * 60_000;

@@ -15,7 +15,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { FILE_MODE, type Db } from '../db/database.js';
 import { backupSettings, installationFingerprint, markCopy, vacuumInto } from '../store/backup-copy.js';
-import { inspectCopyAside } from './check-aside.js';
+import { CHECK_STOPPED, inspectCopyAside } from './check-aside.js';
 import { backupName, copyProblem, ensureFolder, inspectCopy, prune } from './copy.js';
 import { backupKey } from './key.js';
 import { registerJournal } from '../db/journal.js';
@@ -157,13 +157,13 @@ async function take({ db, dataDir, now, reason, nativeBinding, stepPages = 100, 
     privateEmpty(work);
     await db.backup(work, {
       progress: () => {
-        if (signal?.aborted) throw new Error('it was stopped before the end, as the app was closing');
+        if (signal?.aborted) throw new Error(CHECK_STOPPED);
         return Math.max(1, stepPages);
       },
     });
     mark(work, at, reason, nativeBinding);
     // Read in full on a thread of its own: on this one it held every till up (a minute at 1M orders).
-    const facts = await inspectCopyAside(work, nativeBinding);
+    const facts = await inspectCopyAside(work, nativeBinding, signal);
     const problem = copyProblem(facts, { schema: db.pragma('user_version', { simple: true }) as number, installation: installationFingerprint(db) });
     if (problem) return result(false, `The backup failed its check: ${problem}. Nothing was kept; the earlier backups are untouched.`);
     const file = path.join(folder, name);
