@@ -99,14 +99,17 @@ export async function openService(options: ServiceOptions): Promise<Service> {
   const restored = applyStagedRestore(options.dataDir, file, now());
   if (restored) logger?.warn({ file }, restored);
   // An existing store is backed up into <dataDir>/backups before any migration changes it (issue 14).
+  const opening = performance.now();
   const db: Db = openDatabase(file, { ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}), beforeMigrate: backupBeforeMigration(options.dataDir, now, options.nativeBinding) });
+  // Where a slow start went (issue 12): loading the code (the process's age now) or opening the store.
+  const started = { processMs: Math.round(process.uptime() * 1000), openStoreMs: Math.round(performance.now() - opening) };
   // A restore refuses while this process has the store open (backup/service-lock.ts).
   const releaseLock = holdServiceLock(options.dataDir);
   // The WAL is copied back into the store file beside the tills, not inside a sale's commit.
   const checkpoints = startCheckpointer(file, { nativeBinding: options.nativeBinding, log: (m) => (logger ? logger.warn(m) : console.warn(m)) });
   let reads: ReadPool | undefined;
   let sync: SyncWorker | undefined;
-  logger?.info({ file, mode, version: appVersion() }, 'service starting');
+  logger?.info({ file, mode, version: appVersion(), ...started }, 'service starting');
   try {
     const installation = loadInstallation(db);
     if (consumeRestoreMarker(options.dataDir) && stopSyncAfterRestore(db)) logger?.warn({ file }, 'restored from a backup: sync stopped until the PC is re-keyed');

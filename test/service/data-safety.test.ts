@@ -82,6 +82,8 @@ test('a disk that fills during the day: the sale that finds it full answers 503 
   assert.equal(orders(), refused.before + 1);
   const logFile = path.join(svc.dataDir, 'logs', 'service.log');
   const log = readFileSync(logFile, 'utf8');
+  // The start says where its time went: loading the code, and opening (and upgrading) the store.
+  assert.match(log, /"processMs":\d+,"openStoreMs":\d+,"msg":"service starting"/);
   const line = log.split('\n').find((l) => l.includes('"STORE_FULL"'));
   assert.ok(line, 'the fault is in the log');
   assert.match(line, /"route":"POST \/api-v1\/api\/quickSale\/SaveSale"/i);
