@@ -28,7 +28,6 @@ export function inspectCopyAside(file: string, nativeBinding?: string, signal?: 
       void worker.terminate();
     };
     signal?.addEventListener('abort', stop, { once: true });
-    worker.once('exit', () => signal?.removeEventListener('abort', stop));
     worker.once('message', (m: { facts?: CopyFacts; error?: string }) => {
       settled = true;
       if (m.facts) resolve(m.facts);
@@ -40,6 +39,7 @@ export function inspectCopyAside(file: string, nativeBinding?: string, signal?: 
       reject(err);
     });
     worker.once('exit', (code) => {
+      signal?.removeEventListener('abort', stop);
       if (!settled) reject(new Error(`the check stopped before answering (exit code ${code})`));
     });
   });
