@@ -10,7 +10,7 @@
  * machines are shared and noisy. Then sync throughput, push and pull, with a real hub (bench/sync.ts;
  * --sync-orders N, default 5000, --quick 1000). Writes bench/results/latest.json and latest.md.
  */
-import { closeSync, cpSync, fsyncSync, mkdirSync, openSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, cpSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -192,14 +192,16 @@ async function measureStore(built: BenchStore, growthOnly: boolean) {
   addToRecord(dataDir, { at: new Date().toISOString(), reason: 'daily', ok: true, message: 'Counted as taken by the benchmark (a copy of a seeded store)' });
   try {
     const store = { ...built, dataDir, file: path.join(dataDir, path.basename(built.file)) };
-    const measured = await measureCopy(store, growthOnly);
-    return { ...measured, startToLogin: growthOnly ? null : await startToLogin(store) };
+    const stopped = { ms: 0 };
+    const measured = await measureCopy(store, growthOnly, stopped);
+    return { ...measured, startToLogin: growthOnly ? null : await startToLogin(store, stopped.ms) };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-async function measureCopy(store: BenchStore, growthOnly: boolean) {
+/** `stopped.ms`: how long the service's stop at the end took (its closing backup included). */
+async function measureCopy(store: BenchStore, growthOnly: boolean, stopped: { ms: number }) {
   const f = fixtures(store.file);
   const service = await startService(store.dataDir);
   const rows: Row[] = [];
@@ -311,7 +313,9 @@ async function measureCopy(store: BenchStore, growthOnly: boolean) {
     }
     return { rows, memory, headOfLine, soak, durability, journal };
   } finally {
+    const s0 = performance.now();
     await service.stop();
+    stopped.ms = Math.round(performance.now() - s0);
   }
 }
 
@@ -413,21 +417,66 @@ async function soakTest(service: ServiceProcess, tills: Till[], ops: Awaited<Ret
 /**
  * Spawn to the first successful login, on an existing store (a restart, as at the counter each
  * morning), three times: the median is reported and every run kept, because the first restart
- * after a long run can wait on the disk flushing what that run wrote.
+ * after a long run can wait on the disk flushing what that run wrote. Each run also says where its
+ * time went, from the service's own `service starting` log line (processMs: loading the code;
+ * openStoreMs: opening the store) and its "listening" line, and how long the stop before it took.
  */
-async function startToLogin(store: BenchStore): Promise<{ medianMs: number; runsMs: number[] }> {
+async function startToLogin(store: BenchStore, previousStopMs: number): Promise<StartToLogin> {
   const runsMs: number[] = [];
+  const runs: StartRun[] = [];
+  let stopMs = previousStopMs;
   for (let i = 0; i < 3; i++) {
     const t0 = performance.now();
     const service = await startService(store.dataDir);
+    let totalMs = 0;
     try {
       await new Till(service.url, 'bench-start').signIn('cashier');
-      runsMs.push(Math.round(performance.now() - t0));
+      totalMs = Math.round(performance.now() - t0);
+      runsMs.push(totalMs);
     } finally {
+      const s0 = performance.now();
       await service.stop();
+      runs.push({ totalMs, listenMs: Math.round(service.startedMs), ...startingLine(store.dataDir), stopBeforeMs: stopMs });
+      stopMs = Math.round(performance.now() - s0);
     }
   }
-  return { medianMs: [...runsMs].sort((a, b) => a - b)[1]!, runsMs };
+  return { medianMs: [...runsMs].sort((a, b) => a - b)[1]!, runsMs, runs };
+}
+
+interface StartRun {
+  totalMs: number;
+  /** Spawn to the "listening" line. */
+  listenMs: number;
+  /** From the service's log: the process's age when the store was open, and the open itself. */
+  processMs: number | null;
+  openStoreMs: number | null;
+  /** How long the stop of the service before this start took (its closing backup included). */
+  stopBeforeMs: number;
+}
+
+interface StartToLogin {
+  medianMs: number;
+  runsMs: number[];
+  runs?: StartRun[];
+}
+
+function startRunText(r: StartRun): string {
+  const known = (ms: number | null) => (ms === null ? '?' : String(ms));
+  return `${r.totalMs} ms (listening at ${r.listenMs}, code loaded at ${known(r.processMs)}, store opened in ${known(r.openStoreMs)}; the stop before took ${r.stopBeforeMs})`;
+}
+
+/** processMs and openStoreMs of the last start in the data folder's service log. */
+function startingLine(dataDir: string): { processMs: number | null; openStoreMs: number | null } {
+  try {
+    const lines = readFileSync(path.join(dataDir, 'logs', 'service.log'), 'utf8').trim().split('\n').reverse();
+    for (const text of lines) {
+      const entry = JSON.parse(text) as { msg?: string; processMs?: number; openStoreMs?: number };
+      if (entry.msg === 'service starting') return { processMs: entry.processMs ?? null, openStoreMs: entry.openStoreMs ?? null };
+    }
+  } catch {
+    // No log: the figures stay unknown.
+  }
+  return { processMs: null, openStoreMs: null };
 }
 
 function line(r: Row): string {
@@ -455,6 +504,7 @@ async function main() {
   const largest = stores.at(-1)!;
   const start = results[largest.label]!.startToLogin ?? { medianMs: 0, runsMs: [] };
   log(`\nstart to first login (${largest.label} store): median ${start.medianMs} ms (${start.runsMs.join(', ')})`);
+  for (const run of start.runs ?? []) log(`  ${startRunText(run)}`);
   log(`\nsync: a real hub (embedded PostgreSQL) and a branch on loopback, ${syncOrders} orders sold at the branch`);
   const sync = await measureSync(syncOrders, log);
   const report = { date: new Date().toISOString(), quick, machine, sizes, startToLogin: start, results, sync, seconds: Math.round((performance.now() - started) / 1000) };
@@ -469,7 +519,7 @@ function markdown(report: {
   date: string;
   quick: boolean;
   machine: { cpus: number; cpu: string; memGiB: number; node: string };
-  startToLogin: { medianMs: number; runsMs: number[] };
+  startToLogin: StartToLogin;
   sync: SyncThroughput;
   results: Record<string, Awaited<ReturnType<typeof measureStore>> & { store: Omit<BenchStore, 'dataDir' | 'file'> }>;
 }): string {
@@ -512,6 +562,7 @@ function markdown(report: {
   }
   out.push(`Memory (service process RSS): at rest ${main.memory.rest} MiB, after the run ${main.memory.afterRun} MiB${main.memory.afterSoak ? `, after the soak ${main.memory.afterSoak} MiB` : ''}.`);
   out.push(`Start to first login (restart on this store, spawn to the first 200 from Auth/login): median ${report.startToLogin.medianMs} ms of ${report.startToLogin.runsMs.join(', ')} ms.`);
+  if (report.startToLogin.runs?.length) out.push(`Where each start went: ${report.startToLogin.runs.map(startRunText).join('; ')}.`);
   const sync = report.sync;
   out.push('');
   out.push(`Sync (a real hub over embedded PostgreSQL and a branch on loopback; ${sync.orders.toLocaleString('en-IN')} orders = ${sync.changes.toLocaleString('en-IN')} journal entries):`);

@@ -222,6 +222,32 @@ test('GST by rate counts job charges too: the report’s GST equals the GST of t
   assert.equal(sum((g) => g.cgst + g.sgst + g.igst), line.cgst! + line.sgst! + 3600);
 });
 
+test('refunds, credit notes and cancellations made at the till while it is open are in its X report; those of another till are not', async () => {
+  const till = 'till-returns';
+  const client = atTill(manager, till);
+  await client.call(api.Till.open, { body: { openingFloat: 1000 } });
+  const sell = async () => {
+    const cart = await cartWithLens(client, 1);
+    return client.call(api.QuickSale.saveSale, { body: { sessionID: cart.sessionID, salesorderModel: { customerId: cart.customerID }, receiptModel: { receiptTypeId: kind(1), amount: 300 } } });
+  };
+  const refunded = await sell();
+  const noted = await sell();
+  const elsewhere = await sell();
+  const nets = (...ids: string[]) => ids.map((id) => count('SELECT net_amount AS n FROM sales_order WHERE id = ?', svc.server.deps.enc.decode('salesOrder', id)) / 100);
+  await client.call(api.Orders.cancel, { params: { salesOrderId: refunded.salesOrderID }, body: { receiptStatusId: 3 } });
+  await client.call(api.Orders.cancel, { params: { salesOrderId: noted.salesOrderID }, body: { receiptStatusId: 4 } });
+  // Cancelled at another till: that till's figures, not this one's.
+  await atTill(manager, 'till-returns-2').call(api.Orders.cancel, { params: { salesOrderId: elsewhere.salesOrderID }, body: { receiptStatusId: 3 } });
+
+  const x = await client.call(api.Till.xReport);
+  assert.deepEqual(x.refunds, { count: 1, amount: 300 });
+  assert.equal(x.cashRefunds, 300);
+  assert.deepEqual(x.creditNotesIssued, { count: 1, amount: 300 });
+  const [a, b] = nets(refunded.salesOrderID, noted.salesOrderID);
+  assert.deepEqual(x.cancellations, { count: 2, amount: a! + b! });
+  assert.equal(x.expectedCash, 1000 + 3 * 300 - 300);
+});
+
 test('the manager sees every till of the branch; a cashier may not', async () => {
   const tills = await manager.call(api.Till.tills);
   const mine = tills.find((t) => t.till === TILL);
