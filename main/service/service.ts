@@ -16,7 +16,7 @@ import { applyStagedRestore } from './backup/staged.js';
 import { consumeRestoreMarker } from './backup/restore.js';
 import { backupBeforeMigration } from './backup/take.js';
 import { holdServiceLock } from './backup/service-lock.js';
-import { closeDatabase, FOLDER_MODE, openDatabase, optimize, OPTIMIZE_EVERY_MS, type Db } from './db/database.js';
+import { closeDatabase, FOLDER_MODE, openDatabase, optimize, OPTIMIZE_EVERY_MS, statisticsVersion, type Db } from './db/database.js';
 import { handlers } from './endpoints/index.js';
 import { buildApp, type ConnectionLimits } from './http/app.js';
 import { encIds } from './ids/enc-id.js';
@@ -162,8 +162,9 @@ export async function openService(options: ServiceOptions): Promise<Service> {
               mode,
               version: deps.version,
               dataDir: options.dataDir,
+              statistics: statisticsVersion(db),
             },
-            { size: workers, timeLimitMs: options.readTimeLimitMs ?? READ_TIME_LIMIT_MS, log: (m) => console.warn(m) },
+            { size: workers, timeLimitMs: options.readTimeLimitMs ?? READ_TIME_LIMIT_MS, log: (m) => console.warn(m), statistics: () => statisticsVersion(db) },
           )
         : undefined;
     const app = await buildApp(deps, handlers, {

@@ -14,14 +14,17 @@ import { companies } from '../../main/service/store/company.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 
 const SEEDED = 5200;
+const SHARED_NAME = { first: 'Zoravar', customers: 4200 };
 let svc: TestService;
 let cashier: Client;
 before(async () => {
   svc = await startTestService();
   const { db, ids } = svc.server.deps;
   const store = { file: '', db, ids, company: companies(db).only()! };
-  // Enough customers that a name prefix matches hundreds of them (more than are passed as a list).
+  // Enough customers that a name prefix matches hundreds of them (more than are passed as a list),
+  // and one first name shared by thousands (so many that a page looks each order's customer up).
   addCustomers(store, 3000);
+  addCustomers(store, SHARED_NAME.customers, undefined, { firstName: SHARED_NAME.first });
   addOrders(store, SEEDED, { now: svc.clock.now });
   cashier = await svc.as('cashier');
 });
@@ -126,4 +129,19 @@ test('many customers by name or mobile: the count starts from them, a long list 
   const bookedPages = await pages({ customerMobile: digit, status });
   assert.equal(bookedPages.first.totalRows, Math.min(booked.length, 1020));
   assert.deepEqual(bookedPages.numbers, booked.slice(0, 40));
+});
+
+test('a first name thousands of customers share: counted from them, and a page that looks each order’s customer up agrees with plain SQL', async () => {
+  const { db } = svc.server.deps;
+  const shared = (db.prepare('SELECT count(*) AS n FROM customer WHERE first_name = ?').get(SHARED_NAME.first) as { n: number }).n;
+  assert.ok(shared > 4096, `${shared} customers: more than a page gathers before it walks`);
+  const newest = (db.prepare(
+    `SELECT o.order_no FROM sales_order o JOIN customer c ON c.id = o.customer_id WHERE c.first_name LIKE 'zor%' OR c.last_name LIKE 'zor%'
+     ORDER BY o.order_date DESC, o.id DESC LIMIT 60`,
+  ).all() as Array<{ order_no: string }>).map((r) => r.order_no);
+  const first = await search({ customerName: 'zor' });
+  assert.deepEqual([first.totalRows, first.totalExact], [1020, false]);
+  const second = await search({ customerName: 'zor', pageNumber: 2 });
+  const third = await search({ customerName: 'zor', after: second.nextPage });
+  assert.deepEqual([...first.data, ...second.data, ...third.data].map((o) => o.salesOrderNo), newest);
 });

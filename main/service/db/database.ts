@@ -72,9 +72,42 @@ export function openReadOnly(file: string, options: { nativeBinding?: string | u
 /** How often a long-running service refreshes the planner's statistics (PRAGMA optimize). */
 export const OPTIMIZE_EVERY_MS = 6 * 60 * 60_000;
 
+/**
+ * How many times the planner's statistics of this connection's store were refreshed by it. A
+ * read-only connection loads them once, when it first reads the schema, and never again (it cannot
+ * run ANALYZE): the read workers compare this number and reopen theirs when it moved
+ * (reads/read-connection.ts), or a store that grew while the service ran, a branch's first sync of
+ * the company's history say, kept being planned as the small store it was (1.3 s instead of 10 ms
+ * for an order search by name, measured).
+ */
+const refreshed = new WeakMap<Db, { version: number; statistics: string }>();
+export const statisticsVersion = (db: Db): number => refreshed.get(db)?.version ?? 0;
+
+/** The planner's statistics as one text, to tell whether a PRAGMA optimize changed them. */
+function statisticsText(db: Db): string {
+  try {
+    return (db.prepare("SELECT coalesce(group_concat(line, char(10)), '') AS s FROM (SELECT tbl || ' ' || coalesce(idx, '') || ' ' || stat AS line FROM sqlite_stat1 ORDER BY tbl, idx)").get() as { s: string }).s;
+  } catch {
+    return ''; // No sqlite_stat1 yet: nothing was ever analysed.
+  }
+}
+
+/**
+ * PRAGMA optimize with `mask`; when it had anything to do (its 0x01 pass lists that) and the
+ * statistics came out different, counted in statisticsVersion. (An empty table is listed every
+ * time, and analysing it changes nothing.)
+ */
+function optimizeWith(db: Db, mask: number): void {
+  if ((db.pragma(`optimize = ${mask | 0x01}`) as unknown[]).length === 0) return;
+  const known = refreshed.get(db) ?? { version: 0, statistics: statisticsText(db) };
+  db.pragma(`optimize = ${mask}`);
+  const statistics = statisticsText(db);
+  refreshed.set(db, statistics === known.statistics ? known : { version: known.version + 1, statistics });
+}
+
 /** Refreshes what the query planner knows, as SQLite recommends before a connection closes. */
 export function optimize(db: Db): void {
-  if (db.open) db.pragma('optimize');
+  if (db.open) optimizeWith(db, 0xfffe);
 }
 
 /**
@@ -86,7 +119,7 @@ export function optimize(db: Db): void {
  * 3,000 to 300 customers/s between 60,000 and 100,000 customers, a sync catch-up would too.
  */
 export function refreshStatistics(db: Db): void {
-  if (db.open && !db.inTransaction) db.pragma('optimize = 0x10002');
+  if (db.open && !db.inTransaction) optimizeWith(db, 0x10002);
 }
 
 /** Closes the store's file after a last PRAGMA optimize. */

@@ -20,6 +20,8 @@ export interface WorkerSetup {
   mode: StoreMode;
   version: string;
   dataDir: string;
+  /** The writing connection's statisticsVersion when the worker starts (db/database.ts). */
+  statistics: number;
 }
 
 export interface ReadRequest {
@@ -31,6 +33,8 @@ export interface ReadRequest {
   till: string;
   /** The service clock's now, so a read answers for the same day as the main thread would. */
   now: string;
+  /** The writing connection's statisticsVersion: a worker opened at another reopens its connection. */
+  statistics?: number;
 }
 
 export type ReadAnswer =
@@ -93,7 +97,11 @@ export type TimeLimit = number | (() => number);
 
 const limitWords = (ms: number) => (ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`);
 
-export function readPool(setup: WorkerSetup, options: { size: number; timeLimitMs: TimeLimit; log?: (message: string) => void }): ReadPool {
+export function readPool(
+  setup: WorkerSetup,
+  options: { size: number; timeLimitMs: TimeLimit; log?: (message: string) => void; statistics?: () => number },
+): ReadPool {
+  const statistics = () => options.statistics?.() ?? setup.statistics;
   const slots: Slot[] = [];
   const queue: Pending[] = [];
   let nextId = 1;
@@ -101,7 +109,7 @@ export function readPool(setup: WorkerSetup, options: { size: number; timeLimitM
   let failed: string | null = null;
 
   const spawn = (): Slot => {
-    const slot: Slot = { worker: newWorker(setup), busy: false, ready: false };
+    const slot: Slot = { worker: newWorker({ ...setup, statistics: statistics() }), busy: false, ready: false };
     slot.worker.unref();
     slot.worker.on('message', (m: { ready?: boolean }) => {
       if (m.ready !== true) return;
@@ -184,7 +192,7 @@ export function readPool(setup: WorkerSetup, options: { size: number; timeLimitM
     }, limitMs);
     slot.worker.on('message', onMessage);
     slot.worker.on('error', onError);
-    slot.worker.postMessage({ ...job.request, id } satisfies ReadRequest);
+    slot.worker.postMessage({ ...job.request, id, statistics: statistics() } satisfies ReadRequest);
   };
 
   return {

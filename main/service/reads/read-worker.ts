@@ -9,18 +9,21 @@ import { openReadOnly } from '../db/database.js';
 import { handlers } from '../endpoints/index.js';
 import { ServiceError, storeFault } from '../errors.js';
 import { encIds } from '../ids/enc-id.js';
+import { readConnection } from './read-connection.js';
 import type { ReadRequest, ReadAnswer, WorkerSetup } from './read-pool.js';
 
 const setup = workerData as WorkerSetup;
-const db = openReadOnly(setup.file, { nativeBinding: setup.nativeBinding });
-db.pragma('busy_timeout = 5000');
-db.pragma('query_only = ON');
+const connection = readConnection(() => {
+  const db = openReadOnly(setup.file, { nativeBinding: setup.nativeBinding });
+  db.pragma('busy_timeout = 5000');
+  db.pragma('query_only = ON');
+  return db;
+}, setup.statistics);
 const byName = new Map(handlers.map((h) => [h.endpoint.name, h]));
 const unavailable = (what: string) => () => {
   throw new Error(`${what} is not available to a read worker`);
 };
 const base = {
-  db,
   enc: encIds({ cipherKey: Buffer.from(setup.cipherKey), macKey: Buffer.from(setup.macKey) }),
   ids: { next: unavailable('minting ids') } as unknown as ServiceDeps['ids'],
   tokens: {} as ServiceDeps['tokens'],
@@ -36,7 +39,7 @@ parentPort!.on('message', async (request: ReadRequest) => {
     const handler = byName.get(request.endpoint);
     if (!handler) throw new Error(`No handler for ${request.endpoint} in the read worker`);
     const at = new Date(request.now);
-    const deps: ServiceDeps = { ...base, now: () => new Date(at) };
+    const deps: ServiceDeps = { ...base, db: connection.at(request.statistics), now: () => new Date(at) };
     const result = await handler.run(request.input as never, requestContext(deps, request.user, request.origin, request.till));
     // Checked and serialised here, as routes.ts send() would on the main thread.
     const checked = handler.endpoint.response.safeParse(result);

@@ -31,7 +31,8 @@ const BATCH = 2_000;
 
 type Progress = (done: number, total: number) => void;
 
-export function addCustomers(store: OpenStore, total: number, progress: Progress = () => {}): void {
+/** `firstName`: every customer added gets it (a name that many customers share), else one of a list. */
+export function addCustomers(store: OpenStore, total: number, progress: Progress = () => {}, options: { firstName?: string } = {}): void {
   const { db, ids, company } = store;
   const rand = seededRandom(500_000 + total);
   const branchIds = branches(db).ofCompany(company.id).map((b) => b.id);
@@ -51,7 +52,7 @@ export function addCustomers(store: OpenStore, total: number, progress: Progress
         const mobile = `${6 + rand.int(4)}${String(rand.int(1e9)).padStart(9, '0')}`;
         insert(
           {
-            ...blank, branch_id: branchIds[i % branchIds.length]!, first_name: rand.pick(FIRST), last_name: rand.pick(LAST), mobile,
+            ...blank, branch_id: branchIds[i % branchIds.length]!, first_name: options.firstName ?? rand.pick(FIRST), last_name: rand.pick(LAST), mobile,
             mobile_digits: mobile, city: i % 2 ? 'Surat' : 'Ahmedabad', is_active: 1, is_married: 0, new_customer: 0, is_nri: 0,
             is_store_customer: 0, is_black_list: 0, is_foreigner: 0, id: ids.next('customer'), company_id: company.id,
           },

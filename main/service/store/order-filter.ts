@@ -23,7 +23,7 @@ export interface ManyCustomers {
   /** Conditions on `c` (customer), each excluding the ones before it, so their orders are counted once. */
   arms: ReadonlyArray<{ sql: string; params: ReadonlyArray<string | number> }>;
   /** The same test as the condition, on `o`, that no index can serve: newest first, the orders are walked by date and each is tested. */
-  walked: string;
+  walked: { sql: string; params: ReadonlyArray<string | number> };
 }
 
 /** An order search's filter as the domain reads it from a request (order/search.ts). */
@@ -53,6 +53,14 @@ export interface OrderFilter {
 
 /** Customers matched by name or mobile that are passed to SQLite as a list rather than a subquery. */
 const FEW_CUSTOMERS = 256;
+/**
+ * Past this many matching customers, a page walked newest first looks each order's customer up
+ * instead of first gathering every matching customer: the walk is short (a common name owns one
+ * order in thirty), and gathering 14,000 customers took 10 ms of a 11 ms page at a million orders,
+ * against 1 ms looked up. Below it the gathering is cheap and the walk long, so each test is kept
+ * to a look-up in the gathered list. About √(20 × 500,000 customers), where the two cost the same.
+ */
+const MANY_CUSTOMERS = 4096;
 /** Just below the largest character: `x >= p AND x < p || TOP` is "starts with p", as an index range. */
 const TOP = '\u{10FFFF}';
 /** Case-insensitive "contains" without LIKE, so % and _ in the filter are plain characters. */
@@ -76,7 +84,14 @@ function customersMatching(db: Db, companyId: number, arms: Array<{ sql: string;
       sql: [scope, a.sql, ...arms.slice(0, i).map((b) => `(${b.sql}) IS NOT 1`)].join(' AND '),
       params: [companyId, companyId, ...a.params, ...arms.slice(0, i).flatMap((b) => b.params)],
     }));
-    return { sql: `o.customer_id IN (${sub})`, params, customers: { arms: disjoint, walked: `+o.customer_id IN (${sub})` } };
+    const many = statementCache(db)<unknown[], { n: number }>(`SELECT count(*) AS n FROM (${sub} LIMIT ${MANY_CUSTOMERS + 1})`).get(...params)!.n > MANY_CUSTOMERS;
+    const walked = many
+      ? {
+          sql: `EXISTS (SELECT 1 FROM customer c WHERE c.id = o.customer_id AND ${scope} AND (${arms.map((a) => `(${a.sql})`).join(' OR ')}))`,
+          params: [companyId, companyId, ...arms.flatMap((a) => a.params)],
+        }
+      : { sql: `+o.customer_id IN (${sub})`, params };
+    return { sql: `o.customer_id IN (${sub})`, params, customers: { arms: disjoint, walked } };
   }
   if (ids.length === 0) return { sql: '0', params: [] };
   // Padded to a power of two, so a handful of statement shapes serve every count.
