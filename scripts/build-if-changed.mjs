@@ -23,9 +23,10 @@ export const FINGERPRINT_FILE = '.build-fingerprint';
 /** Test files are not part of any build (tsconfig.main.json excludes them; Vite never imports them). */
 const isTest = (name) => /\.(test|spec)\.[cm]?[jt]sx?$/.test(name);
 
-/** The compiled service's entry points: `npm run serve`'s, and each worker thread's. */
+/** The compiled service's entry points: `npm run serve`'s, the desktop app's utility process's, and each worker thread's. */
 const SERVICE_ENTRIES = [
   'dist/main/serve.js',
+  'dist/main/electron/service-process.js',
   'dist/main/service/reads/read-worker.js',
   'dist/main/service/db/checkpoint-worker.js',
   'dist/main/service/backup/check-worker.js',

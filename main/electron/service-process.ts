@@ -8,7 +8,7 @@ import { serveOver } from './service-channel.js';
 
 const parent: ParentPort | null | undefined = process.parentPort;
 if (!parent) {
-  console.error('service-process.js is started by the Optical POS desktop app (utilityProcess), not by hand.');
+  console.error('The service process is started by the Optical POS desktop app (utilityProcess), not by hand.');
   process.exit(1);
 }
 

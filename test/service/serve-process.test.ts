@@ -5,13 +5,16 @@
  * channel closes), so no service is left holding the store and the port.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { fork, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { createClient } from '../../shared/client.js';
+import { SERVICE_KEY_HEADER } from '../../shared/desktop.js';
 import { api } from '../../shared/endpoints/index.js';
+import { startService, stopService, type MainEnd } from '../../main/electron/service-channel.js';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const alive = (pid: number) => existsSync(`/proc/${pid}`) && !/State:\s+Z/.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -70,6 +73,43 @@ test('npm run serve: the service runs in a child with its memory settings and st
     if (service && alive(service)) process.kill(service, 'SIGKILL');
     serve.stdout!.destroy();
     serve.stderr!.destroy();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('the desktop app’s service entry runs bundled: started, answering with its key, and stopped over the channel', async () => {
+  // Built already by the test above through `npm run serve`; a no-op then, a build when run alone.
+  const built = spawnSync(process.execPath, [path.join(root, 'scripts', 'build-if-changed.mjs'), 'main'], { cwd: root, encoding: 'utf8' });
+  assert.equal(built.status, 0, built.stderr);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pos-desktop-'));
+  // What main/electron/main.ts forks, with Electron's parentPort made of Node's IPC channel.
+  const child = fork(path.join(root, 'dist', 'main', 'bundle', 'service-process.mjs'), [], {
+    execArgv: ['--import', path.join(root, 'test', 'helpers', 'parent-port.mjs')],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += String(d)));
+  child.stderr!.on('data', (d: Buffer) => (out += String(d)));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const main: MainEnd = {
+    onMessage: (listener) => child.on('message', listener),
+    onExit: (listener) => child.on('exit', (code) => listener(code ?? 1)),
+    send: (message) => child.send(message),
+  };
+  try {
+    const serviceKey = randomBytes(32).toString('base64url');
+    const url = await startService(main, { dataDir, staticDir: path.join(root, 'dist', 'renderer'), serviceKey }, 60_000);
+    const keyless = await fetch(`${url}/api-v1/api/quickSale/app-version`);
+    assert.equal(keyless.status, 401, 'without the launch key: refused');
+    const client = createClient({ baseUrl: url, headers: { [SERVICE_KEY_HEADER]: serviceKey } });
+    const { token } = await client.call(api.Auth.login, { body: { userName: 'cashier', password: 'demo1234' } });
+    const owing = await createClient({ baseUrl: url, getToken: () => token, headers: { [SERVICE_KEY_HEADER]: serviceKey } }).call(api.Orders.withBalance, { query: {} });
+    assert.equal(typeof owing.totalRows, 'number', 'a read answered by the bundle’s read worker');
+    assert.equal(await stopService(main, 10_000), 'stopped');
+    assert.equal(await exited, 0);
+    assert.doesNotMatch(out, /failed to start|thread stopped|cannot open/);
+  } finally {
+    child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
