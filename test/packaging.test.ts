@@ -12,6 +12,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { before, test } from 'node:test';
 import { getConfig, validateConfiguration } from 'app-builder-lib/out/util/config/config.js';
+import { TARGETS } from '../scripts/build-if-changed.mjs';
 import { DebugLogger } from 'builder-util';
 
 type Configuration = Awaited<ReturnType<typeof getConfig>>;
@@ -77,7 +78,10 @@ test('the entry point is the compiled main process, and what it starts exists in
     assert.ok(existsSync(path.join(root, source)), source);
   }
   const main = readFileSync(path.join(root, 'main/electron/main.ts'), 'utf8');
-  assert.match(main, /'service-process\.js'/);
+  // The utility process runs the bundle of the service's entry, which the main build makes.
+  assert.match(main, /'bundle', 'service-process\.mjs'/);
+  assert.ok(TARGETS.main.then?.includes('dist/main/electron/service-process.js'), 'bundled by the main build');
+  assert.ok(TARGETS.main.outputs.includes('dist/main/bundle/service-process.mjs'), 'and checked for by it');
   assert.match(main, /'preload\.cjs'/);
 });
 
