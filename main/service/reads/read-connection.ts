@@ -7,7 +7,7 @@ import type { Db } from '../db/database.js';
 
 export interface ReadConnection {
   /** The connection, reopened first when `statistics` is not the version it was opened at. */
-  at(statistics: number | undefined): Db;
+  at(statistics: number): Db;
   close(): void;
 }
 
@@ -16,7 +16,7 @@ export function readConnection(open: () => Db, statistics: number): ReadConnecti
   let version = statistics;
   return {
     at(next) {
-      if (next !== undefined && next !== version) {
+      if (next !== version) {
         db.close();
         db = open();
         version = next;

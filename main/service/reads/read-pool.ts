@@ -34,7 +34,7 @@ export interface ReadRequest {
   /** The service clock's now, so a read answers for the same day as the main thread would. */
   now: string;
   /** The writing connection's statisticsVersion: a worker opened at another reopens its connection. */
-  statistics?: number;
+  statistics: number;
 }
 
 export type ReadAnswer =
@@ -55,13 +55,14 @@ interface Slot {
 }
 
 interface Pending {
-  request: Omit<ReadRequest, 'id'>;
+  request: Omit<ReadRequest, 'id' | 'statistics'>;
   resolve: (value: unknown) => void;
   reject: (err: Error) => void;
 }
 
 export interface ReadPool {
-  run(request: Omit<ReadRequest, 'id'>): Promise<unknown>;
+  /** `statistics` is added at dispatch, from the pool's own source. */
+  run(request: Omit<ReadRequest, 'id' | 'statistics'>): Promise<unknown>;
   close(): Promise<void>;
 }
 
