@@ -66,3 +66,13 @@ test('negative and unsafe numbers are never encoded', () => {
   assert.throws(() => enc.encode('customer', 2 ** 53), RangeError);
   assert.throws(() => enc.encode('customer', 1.5), RangeError);
 });
+
+test('a remembered id is still typed, and a changed string is still refused after the genuine one', () => {
+  const enc = encIds(keys());
+  const order = enc.encode('salesOrder', 77);
+  assert.equal(enc.decode('salesOrder', order), 77);
+  assert.equal(enc.decode('salesOrder', order), 77);
+  assert.throws(() => enc.decode('customer', order), (e: unknown) => e instanceof EncIdError && e.reason === 'wrong-kind');
+  const changed = order.slice(0, 6) + (order[6] === 'A' ? 'B' : 'A') + order.slice(7);
+  assert.throws(() => enc.decode('salesOrder', changed), EncIdError);
+});

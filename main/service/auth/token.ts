@@ -33,8 +33,14 @@ export class TokenError extends Error {
   }
 }
 
+/** Tokens whose signature checked out, kept until they expire (bounded: a shop has few users). */
+const REMEMBERED_TOKENS = 1_000;
+
 export function tokens(key: Uint8Array, now: () => Date) {
   const seconds = () => Math.floor(now().getTime() / 1000);
+  // Every request carries the same token for hours: its HMAC is checked once, then the string is
+  // looked up (a forged token cannot equal one the key signed). Expiry is still checked each time.
+  const verified = new Map<string, { claims: TokenClaims; exp: number }>();
   return {
     async issue(claims: TokenClaims): Promise<string> {
       const iat = seconds();
@@ -48,6 +54,12 @@ export function tokens(key: Uint8Array, now: () => Date) {
         .sign(key);
     },
     async verify(token: string): Promise<TokenClaims> {
+      const known = verified.get(token);
+      if (known) {
+        if (known.exp > seconds()) return { ...known.claims };
+        verified.delete(token);
+        throw new TokenError('expired');
+      }
       try {
         const { payload } = await jwtVerify(token, key, {
           algorithms: ['HS256'],
@@ -68,7 +80,12 @@ export function tokens(key: Uint8Array, now: () => Date) {
         ) {
           throw new TokenError('invalid');
         }
-        return { sub, role: role as Role, company, branch, year, epoch };
+        const claims: TokenClaims = { sub, role: role as Role, company, branch, year, epoch };
+        if (typeof payload.exp === 'number') {
+          if (verified.size >= REMEMBERED_TOKENS) verified.clear();
+          verified.set(token, { claims, exp: payload.exp });
+        }
+        return { ...claims };
       } catch (err) {
         if (err instanceof TokenError) throw err;
         if (err instanceof errors.JWTExpired) throw new TokenError('expired');

@@ -35,7 +35,15 @@ export interface EncIds {
 
 export function encIds(keys: { cipherKey: Buffer; macKey: Buffer }): EncIds {
   const mac = (head: Buffer) => createHmac('sha256', keys.macKey).update(head).digest().subarray(0, 6);
+  // Both directions are pure functions of the keys, so each is remembered (bounded): a list
+  // encodes the same customers and items again and again, and every request's token decodes the
+  // same four ids. A value decoded once, or handed out by encode, is known to be genuine.
   const cache = new Map<string, string>();
+  const decoded = new Map<string, number>();
+  const remember = <V>(map: Map<string, V>, key: string, value: V) => {
+    if (map.size > 50_000) map.clear();
+    map.set(key, value);
+  };
 
   function encode(entity: Entity, id: number): string {
     if (!Number.isSafeInteger(id) || id < 0) throw new RangeError(`Cannot encode id ${id}`);
@@ -49,13 +57,15 @@ export function encIds(keys: { cipherKey: Buffer; macKey: Buffer }): EncIds {
     mac(block.subarray(0, 10)).copy(block, 10);
     const cipher = createCipheriv('aes-256-ecb', keys.cipherKey, null).setAutoPadding(false);
     const encoded = ENC_PREFIX + Buffer.concat([cipher.update(block), cipher.final()]).toString('base64url');
-    if (cache.size > 50_000) cache.clear();
-    cache.set(cacheKey, encoded);
+    remember(cache, cacheKey, encoded);
+    remember(decoded, `${entity}:${encoded}`, id);
     return encoded;
   }
 
   function decode(entity: Entity, value: string): number {
     if (typeof value !== 'string' || !value.startsWith(ENC_PREFIX)) throw new EncIdError('malformed', entity);
+    const known = decoded.get(`${entity}:${value}`);
+    if (known !== undefined) return known;
     const body = value.slice(ENC_PREFIX.length);
     if (body.length !== ENCODED_LENGTH || !BASE64URL.test(body)) throw new EncIdError('malformed', entity);
     const bytes = Buffer.from(body, 'base64url');
@@ -70,6 +80,7 @@ export function encIds(keys: { cipherKey: Buffer; macKey: Buffer }): EncIds {
     if (block[1] !== ENTITY_TAGS[entity]) throw new EncIdError('wrong-kind', entity);
     const id = block.readBigUInt64BE(2);
     if (id > BigInt(Number.MAX_SAFE_INTEGER)) throw new EncIdError('forged', entity);
+    remember(decoded, `${entity}:${value}`, Number(id));
     return Number(id);
   }
 
