@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { test } from 'node:test';
-import { TOKEN_LIFETIME_SECONDS, TokenError, tokens } from '../../main/service/auth/token.js';
+import { TOKEN_LIFETIME_SECONDS, TokenError, tokens, type TokenClaims } from '../../main/service/auth/token.js';
 
-const claims = { sub: 'ENC_user', role: 'cashier' as const, company: 'ENC_c', branch: 'ENC_b', year: 'ENC_y', epoch: 3 };
+const claims: TokenClaims = { sub: 'ENC_user', role: 'cashier', company: 'ENC_c', branch: 'ENC_b', year: 'ENC_y', epoch: 3 };
 
 test('a remembered token answers the same claims, and still expires on time', async () => {
   let now = new Date('2026-11-26T10:00:00Z');

@@ -130,9 +130,13 @@ export const HIDDEN = '(hidden)';
 /**
  * Columns kept by triggers from a journaled movement table (issue 15): the movement is the fact
  * that travels, so a change of only these leaves no update entry (an insert still shows them).
+ * An order's received total and line count (migration 014) are kept from its receipts and lines,
+ * whose own entries say what happened; every node's triggers keep them (sync's KEPT_COLUMNS), so
+ * their four updates per sale were a quarter of a sale's entries and told nobody anything (issue 12).
  */
 export const DERIVED_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   credit_note: ['balance'],
+  sales_order: ['received', 'item_count'],
 };
 
 /** Events the app journals besides row changes (store/journal.ts event()). */
