@@ -37,7 +37,7 @@ export function encIds(keys: { cipherKey: Buffer; macKey: Buffer }): EncIds {
   const mac = (head: Buffer) => createHmac('sha256', keys.macKey).update(head).digest().subarray(0, 6);
   // Both directions are pure functions of the keys, so each is remembered (bounded): a list
   // encodes the same customers and items again and again, and every request's token decodes the
-  // same four ids. A value decoded once, or handed out by encode, is known to be genuine.
+  // same four ids. A string is remembered only once it has decoded, so it is genuine.
   const cache = new Map<string, string>();
   const decoded = new Map<string, number>();
   const remember = <V>(map: Map<string, V>, key: string, value: V) => {
@@ -58,7 +58,6 @@ export function encIds(keys: { cipherKey: Buffer; macKey: Buffer }): EncIds {
     const cipher = createCipheriv('aes-256-ecb', keys.cipherKey, null).setAutoPadding(false);
     const encoded = ENC_PREFIX + Buffer.concat([cipher.update(block), cipher.final()]).toString('base64url');
     remember(cache, cacheKey, encoded);
-    remember(decoded, `${entity}:${encoded}`, id);
     return encoded;
   }
 
