@@ -76,3 +76,14 @@ test('a remembered id is still typed, and a changed string is still refused afte
   const changed = order.slice(0, 6) + (order[6] === 'A' ? 'B' : 'A') + order.slice(7);
   assert.throws(() => enc.decode('salesOrder', changed), EncIdError);
 });
+
+test('past what it remembers, every id still encodes to the same string and decodes back', () => {
+  const k = keys();
+  const enc = encIds(k, 10);
+  const first = enc.encode('customer', 1);
+  assert.equal(enc.decode('customer', first), 1);
+  for (let id = 2; id <= 25; id++) assert.equal(enc.decode('item', enc.encode('item', id)), id);
+  assert.equal(enc.encode('customer', 1), first);
+  assert.equal(enc.decode('customer', first), 1);
+  assert.equal(encIds(k).encode('item', 25), enc.encode('item', 25));
+});

@@ -14,6 +14,8 @@ import { ENTITY_TAGS, type Entity } from './entities.js';
 const VERSION = 1;
 const ENCODED_LENGTH = 22; // 16 bytes in unpadded base64url
 const BASE64URL = /^[A-Za-z0-9_-]{22}$/;
+/** Ids remembered in both directions together before all are forgotten (about 10 MB at most). */
+const REMEMBERED = 100_000;
 
 export type DecodeFailure = 'malformed' | 'forged' | 'wrong-kind';
 
@@ -33,37 +35,46 @@ export interface EncIds {
   decode(entity: Entity, value: string): number;
 }
 
-export function encIds(keys: { cipherKey: Buffer; macKey: Buffer }): EncIds {
+export function encIds(keys: { cipherKey: Buffer; macKey: Buffer }, limit = REMEMBERED): EncIds {
   const mac = (head: Buffer) => createHmac('sha256', keys.macKey).update(head).digest().subarray(0, 6);
-  // Both directions are pure functions of the keys, so each is remembered (bounded): a list
-  // encodes the same customers and items again and again, and every request's token decodes the
-  // same four ids. A string is remembered only once it has decoded, so it is genuine.
-  const cache = new Map<string, string>();
-  const decoded = new Map<string, number>();
-  const remember = <V>(map: Map<string, V>, key: string, value: V) => {
-    if (map.size > 50_000) map.clear();
+  // Both directions are pure functions of the keys, so each is remembered: a list encodes the
+  // same customers and items again and again, and every request's token decodes the same four
+  // ids. A string is remembered only once it has decoded, so it is genuine. One map per kind,
+  // keyed by the number or the string itself (no key to build per call: a list of 500 orders
+  // encodes 1,000 ids); all forgotten at once past `limit`.
+  const encoded = new Map<Entity, Map<number, string>>();
+  const decoded = new Map<Entity, Map<string, number>>();
+  let remembered = 0;
+  const remember = <K, V>(maps: Map<Entity, Map<K, V>>, entity: Entity, key: K, value: V) => {
+    if (remembered >= limit) {
+      encoded.clear();
+      decoded.clear();
+      remembered = 0;
+    }
+    let map = maps.get(entity);
+    if (!map) maps.set(entity, (map = new Map<K, V>()));
     map.set(key, value);
+    remembered++;
   };
 
   function encode(entity: Entity, id: number): string {
+    const hit = encoded.get(entity)?.get(id);
+    if (hit !== undefined) return hit;
     if (!Number.isSafeInteger(id) || id < 0) throw new RangeError(`Cannot encode id ${id}`);
-    const cacheKey = `${entity}:${id}`;
-    const hit = cache.get(cacheKey);
-    if (hit) return hit;
     const block = Buffer.alloc(16);
     block[0] = VERSION;
     block[1] = ENTITY_TAGS[entity];
     block.writeBigUInt64BE(BigInt(id), 2);
     mac(block.subarray(0, 10)).copy(block, 10);
     const cipher = createCipheriv('aes-256-ecb', keys.cipherKey, null).setAutoPadding(false);
-    const encoded = ENC_PREFIX + Buffer.concat([cipher.update(block), cipher.final()]).toString('base64url');
-    remember(cache, cacheKey, encoded);
-    return encoded;
+    const text = ENC_PREFIX + Buffer.concat([cipher.update(block), cipher.final()]).toString('base64url');
+    remember(encoded, entity, id, text);
+    return text;
   }
 
   function decode(entity: Entity, value: string): number {
     if (typeof value !== 'string' || !value.startsWith(ENC_PREFIX)) throw new EncIdError('malformed', entity);
-    const known = decoded.get(`${entity}:${value}`);
+    const known = decoded.get(entity)?.get(value);
     if (known !== undefined) return known;
     const body = value.slice(ENC_PREFIX.length);
     if (body.length !== ENCODED_LENGTH || !BASE64URL.test(body)) throw new EncIdError('malformed', entity);
@@ -79,7 +90,7 @@ export function encIds(keys: { cipherKey: Buffer; macKey: Buffer }): EncIds {
     if (block[1] !== ENTITY_TAGS[entity]) throw new EncIdError('wrong-kind', entity);
     const id = block.readBigUInt64BE(2);
     if (id > BigInt(Number.MAX_SAFE_INTEGER)) throw new EncIdError('forged', entity);
-    remember(decoded, `${entity}:${value}`, Number(id));
+    remember(decoded, entity, value, Number(id));
     return Number(id);
   }
 
