@@ -55,6 +55,11 @@ const suites = {
     return { passed: ok ? 1 : 0, failed: ok ? 0 : 1 };
   },
   async unit() {
+    // The renderer and the bundled service, built once here when their sources changed, before
+    // the files that start them run two at a time: the crash test starts the bundle thirteen
+    // times (test/helpers/bundle.ts) and `npm run serve`'s test serves both. A failed build is
+    // left to those tests to report.
+    await run(process.execPath, [path.join(root, 'scripts', 'build-if-changed.mjs'), 'renderer', 'main']);
     const files = testFiles(path.join(root, 'test'));
     const { code, output } = await run(process.execPath, [
       '--import',
