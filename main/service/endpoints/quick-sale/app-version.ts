@@ -11,7 +11,7 @@ export const appVersion = implement(api.QuickSale.appVersion, (_input, ctx) => {
   const store = settings(ctx.db);
   return {
     version: ctx.version,
-    buildNumber: String(ctx.db.pragma('user_version', { simple: true })),
+    buildNumber: String(store.schemaVersion()),
     forceUpdate: store.get('client.forceUpdate') === '1',
     updateMessage: store.get('client.updateMessage') ?? null,
   };
