@@ -8,6 +8,7 @@ import type { Db } from '../db/database.js';
 import { RX_COLUMN_NAMES, type LineRx } from './cart.js';
 import type { CustomerRow } from './customer.js';
 import { perDatabase } from './per-database.js';
+import { listOf } from './rows.js';
 import { orderConditions, type Condition, type ManyCustomers, type OrderFilter } from './order-filter.js';
 import { countUpTo, statementCache, type Counted } from './statement-cache.js';
 
@@ -330,13 +331,13 @@ export const salesOrders = perDatabase((db: Db) => {
      WHERE l.sales_order_id = ? ORDER BY l.line_no`,
   );
   // Spelled as the partial index sales_order_branch_owing is (migration 014), so only owing orders are read.
-  const withBalance = db.prepare<[number, number, number | null, number | null, number], OrderBalanceRow>(
+  const withBalance = listOf(db.prepare<[number, number, number | null, number | null, number], OrderBalanceRow>(
     `SELECT o.id, o.branch_id, o.order_no, c.first_name, c.last_name, c.mobile, o.net_amount, o.insurance_amount, o.received
      FROM sales_order o INDEXED BY sales_order_branch_owing JOIN customer c ON c.id = o.customer_id
      WHERE o.company_id = ? AND o.branch_id = ? AND o.status_id <> 5 AND o.net_amount - o.insurance_amount - o.received > 0
        AND (? IS NULL OR o.year_id = ?)
      ORDER BY o.id DESC LIMIT ?`,
-  );
+  ));
   // Of one year: counted on the owing orders' own index. Of every year: read from the tally its
   // triggers keep (migration 014), which costs the same at any size; counting the index took 4 ms
   // for 41,000 owing orders of a million.
@@ -398,7 +399,7 @@ export const salesOrders = perDatabase((db: Db) => {
     lines: (orderId: number) => lines.all(orderId),
     /** Not cancelled, with money still to collect; the branch's, of one year or all; the newest `limit`, and how many in all. */
     withBalance: (companyId: number, branchId: number, yearId: number | null, limit: number) => ({
-      rows: withBalance.all(companyId, branchId, yearId, yearId, limit),
+      rows: withBalance(companyId, branchId, yearId, yearId, limit),
       total: yearId === null ? owingCount.get(branchId)!.n : owingCountOfYear.get(branchId, yearId)!.n,
     }),
     /** A customer's orders that are not cancelled, newest first. */
