@@ -1,9 +1,9 @@
 /**
  * Issue 14, "a sale whose receipt was printed survives": the real service in its own process
- * (`npm run serve`'s bundle of `main/serve.ts`) is killed with SIGKILL in the middle of sales on two tills, 12 times over.
- * After every restart each acknowledged sale is there whole (its line and its receipt), a sale whose
- * answer was lost is saved exactly once when the till sends it again, nothing is doubled, and at
- * the end SQLite's integrity_check is ok.
+ * (`npm run serve`'s bundle of `main/serve.ts`) is killed with SIGKILL in the middle of sales on
+ * two tills, 12 times over. After every restart each acknowledged sale is there whole (its line and
+ * its receipt), a sale whose answer was lost is saved exactly once when the till sends it again,
+ * nothing is doubled, and at the end SQLite's integrity_check is ok.
  */
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
