@@ -3,13 +3,14 @@
  * its own parameters, so they can be raised later without breaking existing users.
  */
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { extend } from '../../../shared/extend.js';
 
 const PARAMS = { N: 2 ** 15, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 
 function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scryptCallback(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem: 128 * 1024 * 1024 }, (err, key) =>
+    scryptCallback(password.normalize('NFKC'), salt, KEY_LENGTH, extend(options, { maxmem: 128 * 1024 * 1024 }), (err, key) =>
       err ? reject(err) : resolve(key),
     );
   });

@@ -13,6 +13,7 @@ import { financialYears } from '../store/financial-year.js';
 import { journalEntries } from '../store/journal.js';
 import { users, type UserRow } from '../store/user.js';
 import { decoyHash, verifyPassword } from './password.js';
+import { extend } from '../../../shared/extend.js';
 
 const WRONG = 'Wrong user name or password';
 
@@ -33,7 +34,7 @@ export async function signIn(ctx: RequestContext, userName: string, password: st
   ctx.throttle.succeeded(userName, ctx.address);
   const company = companies(ctx.db).byId(user.company_id)!;
   const branch = branchFor(ctx, user, branchID);
-  const year = signInEvent(ctx, 'sign_in', { ...user, branch_id: branch.id }, { address: ctx.address }, () =>
+  const year = signInEvent(ctx, 'sign_in', extend(user, { branch_id: branch.id }), { address: ctx.address }, () =>
     financialYears(ctx.db).ensure(company.id, localDate(ctx.now())),
   );
   return { user, company, branch, year };
@@ -55,7 +56,7 @@ export function switchBranch(ctx: RequestContext, branchID: string) {
   const company = companies(ctx.db).byId(user.company_id)!;
   const branch = branchFor(ctx, user, branchID);
   const from = branches(ctx.db).byId(ctx.user.branchId)?.name ?? null;
-  const year = signInEvent(ctx, 'branch_switch', { ...user, branch_id: branch.id }, { from, to: branch.name }, () =>
+  const year = signInEvent(ctx, 'branch_switch', extend(user, { branch_id: branch.id }), { from, to: branch.name }, () =>
     financialYears(ctx.db).ensure(company.id, localDate(ctx.now())),
   );
   return { user, company, branch, year };

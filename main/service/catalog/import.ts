@@ -16,6 +16,7 @@ import { itemTypes, type ItemTypeRow } from '../store/item-type.js';
 import { items } from '../store/item.js';
 import { CsvError, parseCsv } from './csv.js';
 import { catalogWriter, type CatalogItem } from './item-writer.js';
+import { extend } from '../../../shared/extend.js';
 
 export const IMPORT_COLUMNS = {
   item_type: 'required: Frame, SunGlass, Spectacle Lens (or Lens), Contact Lens, Contact Lens Care (or CLCP), Accessories, …',
@@ -222,7 +223,7 @@ export function importItems(db: Db, ids: IdSource, companyId: number, csvText: s
     if (details.addFrom !== null && details.addTo !== null && details.addFrom > details.addTo) reasons.push('add_from is above add_to');
     const item: CatalogItem | null =
       reasons.length === 0 && type && code !== null && name !== null && salePrice !== null && mrp !== null
-        ? { ...details, itemTypeId: type.id, code, barcode, name, hsnCode: hsn, salePrice, mrp, cost, madeToOrder }
+        ? extend(details, { itemTypeId: type.id, code, barcode, name, hsnCode: hsn, salePrice, mrp, cost, madeToOrder })
         : null;
     if (reasons.length > 0 || !item) problems.push({ line: record.line, reason: reasons.join('; ') });
     else good.push({ line: record.line, item, stock });

@@ -7,6 +7,7 @@ import type { RequestContext } from '../context.js';
 import { gstRates } from '../store/gst-rate.js';
 import type { ItemRow } from '../store/item.js';
 import { stock } from '../store/stock.js';
+import { extend } from '../../../shared/extend.js';
 
 /** Sellable stock of each row in the caller's branch (null for made-to-order items). */
 export function branchStock(ctx: RequestContext, rows: readonly ItemRow[]): Map<number, number | null> {
@@ -26,21 +27,19 @@ export function autoCompleteItem(ctx: RequestContext, row: ItemRow, stockOf: Map
 }
 
 export function itemDetail(ctx: RequestContext, row: ItemRow, stockOf: Map<number, number | null>): ItemDetail {
-  return {
-    ...autoCompleteItem(ctx, row, stockOf),
+  return extend(autoCompleteItem(ctx, row, stockOf), {
     itemTypeID: ctx.enc.encode('itemType', row.item_type_id),
     categoryID: ctx.enc.encodeNullable('category', row.category_id),
     subCategoryID: ctx.enc.encodeNullable('subCategory', row.sub_category_id),
-  };
+  });
 }
 
 export function contactLensItem(ctx: RequestContext, row: ItemRow, stockOf: Map<number, number | null>): ContactLensItem {
-  return {
-    ...autoCompleteItem(ctx, row, stockOf),
+  return extend(autoCompleteItem(ctx, row, stockOf), {
     spherical: row.power === null ? null : formatDiopter(row.power / 100),
     baseCurve: row.base_curve === null ? null : formatMillimetres(row.base_curve),
     diameter: row.diameter === null ? null : formatMillimetres(row.diameter),
-  };
+  });
 }
 
 export function searchItemRows(ctx: RequestContext, rows: readonly ItemRow[]): SearchItem[] {

@@ -8,6 +8,7 @@ import { notFound } from '../errors.js';
 import { customers } from '../store/customer.js';
 import { readCustomer, type CustomerInput } from './customer-input.js';
 import { masksMobiles } from './mobile.js';
+import { extend } from '../../../shared/extend.js';
 
 export function saveCustomer(
   ctx: RequestContext,
@@ -23,11 +24,11 @@ export function saveCustomer(
     const customerId = ctx.decode('customer', idText, id.field);
     const existing = store.byId(ctx.user.companyId, customerId);
     if (!existing) throw notFound('No such customer');
-    store.update({ ...readCustomer(ctx, input, existing, { masked, path }), id: customerId, company_id: ctx.user.companyId }, by);
+    store.update(extend(readCustomer(ctx, input, existing, { masked, path }), { id: customerId, company_id: ctx.user.companyId }), by);
     return { id: customerId, created: false };
   }
   const fields = readCustomer(ctx, input, undefined, { masked, path });
   const customerId = ctx.ids.next('customer');
-  store.insert({ ...fields, id: customerId, company_id: ctx.user.companyId }, by);
+  store.insert(extend(fields, { id: customerId, company_id: ctx.user.companyId }), by);
   return { id: customerId, created: true };
 }

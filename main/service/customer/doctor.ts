@@ -8,6 +8,7 @@ import { doctors, type DoctorFields } from '../store/doctor.js';
 import { states } from '../store/state.js';
 import { digitsOf } from './mobile.js';
 import { optionalText } from '../input/text.js';
+import { extend } from '../../../shared/extend.js';
 
 /**
  * Creates without `id`, updates with one. A doctor's number is often a clinic landline
@@ -53,11 +54,11 @@ export function saveDoctor(ctx: RequestContext, body: EncryptedDoctorSaveModel) 
       if (body.id?.trim()) {
         const id = ctx.decode('doctor', body.id.trim(), 'id');
         if (!store.byId(companyId, id)) throw notFound('No such doctor');
-        store.update({ ...fields, id, company_id: companyId }, by);
+        store.update(extend(fields, { id, company_id: companyId }), by);
         return { message: 'Doctor updated', doctorID: ctx.enc.encode('doctor', id) };
       }
       const id = ctx.ids.next('doctor');
-      store.insert({ ...fields, id, company_id: companyId }, by);
+      store.insert(extend(fields, { id, company_id: companyId }), by);
       return { message: 'Doctor created', doctorID: ctx.enc.encode('doctor', id) };
     })
     .immediate();

@@ -21,6 +21,7 @@ import type { AmendPrescriptionRequest } from '../../../shared/models/prescripti
 import type { EyeExamView } from '../store/eye-exam.js';
 import { masksMobiles } from './mobile.js';
 import { optionalText } from '../input/text.js';
+import { extend } from '../../../shared/extend.js';
 
 /** The request's customer fields, under the names customer-input knows them by. */
 const CUSTOMER_FIELDS = {
@@ -127,7 +128,7 @@ export function savePrescription(ctx: RequestContext, body: OMAppCustomerData) {
         const back = Object.fromEntries(Object.entries(CUSTOMER_FIELDS).map(([from, to]) => [to, from]));
         const fields = readCustomer(ctx, input, undefined, { masked: masksMobiles(ctx), path: (f) => back[f] ?? f });
         customerId = ctx.ids.next('customer');
-        customerStore.insert({ ...fields, id: customerId, company_id: companyId }, by);
+        customerStore.insert(extend(fields, { id: customerId, company_id: companyId }), by);
       }
       const customer = customerStore.byId(companyId, customerId)!;
 
@@ -148,7 +149,7 @@ export function savePrescription(ctx: RequestContext, body: OMAppCustomerData) {
           recall_date: recallFor(customer, { typeId, visitingDate, recallDate, remarks, rxRows }),
         };
         const store = eyeExams(ctx.db);
-        store.update({ ...exam, id: examId }, by);
+        store.update(extend(exam, { id: examId }), by);
         store.replaceRx(examId, rxRows);
         eyeCheckupRecalls(ctx.db).redate(examId, exam.recall_date);
       } else {

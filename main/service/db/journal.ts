@@ -16,6 +16,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type Database from 'better-sqlite3';
 import { formatHlc, hlcReceive, hlcSend, hlcZero, parseHlc, type Hlc } from '../../../shared/domain/hlc.js';
+import { extend } from '../../../shared/extend.js';
 
 type Db = Database.Database;
 
@@ -229,7 +230,7 @@ export function journalClock(db: Db): JournalClock {
       state = undefined;
       const started = start();
       node = n;
-      state = { ...started, node: n };
+      state = extend(started, { node: n });
     },
     current: () => formatHlc(start()),
   };

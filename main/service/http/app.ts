@@ -5,6 +5,7 @@
  * tills), under the request checks of request-checks.ts.
  */
 import fastifyStatic from '@fastify/static';
+import { extend } from '../../../shared/extend.js';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -110,15 +111,18 @@ export async function buildApp(
   const requestTimeout = options.limits?.requestTimeoutMs ?? DEFAULT_LIMITS.requestTimeoutMs;
   // Node checks for requests past their time-out every 30 s by default: often enough to cut one off.
   const checking = { connectionsCheckingInterval: Math.max(50, Math.min(5_000, Math.floor(requestTimeout / 2))) };
-  const app = Fastify({
-    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance, logController: new LogController({ disableRequestLogging: true }) } : { logger: options.logger ?? false }),
+  const logging = options.loggerInstance
+    ? { loggerInstance: options.loggerInstance, logController: new LogController({ disableRequestLogging: true }) }
+    : { logger: options.logger ?? false };
+  const server = options.https ? { https: extend(options.https, checking) } : { http: checking };
+  const settings = {
     schemaController: { compilersFactory: LAZY_COMPILERS as never },
     // No endpoint takes a file: 1 MiB is far more than any request the contract declares.
     bodyLimit: DEFAULT_LIMITS.bodyBytes,
     requestTimeout,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
-    ...(options.https ? { https: { ...options.https, ...checking } } : { http: checking }),
-  }) as unknown as FastifyInstance;
+  };
+  const app = Fastify(Object.assign(logging, settings, server)) as unknown as FastifyInstance;
   app.server.maxConnections = options.limits?.maxConnections ?? DEFAULT_LIMITS.maxConnections;
   // Node only enforces the request time-out when the headers' own is no longer (it is 60 s by default).
   app.server.headersTimeout = Math.min(app.server.headersTimeout, requestTimeout);
@@ -126,8 +130,8 @@ export async function buildApp(
   installErrorHandling(app);
   installRequestChecks(app, {
     scheme: options.https ? 'https' : 'http',
-    ...(options.serviceKey !== undefined ? { serviceKey: options.serviceKey } : {}),
     loopbackHost: options.loopbackHost ?? false,
+    ...(options.serviceKey !== undefined ? { serviceKey: options.serviceKey } : {}),
   });
   // The renderer's CSP is a <meta> tag, which cannot forbid framing; these headers can.
   app.addHook('onSend', async (_request, reply) => {

@@ -26,7 +26,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     const error = fault ?? thrown;
     const route = `${request.method} ${request.routeOptions.url ?? '(no route)'}`;
     if (error instanceof ServiceError) {
-      const body: ErrorBody = { message: error.message, ...(error.errors ? { errors: error.errors } : {}), code: error.code };
+      const body: ErrorBody = { message: error.message, errors: error.errors, code: error.code };
       if (error.retryAfterSeconds !== undefined) void reply.header('retry-after', String(error.retryAfterSeconds));
       const status = STATUS_OF[error.kind];
       if (status >= 500) request.log.error({ route, code: error.code, err: fault ? thrown : undefined }, error.message);

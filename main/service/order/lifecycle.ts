@@ -19,6 +19,7 @@ import { settleReceipts } from '../sale/settle-receipts.js';
 import { orderFromPath } from './order-view.js';
 import { changedHere } from '../auth/ownership.js';
 import { optionalText } from '../input/text.js';
+import { extend } from '../../../shared/extend.js';
 
 export const statusName = (id: number) => SALES_ORDER_STATUS_NAMES[id as SalesOrderStatusId] ?? `status ${id}`;
 
@@ -74,7 +75,7 @@ export function cancelOrder(ctx: RequestContext, salesOrderId: string, body: Can
       for (const m of moves.netOfOrder(order.id)) {
         if (m.delta >= 0) continue;
         // Back to the batch it came from (recreated if removed since): the movement's trigger.
-        moves.record(ctx.ids.next('stock_movement'), { ...m, delta: -m.delta }, order.id, 'cancel', stamp, ctx.user.id);
+        moves.record(ctx.ids.next('stock_movement'), extend(m, { delta: -m.delta }), order.id, 'cancel', stamp, ctx.user.id);
         units += -m.delta;
       }
 

@@ -109,8 +109,8 @@ export function searchOrders(ctx: RequestContext, body: SalesOrderSearchRequest)
     offset,
     limit,
     countCap: indexed ? offset + limit + COUNT_AHEAD : Math.max(offset + limit + COUNT_AHEAD, SORT_LIMIT + 1),
-    ...(after ? { after: afterKey(ctx, after) } : {}),
-    ...(indexed ? {} : { sortLimit: SORT_LIMIT }),
+    after: after ? afterKey(ctx, after) : undefined,
+    sortLimit: indexed ? undefined : SORT_LIMIT,
   });
   if (!indexed && count.total > SORT_LIMIT) {
     throw invalid(`Too many orders to sort by ${field}`, {

@@ -13,6 +13,7 @@
 import { align, bold, COMMANDS, EscPos, feedLines, qrCode, textSize, type EscPosAlign, type RollColumns } from '../../../shared/escpos.js';
 import type { Block, Column, PrintedDocument } from './layout.js';
 import { printableAscii } from './transliterate.js';
+import { extend } from '../../../shared/extend.js';
 
 export interface EscPosOptions {
   columns: RollColumns;
@@ -163,25 +164,25 @@ function ascii(block: Block): Block {
   const a = printableAscii;
   switch (block.kind) {
     case 'letterhead':
-      return { ...block, name: a(block.name), lines: block.lines.map(a) };
+      return extend(block, { name: a(block.name), lines: block.lines.map(a) });
     case 'title':
-      return { ...block, text: a(block.text), note: block.note === null ? null : a(block.note) };
+      return extend(block, { text: a(block.text), note: block.note === null ? null : a(block.note) });
     case 'fields':
-      return { ...block, rows: block.rows.map(([label, value]) => [a(label), a(value)] as const) };
+      return extend(block, { rows: block.rows.map(([label, value]) => [a(label), a(value)] as const) });
     case 'parties':
-      return { ...block, parts: block.parts.map((p) => ({ heading: a(p.heading), lines: p.lines.map(a) })) };
+      return extend(block, { parts: block.parts.map((p) => ({ heading: a(p.heading), lines: p.lines.map(a) })) });
     case 'table':
-      return { ...block, columns: block.columns.map((c) => ({ ...c, title: a(c.title) })), rows: block.rows.map((r) => r.map(a)) };
+      return extend(block, { columns: block.columns.map((c) => extend(c, { title: a(c.title) })), rows: block.rows.map((r) => r.map(a)) });
     case 'totals':
-      return { ...block, rows: block.rows.map((r) => ({ ...r, label: a(r.label), value: a(r.value) })) };
+      return extend(block, { rows: block.rows.map((r) => extend(r, { label: a(r.label), value: a(r.value) })) });
     case 'heading':
     case 'text':
     case 'stamp':
-      return { ...block, text: a(block.text) };
+      return extend(block, { text: a(block.text) });
     case 'qr':
-      return { ...block, text: a(block.text), caption: a(block.caption) };
+      return extend(block, { text: a(block.text), caption: a(block.caption) });
     case 'signature':
-      return { ...block, above: a(block.above), below: a(block.below) };
+      return extend(block, { above: a(block.above), below: a(block.below) });
     case 'rule':
       return block;
   }

@@ -63,20 +63,18 @@ function jobRow(order: PrintOrderRow, intraState: boolean, n: number): string[] 
 }
 
 function lineTable(lines: readonly PrintLineRow[], intraState: boolean, job: string[] | null): Block {
-  const money = (w: number): Column => ({ title: '', width: w, align: 'right' });
+  const money = (w: number, title: string): Column => ({ title, width: w, align: 'right' });
   const columns: Column[] = [
     { title: '#', width: 0.45, align: 'right' },
     { title: 'Description', width: 2.6 },
     { title: 'HSN/SAC', width: 1.1 },
     { title: 'Qty', width: 0.55, align: 'right' },
     { title: 'Unit', width: 0.7 },
-    { ...money(1.2), title: 'Rate' },
-    { ...money(1.0), title: 'Disc.' },
-    { ...money(1.3), title: 'Taxable' },
-    ...(intraState
-      ? [{ ...money(0.95), title: 'CGST%' }, { ...money(1.15), title: 'CGST' }, { ...money(0.95), title: 'SGST%' }, { ...money(1.15), title: 'SGST' }]
-      : [{ ...money(0.95), title: 'IGST%' }, { ...money(1.3), title: 'IGST' }]),
-    { ...money(1.35), title: 'Total' },
+    money(1.2, 'Rate'),
+    money(1.0, 'Disc.'),
+    money(1.3, 'Taxable'),
+    ...(intraState ? [money(0.95, 'CGST%'), money(1.15, 'CGST'), money(0.95, 'SGST%'), money(1.15, 'SGST')] : [money(0.95, 'IGST%'), money(1.3, 'IGST')]),
+    money(1.35, 'Total'),
   ];
   const rows = lines.map((l, i) => {
     const half = percent(l.gst_rate_bp / 2);

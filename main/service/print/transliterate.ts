@@ -21,11 +21,10 @@ const CONSONANT_LIST = [
   'k', 'kh', 'g', 'gh', 'n', 'ch', 'chh', 'j', 'jh', 'n', 't', 'th', 'd', 'dh', 'n', 't', 'th', 'd', 'dh', 'n', 'n', 'p', 'ph', 'b', 'bh',
   'm', 'y', 'r', 'r', 'l', 'l', 'l', 'v', 'sh', 'sh', 's', 'h',
 ];
-const CONSONANTS: Record<number, string> = {
-  ...Object.fromEntries(CONSONANT_LIST.map((c, i) => [0x15 + i, c])),
+const CONSONANTS: Record<number, string> = Object.assign(Object.fromEntries(CONSONANT_LIST.map((c, i) => [0x15 + i, c])), {
   // Nukta forms written as one character: क़ ख़ ग़ ज़ ड़ ढ़ फ़ य़.
   0x58: 'q', 0x59: 'kh', 0x5a: 'g', 0x5b: 'z', 0x5c: 'r', 0x5d: 'rh', 0x5e: 'f', 0x5f: 'y',
-};
+});
 
 const VOWEL_SIGNS: Record<number, string> = {
   0x3a: 'e', 0x3b: 'e', 0x3e: 'a', 0x3f: 'i', 0x40: 'i', 0x41: 'u', 0x42: 'u', 0x43: 'ri', 0x44: 'ri', 0x45: 'e', 0x46: 'e', 0x47: 'e',

@@ -9,6 +9,7 @@ import type { Worker } from 'node:worker_threads';
 import { besideModule, startWorker } from '../db/threads.js';
 import type { SessionUser, StoreMode } from '../context.js';
 import { ServiceError, unavailable, type ErrorKind, type FieldErrors } from '../errors.js';
+import { extend } from '../../../shared/extend.js';
 
 export interface WorkerSetup {
   file: string;
@@ -110,7 +111,7 @@ export function readPool(
   let failed: string | null = null;
 
   const spawn = (): Slot => {
-    const slot: Slot = { worker: newWorker({ ...setup, statistics: statistics() }), busy: false, ready: false };
+    const slot: Slot = { worker: newWorker(extend(setup, { statistics: statistics() })), busy: false, ready: false };
     slot.worker.unref();
     slot.worker.on('message', (m: { ready?: boolean }) => {
       if (m.ready !== true) return;
@@ -193,7 +194,7 @@ export function readPool(
     }, limitMs);
     slot.worker.on('message', onMessage);
     slot.worker.on('error', onError);
-    slot.worker.postMessage({ ...job.request, id, statistics: statistics() } satisfies ReadRequest);
+    slot.worker.postMessage(extend(job.request, { id, statistics: statistics() }) satisfies ReadRequest);
   };
 
   return {

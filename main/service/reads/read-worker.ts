@@ -11,6 +11,7 @@ import { ServiceError, storeFault } from '../errors.js';
 import { encIds } from '../ids/enc-id.js';
 import { readConnection } from './read-connection.js';
 import type { ReadRequest, ReadAnswer, WorkerSetup } from './read-pool.js';
+import { extend } from '../../../shared/extend.js';
 
 const setup = workerData as WorkerSetup;
 const connection = readConnection(() => {
@@ -39,7 +40,7 @@ parentPort!.on('message', async (request: ReadRequest) => {
     const handler = byName.get(request.endpoint);
     if (!handler) throw new Error(`No handler for ${request.endpoint} in the read worker`);
     const at = new Date(request.now);
-    const deps: ServiceDeps = { ...base, db: connection.at(request.statistics), now: () => new Date(at) };
+    const deps: ServiceDeps = extend(base, { db: connection.at(request.statistics), now: () => new Date(at) });
     const result = await handler.run(request.input as never, requestContext(deps, request.user, request.origin, request.till));
     // Checked and serialised here, as routes.ts send() would on the main thread.
     const checked = handler.endpoint.response.safeParse(result);

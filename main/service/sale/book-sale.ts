@@ -39,6 +39,7 @@ import { rupees } from '../../../shared/domain/money.js';
 import type { ReceiptPayment } from '../store/receipt.js';
 import { paymentKindNames } from '../store/reference-list.js';
 import { requireOpenTill } from './till-session.js';
+import { extend } from '../../../shared/extend.js';
 
 /** OMCustomerModel fields whose names differ from the customer form's. */
 const RENAMED: Partial<Record<keyof CustomerModel, keyof CustomerInput>> = {
@@ -79,9 +80,9 @@ type ListedLine = NonNullable<SalesorderModel['salesOrderDetailList']>[number];
 /** The spec types a listed line's spectacleLensType as text, the cart's as a number. */
 function lineInput(l: ListedLine, i: number): LineInput {
   const text = l.spectacleLensType?.trim();
-  if (!text) return { ...l, spectacleLensType: null };
+  if (!text) return extend(l, { spectacleLensType: null });
   if (!/^\d{1,9}$/.test(text)) throw invalid('Invalid spectacleLensType', { [`${LIST}.${i}.spectacleLensType`]: ['A lens type number'] });
-  return { ...l, spectacleLensType: Number(text) };
+  return extend(l, { spectacleLensType: Number(text) });
 }
 
 /** The listed lines' figures, checked before the transaction opens, as the cart checks its own. */
@@ -112,8 +113,8 @@ function listedLines(ctx: RequestContext, so: SalesorderModel, figures: readonly
     // The store's price policy applies here too; a listed line cannot carry an approval (the cart can).
     applyPricePolicy(ctx, item, line, null, `${LIST}.${i}.price`);
     return {
-      ...line, id: i + 1, session_id: '', created_at: at, item_name: item.name, item_code: item.code, item_type_id: item.item_type_id,
-      hsn_code: item.hsn_code, price_includes_tax: item.price_includes_tax, made_to_order: item.made_to_order,
+      id: i + 1, session_id: '', created_at: at, item_name: item.name, item_code: item.code, item_type_id: item.item_type_id,
+      hsn_code: item.hsn_code, price_includes_tax: item.price_includes_tax, made_to_order: item.made_to_order, ...line,
     };
   });
 }
@@ -243,7 +244,7 @@ export function bookSale(ctx: RequestContext, body: OMFastWizardModel): SaveSale
       const lines = priceLines(ctx.db, cartLines, bookedOn, intra);
       // Job charges are a taxed service (sale/job-charges.ts); the service's GST is ours to work out, not the client's.
       const job = jobLine(ctx.db, charges.jobCharges, intra);
-      const totals = billTotals(lines.map((l) => ({ ...l.gst, qty: l.qty })), { ...charges, serviceTax: 0, job });
+      const totals = billTotals(lines.map((l) => extend(l.gst, { qty: l.qty })), extend(charges, { serviceTax: 0, job }));
       const claim = readClaim(ctx, so, bookedOn);
       const split = splitBill(totals.netAmount, claim.insurance_claimed, claim.insurance_cover);
       const taken = readPayments(ctx, body);
@@ -274,9 +275,9 @@ export function bookSale(ctx: RequestContext, body: OMFastWizardModel): SaveSale
         taxable: totals.taxable, cgst: totals.cgst, sgst: totals.sgst, igst: totals.igst, grand_total: totals.grandTotal,
         job_charges: job?.taxable ?? 0, shipping_charges: charges.shippingCharges, other_charges: charges.otherCharges,
         service_tax: job?.tax ?? 0, job_gst_rate_bp: job?.rateBp ?? null, job_sac: job?.sac ?? null, rounding: totals.rounding, net_amount: totals.netAmount,
-        ...claim, insurance_amount: split.insurance, policy_no: optionalText(so.policyNo),
+        insurance_amount: split.insurance, policy_no: optionalText(so.policyNo),
         doctor_id: doctor.doctorId, typed_doctor_name: doctor.typedName, remarks: optionalText(so.remarks), session_id: sessionId, request_hash: hash,
-        created_by: ctx.user.id, created_at: at.toISOString(), till_session_id: tillSessionId,
+        created_by: ctx.user.id, created_at: at.toISOString(), till_session_id: tillSessionId, ...claim,
       });
 
       const ordered: Array<{ lineId: number; itemId: number; qty: number }> = [];
@@ -284,12 +285,12 @@ export function bookSale(ctx: RequestContext, body: OMFastWizardModel): SaveSale
         const lineId = ctx.ids.next('sales_order_line');
         const rx = Object.fromEntries(RX_COLUMN_NAMES.map((c) => [c, l[c]])) as Pick<CartLineView, (typeof RX_COLUMN_NAMES)[number]>;
         orders.insertLine({
-          ...rx, id: lineId, sales_order_id: orderId, line_no: i + 1, item_id: l.item_id, item_type_id: l.item_type_id,
+          id: lineId, sales_order_id: orderId, line_no: i + 1, item_id: l.item_id, item_type_id: l.item_type_id,
           name: l.item_name, code: l.item_code, hsn_code: l.hsn_code, qty: l.qty, mrp: l.mrp, price: l.price,
           price_includes_tax: l.price_includes_tax, discount_bp: l.discount_bp, discount: l.gst.discount,
           taxable: l.gst.taxable, gst_rate_bp: l.gst.rateBp, cgst: l.gst.cgst, sgst: l.gst.sgst, igst: l.gst.igst,
           total: l.gst.total, stock_counted: l.made_to_order || l.is_ordered ? 0 : 1, batch_no: l.batch_no, is_ordered: l.is_ordered,
-          price_approval_id: l.price_approval_id,
+          price_approval_id: l.price_approval_id, ...rx,
         });
         // Goods sold to order come from the supplier, not this shelf.
         if (!l.made_to_order && !l.is_ordered) takeStock(ctx, l, orderId, `lines[${i}]`, today);
@@ -305,7 +306,7 @@ export function bookSale(ctx: RequestContext, body: OMFastWizardModel): SaveSale
           const tendered = p.payment_kind_id === CASH_KIND ? taken.tendered : null;
           // A split payment's receipts point at its first (0: this one is the first).
           const splitOf = taken.payments.length > 1 ? written[0]?.id ?? 0 : null;
-          written.push({ ...writeReceipt(ctx, orderId, customerId, { ...p, tendered }, field, tillSessionId, splitOf), kindId: p.payment_kind_id, amount: p.amount });
+          written.push(extend(writeReceipt(ctx, orderId, customerId, extend(p, { tendered }), field, tillSessionId, splitOf), { kindId: p.payment_kind_id, amount: p.amount }));
         });
       } else if (split.patient > 0 && !body.allowZeroAmountReceiptInQuickSale && !body.defaultZeroReceiptAmountForQuickSale) {
         throw invalid('Take a payment: this store does not allow a sale with nothing paid', { 'receiptModel.amount': ['More than 0'] });

@@ -9,6 +9,7 @@ import { carts, CART_TTL_DAYS, type CartRow } from '../store/cart.js';
 import { salesOrders } from '../store/sales-order.js';
 import { priceLines } from './bill.js';
 import { jobLine } from './job-charges.js';
+import { extend } from '../../../shared/extend.js';
 
 /** Whether the cart is this request's: the signed-in user's, opened at this till. */
 export const ownsCart = (ctx: RequestContext, cart: CartRow): boolean => cart.user_id === ctx.user.id && cart.till_id === ctx.till;
@@ -46,7 +47,7 @@ export function cartView(ctx: RequestContext, cart: CartRow, charges: BillCharge
   const lines = pricedCart(ctx, cart.session_id);
   // As SaveSale bills them: job charges as a taxed service, the client's serviceTax not added.
   const job = jobLine(ctx.db, charges.jobCharges ?? 0, true);
-  const totals = billTotals(lines.map((l) => ({ ...l.gst, qty: l.qty })), { ...charges, serviceTax: 0, job });
+  const totals = billTotals(lines.map((l) => extend(l.gst, { qty: l.qty })), extend(charges, { serviceTax: 0, job }));
   return {
     sessionID: cart.session_id,
     customerID: cart.customer_id === null ? null : ctx.enc.encode('customer', cart.customer_id),

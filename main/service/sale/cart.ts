@@ -45,14 +45,14 @@ export function addToCart(ctx: RequestContext, body: SalesOrderTempModelRequest)
       // Off the shelf? Said when scanned, in the cashier's words (sale/shelf.ts).
       checkShelf(ctx, item, line.qty, body.isOrdered === true, line.batch_no, sessionID || null);
       // The store's price policy (sale/price-policy.ts): beyond the user's limit, a manager's approval.
-      line.price_approval_id = applyPricePolicy(ctx, item, { ...line, orderedItem: body.isOrdered === true && item.made_to_order !== 1 }, body.priceApprovalID, 'price');
+      line.price_approval_id = applyPricePolicy(ctx, item, { orderedItem: body.isOrdered === true && item.made_to_order !== 1, ...line }, body.priceApprovalID, 'price');
       if (sessionID) {
         store.touch(sessionID, at);
       } else {
         sessionID = randomUUID();
         store.create({ session_id: sessionID, company_id: ctx.user.companyId, branch_id: ctx.user.branchId, user_id: ctx.user.id, till_id: ctx.till, customer_id: null, created_at: at }, ctx.now());
       }
-      store.addLine({ ...line, id: ctx.ids.next('cart_line'), session_id: sessionID, created_at: at });
+      store.addLine({ id: ctx.ids.next('cart_line'), session_id: sessionID, created_at: at, ...line });
       return { sessionID, message: 'Added to the cart' };
     })
     .immediate();
@@ -91,7 +91,7 @@ export function changeCartLine(ctx: RequestContext, body: UpdateSalesOrderReques
       const changed = price !== line.price || discount.discount_bp !== line.discount_bp || discount.discount_amount !== line.discount_amount || qty !== line.qty;
       // A changed line answers to the policy again (its old approval was for the old figures).
       const approval = changed ? applyPricePolicy(ctx, item, { qty, price, ...discount }, body.priceApprovalID, 'price') : line.price_approval_id;
-      store.updateLine({ id: line.id, qty, price, ...discount, price_approval_id: approval });
+      store.updateLine({ id: line.id, qty, price, price_approval_id: approval, ...discount });
       store.touch(cart.session_id, ctx.now().toISOString());
       return { message: 'Cart line updated', netAmount: cartView(ctx, cart).netAmount };
     })

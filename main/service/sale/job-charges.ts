@@ -8,6 +8,7 @@
 import { jobChargesLine, type GstLine } from '../../../shared/domain/gst.js';
 import type { Db } from '../db/database.js';
 import { settings } from '../store/setting.js';
+import { extend } from '../../../shared/extend.js';
 
 export const SERVICE_SETTINGS = { rate: 'service.gstRate', includesTax: 'service.priceIncludesTax', sac: 'service.sac' } as const;
 export const DEFAULT_SERVICE_RATE_BP = 1800;
@@ -36,5 +37,5 @@ export function serviceTaxPolicy(db: Db): ServiceTaxPolicy {
 export function jobLine(db: Db, paise: number, intraState: boolean): (GstLine & { sac: string }) | undefined {
   if (paise <= 0) return undefined;
   const policy = serviceTaxPolicy(db);
-  return { ...jobChargesLine(paise, policy.rateBp, policy.priceIncludesTax, intraState), sac: policy.sac };
+  return extend(jobChargesLine(paise, policy.rateBp, policy.priceIncludesTax, intraState), { sac: policy.sac });
 }

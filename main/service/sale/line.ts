@@ -13,6 +13,7 @@ import { items, type ItemRow } from '../store/item.js';
 import { ITEM_TYPE } from '../store/item-type.js';
 import { paiseField } from '../input/money.js';
 import { optionalText } from '../input/text.js';
+import { extend } from '../../../shared/extend.js';
 
 
 
@@ -112,9 +113,9 @@ export function checkLine(
       batch_no: input.batchNo?.trim() ?? '',
       is_ordered: input.isOrdered === true || item.made_to_order === 1 ? 1 : 0,
       price_approval_id: null,
-      ...rx,
       pair_no: pairNo,
       eye,
+      ...rx,
     },
   };
 }
@@ -137,7 +138,7 @@ function readLineRx(body: LineInput, contact: boolean, eye: LineRx['eye'], at: F
   const named = Object.fromEntries(Object.entries(errors).map(([k, v]) => [at(names[k] ?? k), v]));
   if (Object.keys(named).length > 0) throw invalid('The prescription on the line has errors', named);
   const row = rxRowOf(entry);
-  return { ...none, sph: row.sph, cyl: row.cyl, axis: row.axis, addition: row.addition, va: row.va, vn: row.vn, pd: row.pd, bc: row.bc, dia: row.dia, k1: row.k1, k2: row.k2, fitting_height: row.fh, total_height: row.th };
+  return extend(none, { sph: row.sph, cyl: row.cyl, axis: row.axis, addition: row.addition, va: row.va, vn: row.vn, pd: row.pd, bc: row.bc, dia: row.dia, k1: row.k1, k2: row.k2, fitting_height: row.fh, total_height: row.th });
 }
 
 /** Diopters in hundredths as a prescription writes them: −20.00, +4.00, 0.00. */
@@ -209,6 +210,6 @@ export function withOrderHeights<L extends Pick<LineRx, 'eye' | 'fitting_height'
   return lines.map((l) => {
     const h = l.eye === 'R' ? right : l.eye === 'L' ? left : null;
     if (!h) return l;
-    return { ...l, fitting_height: l.fitting_height ?? h.fh, total_height: l.total_height ?? h.th };
+    return Object.assign({}, l, { fitting_height: l.fitting_height ?? h.fh, total_height: l.total_height ?? h.th });
   });
 }

@@ -61,8 +61,8 @@ export async function approveAtTill(ctx: RequestContext, body: PriceApprovalRequ
     .transaction(() => {
       const newId = ctx.ids.next('price_approval');
       priceApprovals(ctx.db).insert({
-        id: newId, company_id: ctx.user.companyId, branch_id: ctx.user.branchId, item_id: item.id, ...line, what, reason,
-        requested_by: ctx.user.id, approved_by: manager.id, approved_at: at.toISOString(), expires_at: expires.toISOString(),
+        id: newId, company_id: ctx.user.companyId, branch_id: ctx.user.branchId, item_id: item.id, what, reason,
+        requested_by: ctx.user.id, approved_by: manager.id, approved_at: at.toISOString(), expires_at: expires.toISOString(), ...line,
       });
       return newId;
     })

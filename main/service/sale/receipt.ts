@@ -136,7 +136,6 @@ export function writeReceipt(
   const id = ctx.ids.next('receipt');
   const at = ctx.now();
   receipts(ctx.db).insert({
-    ...payment,
     id,
     company_id: companyId,
     branch_id: branchId,
@@ -149,6 +148,7 @@ export function writeReceipt(
     created_at: at.toISOString(),
     till_session_id: session,
     split_of: splitOf === null ? null : splitOf || id,
+    ...payment,
   });
   if (payment.credit_note_id !== null) {
     creditNotes(ctx.db).spend(payment.credit_note_id, payment.amount, {

@@ -1,6 +1,7 @@
 /** SQL for the `company` table. */
 import type { Db } from '../db/database.js';
 import { perDatabase } from './per-database.js';
+import { extend } from '../../../shared/extend.js';
 
 export interface CompanyRow {
   id: number;
@@ -36,7 +37,7 @@ export const companies = perDatabase((db: Db) => {
     /** The store's company: a store file holds one (create-store.ts refuses a second). */
     only: (): CompanyRow | undefined => all.all()[0],
     insert(row: NewCompany, createdAt: string) {
-      insert.run({ mask_customer_mobile: 0, language_code: 'en', ...row, created_at: createdAt });
+      insert.run(extend({ mask_customer_mobile: 0, language_code: 'en', ...row }, { created_at: createdAt }));
     },
   };
 });

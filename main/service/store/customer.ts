@@ -2,6 +2,7 @@
 import type { Db } from '../db/database.js';
 import { perDatabase } from './per-database.js';
 import { COUNT_AHEAD, countUpTo, statementCache } from './statement-cache.js';
+import { extend } from '../../../shared/extend.js';
 
 export interface CustomerRow {
   id: number;
@@ -199,7 +200,10 @@ function where(s: CustomerSearch): { sql: string; params: Record<string, unknown
   flag('c.is_active', 'isActive', s.isActive);
   flag('c.is_member', 'isMember', s.isMember);
   flag('c.is_black_list', 'isBlackList', s.isBlackList);
-  return { sql: terms.join(' AND '), params, ...(nameIds ? { nameIds } : {}), ...(nameArms ? { nameArms } : {}) };
+  const found: ReturnType<typeof where> = { sql: terms.join(' AND '), params };
+  if (nameIds) found.nameIds = nameIds;
+  if (nameArms) found.nameArms = nameArms;
+  return found;
 }
 
 /** True when only company, branch and one name word narrow the search. */
@@ -247,7 +251,7 @@ function anywhereParts(s: CustomerSearch, a: NonNullable<CustomerSearch['anywher
   const { anywhere: _, ...rest } = s;
   if ('digits' in a) {
     return {
-      starts: { ...rest, mobileDigits: a.digits },
+      starts: extend(rest, { mobileDigits: a.digits }),
       match: a.digits.length >= 3 ? `"${a.digits}"` : null,
       // The row-level form of the first part's condition, to leave its rows out of the second.
       startsRow: 'c.mobile_digits >= @mobile AND c.mobile_digits < @mobileTop',
@@ -256,7 +260,7 @@ function anywhereParts(s: CustomerSearch, a: NonNullable<CustomerSearch['anywher
   const words = a.words.split(/\s+/).filter(Boolean);
   const match = words.every((word) => [...word].length >= 3) ? words.map((word) => `"${word.replaceAll('"', '""')}"`).join(' ') : null;
   return {
-    starts: { ...rest, name: words.join(' ') },
+    starts: extend(rest, { name: words.join(' ') }),
     match,
     startsRow:
       words.length > 1
@@ -276,7 +280,7 @@ export const customers = perDatabase((db: Db) => {
     const w = where(starts);
     const cap = s.offset + s.limit + COUNT_AHEAD;
     return db.transaction(() => {
-      const params = { ...w.params, limit: s.limit, offset: s.offset, head: s.offset + s.limit };
+      const params = extend(w.params, { limit: s.limit, offset: s.offset, head: s.offset + s.limit });
       const firstIds = statementCache(db)<Record<string, unknown>, { id: number }>(pageSql(starts, w)).all(params).map((r) => r.id);
       if (match === null) {
         const count = countUpTo(db, countFrom(starts, w), w.params, cap);
@@ -284,16 +288,16 @@ export const customers = perDatabase((db: Db) => {
       }
       // The other filters alone (company, branch, flags …), then the trigram match: every
       // "starts with" row also contains the words, so this counts both parts.
-      const others = where({ ...starts, name: undefined, mobileDigits: undefined } as CustomerSearch);
+      const others = where(extend(starts, { name: undefined, mobileDigits: undefined }) as CustomerSearch);
       const fts = `FROM customer_search f JOIN customer c ON c.id = f.rowid WHERE customer_search MATCH @match AND ${others.sql}`;
-      const count = countUpTo(db, fts, { ...others.params, match }, cap);
+      const count = countUpTo(db, fts, extend(others.params, { match }), cap);
       let restIds: number[] = [];
       if (firstIds.length < s.limit) {
         const firstTotal = firstIds.length > 0 ? s.offset + firstIds.length : countUpTo(db, countFrom(starts, w), w.params, Number.MAX_SAFE_INTEGER).total;
         restIds = statementCache(db)<Record<string, unknown>, { id: number }>(
           `SELECT c.id ${fts} AND NOT (${startsRow}) ORDER BY f.rowid DESC LIMIT @restLimit OFFSET @restOffset`,
         )
-          .all({ ...w.params, match, restLimit: s.limit - firstIds.length, restOffset: Math.max(0, s.offset - firstTotal) })
+          .all(extend(w.params, { match, restLimit: s.limit - firstIds.length, restOffset: Math.max(0, s.offset - firstTotal) }))
           .map((r) => r.id);
       }
       const first = listRows(firstIds, s.orderBy);
@@ -315,10 +319,10 @@ export const customers = perDatabase((db: Db) => {
   return {
     byId: (companyId: number, id: number) => byId.get(id, companyId),
     insert(row: CustomerFields & { id: number; company_id: number }, by: { userId: number; at: string }) {
-      insert.run({ ...row, created_by: by.userId, created_at: by.at });
+      insert.run(extend(row, { created_by: by.userId, created_at: by.at }));
     },
     update(row: CustomerFields & { id: number; company_id: number }, by: { userId: number; at: string }) {
-      update.run({ ...row, modified_by: by.userId, modified_at: by.at });
+      update.run(extend(row, { modified_by: by.userId, modified_at: by.at }));
     },
     /**
      * Matching rows, counted and paged in one read of the same snapshot. The count stops
@@ -332,7 +336,7 @@ export const customers = perDatabase((db: Db) => {
         const count = countUpTo(db, countFrom(s, w), w.params, s.offset + s.limit + COUNT_AHEAD);
         const rows = statementCache(db)<Record<string, unknown>, CustomerListRow>(
           `SELECT ${LIST_COLUMNS} FROM customer c WHERE c.id IN (${pageSql(s, w)}) ORDER BY ${s.orderBy}`,
-        ).all({ ...w.params, limit: s.limit, offset: s.offset, head: s.offset + s.limit });
+        ).all(extend(w.params, { limit: s.limit, offset: s.offset, head: s.offset + s.limit }));
         return { totalRows: count.total, totalExact: count.exact, rows };
       })();
     },

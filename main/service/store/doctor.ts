@@ -1,6 +1,7 @@
 /** SQL for the `doctor` table. */
 import type { Db } from '../db/database.js';
 import { perDatabase } from './per-database.js';
+import { extend } from '../../../shared/extend.js';
 
 export interface DoctorRow {
   id: number;
@@ -72,10 +73,10 @@ export const doctors = perDatabase((db: Db) => {
     /** Every active doctor of the company, for matching a typed name (a store keeps tens, not thousands). */
     activeNames: (companyId: number) => activeNames.all(companyId),
     insert(row: DoctorFields & { id: number; company_id: number }, by: { userId: number; at: string }) {
-      insert.run({ ...row, by: by.userId, at: by.at });
+      insert.run(extend(row, { by: by.userId, at: by.at }));
     },
     update(row: DoctorFields & { id: number; company_id: number }, by: { userId: number; at: string }) {
-      update.run({ ...row, by: by.userId, at: by.at });
+      update.run(extend(row, { by: by.userId, at: by.at }));
     },
     search(s: DoctorSearch): { totalRows: number; rows: DoctorRow[] } {
       const w = where(s);
@@ -84,7 +85,7 @@ export const doctors = perDatabase((db: Db) => {
         totalRows: db.prepare<Record<string, unknown>, { n: number }>(`SELECT count(*) AS n FROM doctor WHERE ${w.sql}`).get(w.params)!.n,
         rows: db
           .prepare<Record<string, unknown>, DoctorRow>(`SELECT ${COLUMNS} FROM doctor WHERE ${w.sql} ORDER BY ${s.orderBy}${paging}`)
-          .all({ ...w.params, ...(s.limit === undefined ? {} : { limit: s.limit, offset: s.offset ?? 0 }) }),
+          .all(s.limit === undefined ? w.params : extend(w.params, { limit: s.limit, offset: s.offset ?? 0 })),
       }))();
     },
   };

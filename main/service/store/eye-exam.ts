@@ -2,6 +2,7 @@
 import { parseDiopter, type RxEntry } from '../../../shared/domain/rx.js';
 import type { Db } from '../db/database.js';
 import { perDatabase } from './per-database.js';
+import { extend } from '../../../shared/extend.js';
 
 export interface EyeExamRow {
   id: number;
@@ -159,16 +160,16 @@ export const eyeExams = perDatabase((db: Db) => {
     supersede: (id: number, byId: number, by: { userId: number; at: string }) =>
       supersede.run({ id, by_id: byId, by: by.userId, at: by.at }).changes === 1,
     insert(row: NewEyeExam, by: { userId: number; at: string }) {
-      insert.run({ typed_doctor_name: null, amends_id: null, version_root: null, version_no: 1, amend_reason: null, ...row, by: by.userId, at: by.at });
+      insert.run(extend({ typed_doctor_name: null, amends_id: null, version_root: null, version_no: 1, amend_reason: null, ...row }, { by: by.userId, at: by.at }));
     },
     update(row: Omit<NewEyeExam, 'branch_id' | 'customer_id' | 'typed_doctor_name'>, by: { userId: number; at: string }) {
-      update.run({ ...row, by: by.userId, at: by.at });
+      update.run(extend(row, { by: by.userId, at: by.at }));
     },
     /** Whether this call switched it off (false when it already was). */
     deactivate: (id: number, by: { userId: number; at: string }) => deactivate.run({ id, by: by.userId, at: by.at }).changes === 1,
     replaceRx(examId: number, rows: readonly Omit<EyeRxRow, 'eye_info_id'>[]) {
       clearRx.run(examId);
-      for (const r of rows) insertRx.run({ ...r, eye_info_id: examId });
+      for (const r of rows) insertRx.run(extend(r, { eye_info_id: examId }));
     },
   };
 });

@@ -9,6 +9,7 @@ import { DUE_SQL, RECEIVED_SQL, type LineFigures, type OrderTotals, type TaxTota
 import type { Db } from '../db/database.js';
 import { perDatabase } from './per-database.js';
 import { COUNT_AHEAD, countUpTo, statementCache, type Counted } from './statement-cache.js';
+import { extend } from '../../../shared/extend.js';
 
 /** An order as the invoice sees it: its stored totals, what was received, and its invoice if any. */
 export interface InvoiceableOrder extends TaxTotals, Pick<OrderTotals, 'intra_state'> {
@@ -135,7 +136,7 @@ export const invoices = perDatabase((db: Db) => {
           `SELECT i.id, i.invoice_no, i.invoice_date, i.net_amount, o.order_no, c.first_name, c.last_name, c.mobile
            ${FROM} WHERE ${sql} ORDER BY ${orderBy} LIMIT @limit OFFSET @offset`,
         )
-        .all({ ...params, limit, offset });
+        .all(extend(params, { limit, offset }));
       return { count, rows };
     },
     /** Orders that can be invoiced, oldest first; of one customer when `customerId` is given. */

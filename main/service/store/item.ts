@@ -10,6 +10,7 @@ import type { Db } from '../db/database.js';
 import type { IdSource } from '../ids/id-source.js';
 import { perDatabase } from './per-database.js';
 import { COUNT_AHEAD, countUpTo, statementCache } from './statement-cache.js';
+import { extend } from '../../../shared/extend.js';
 
 export interface ItemFields {
   item_type_id: number;
@@ -204,12 +205,12 @@ export const items = perDatabase((db: Db) => {
     statementCache(db)<Record<string, unknown>, { id: number }>(sql).all(params).map((r) => r.id);
 
   function pageIds(s: ItemSearch, w: ReturnType<typeof where>): number[] {
-    if (!w.ranked) return ids(page(`FROM ${w.from} WHERE ${w.sql}`), { ...w.params, limit: s.limit, offset: s.offset });
+    if (!w.ranked) return ids(page(`FROM ${w.from} WHERE ${w.sql}`), extend(w.params, { limit: s.limit, offset: s.offset }));
     const found: number[] = [];
     let skip = s.offset;
     for (const group of rankedGroups(w, w.oneWord)) {
       if (found.length >= s.limit) break;
-      const got = ids(page(group), { ...w.params, limit: s.limit - found.length, offset: skip });
+      const got = ids(page(group), extend(w.params, { limit: s.limit - found.length, offset: skip }));
       found.push(...got);
       // Rows of this group filled the page from `skip`; the next group starts at its first row.
       // None: the group has at most `skip` rows, and the page starts that much further on.
@@ -294,20 +295,20 @@ export const items = perDatabase((db: Db) => {
         byIds: plan(byIds.source, ['[1,2]']),
         ...(w.ranked
           ? Object.fromEntries(
-              rankedGroups(w, w.oneWord).map((group, n) => [['searchExact', 'search', 'searchRest'][n], plan(page(group), { ...w.params, limit: 20, offset: 0 })]),
+              rankedGroups(w, w.oneWord).map((group, n) => [['searchExact', 'search', 'searchRest'][n], plan(page(group), extend(w.params, { limit: 20, offset: 0 }))]),
             )
-          : { search: plan(page(`FROM ${w.from} WHERE ${w.sql}`), { ...w.params, limit: 20, offset: 0 }) }),
+          : { search: plan(page(`FROM ${w.from} WHERE ${w.sql}`), extend(w.params, { limit: 20, offset: 0 })) }),
       };
     },
 
     /** Inside a write transaction. */
     insert(ids: IdSource, companyId: number, fields: ItemFields, at: string): number {
       const id = ids.next('item');
-      insert.run({ ...fields, id, company_id: companyId, at });
+      insert.run(extend(fields, { id, company_id: companyId, at }));
       return id;
     },
     update(companyId: number, id: number, fields: ItemFields, at: string) {
-      update.run({ ...fields, id, company_id: companyId, at });
+      update.run(extend(fields, { id, company_id: companyId, at }));
     },
   };
 });

@@ -4,6 +4,7 @@
  * Settling an order's receipts on cancel is receipt-status.ts.
  */
 import { conditions, type SqlParams } from './conditions.js';
+import { extend } from '../../../shared/extend.js';
 import type { Db } from '../db/database.js';
 import { perDatabase } from './per-database.js';
 import { COUNT_AHEAD, countUpTo, statementCache, type Counted } from './statement-cache.js';
@@ -166,11 +167,7 @@ export const receipts = perDatabase((db: Db) => {
     list(f: ReceiptFilter, orderBy: string, offset: number, limit: number): { count: Counted; rows: ReceiptListRow[] } {
       const { sql, params } = where(f);
       const count = countUpTo(db, `${FROM} WHERE ${sql}`, params, offset + limit + COUNT_AHEAD);
-      const rows = statementCache(db)<Params, ReceiptListRow>(`${SELECT} ${FROM} WHERE ${sql} ORDER BY ${orderBy} LIMIT @limit OFFSET @offset`).all({
-        ...params,
-        limit,
-        offset,
-      });
+      const rows = statementCache(db)<Params, ReceiptListRow>(`${SELECT} ${FROM} WHERE ${sql} ORDER BY ${orderBy} LIMIT @limit OFFSET @offset`).all(extend(params, { limit, offset }));
       return { count, rows };
     },
     /** A receipt's slip by its id, or the newest receipt of an order or a customer. */

@@ -7,6 +7,7 @@
 import type Database from 'better-sqlite3';
 import type { Db } from '../db/database.js';
 import { perDatabase } from './per-database.js';
+import { extend } from '../../../shared/extend.js';
 
 const MAX_STATEMENTS = 256;
 
@@ -44,6 +45,6 @@ export function countUpTo(db: Db, fromWhere: string, params: unknown[] | Record<
     const n = statementCache(db)<unknown[], { n: number }>(`SELECT count(*) AS n FROM (SELECT 1 ${fromWhere} LIMIT ?)`).get(...params, limit)!.n;
     return { total: n, exact: n < limit };
   }
-  const n = statementCache(db)<Record<string, unknown>, { n: number }>(`SELECT count(*) AS n FROM (SELECT 1 ${fromWhere} LIMIT @countCap)`).get({ ...params, countCap: limit })!.n;
+  const n = statementCache(db)<Record<string, unknown>, { n: number }>(`SELECT count(*) AS n FROM (SELECT 1 ${fromWhere} LIMIT @countCap)`).get(extend(params, { countCap: limit }))!.n;
   return { total: n, exact: n < limit };
 }

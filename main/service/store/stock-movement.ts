@@ -11,6 +11,7 @@
  *                                                                  and the batch's expiry as counted
  */
 import type { Db } from '../db/database.js';
+import { extend } from '../../../shared/extend.js';
 import { perDatabase } from './per-database.js';
 
 export type MovementReason = 'opening' | 'sale' | 'cancel' | 'receipt' | 'transfer' | 'adjustment' | 'count';
@@ -51,14 +52,11 @@ export const stockMovements = perDatabase((db: Db) => {
     netOfOrder: (orderId: number) => net.all(orderId),
     /** Records a movement; the trigger moves the shelf (`stock`) with it. */
     add(m: NewMovement) {
-      insert.run({
-        sales_order_id: null, expiry_date: null, created_by: null, ...m,
-        owner_branch_id: m.owner_branch_id ?? m.branch_id,
-      });
+      insert.run(extend({ sales_order_id: null, expiry_date: null, created_by: null, ...m }, { owner_branch_id: m.owner_branch_id ?? m.branch_id }));
     },
     /** What a sale took from a batch, or its cancel put back. */
     record: (id: number, m: MovementTotal, orderId: number, reason: 'sale' | 'cancel', at: string, createdBy: number | null = null) =>
-      insert.run({ ...m, id, sales_order_id: orderId, reason, at, expiry_date: null, owner_branch_id: m.branch_id, created_by: createdBy }),
+      insert.run(extend(m, { id, sales_order_id: orderId, reason, at, expiry_date: null, owner_branch_id: m.branch_id, created_by: createdBy })),
     /** A batch's on hand as the movements add it up (what `stock` holds, derived afresh). */
     sumOfBatch: (itemId: number, branchId: number, batchNo: string) => ofBatch.get(itemId, branchId, batchNo)!.on_hand,
   };

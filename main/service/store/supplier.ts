@@ -2,6 +2,7 @@
 import type { Db } from '../db/database.js';
 import type { IdSource } from '../ids/id-source.js';
 import { perDatabase } from './per-database.js';
+import { extend } from '../../../shared/extend.js';
 
 export interface SupplierFields {
   name: string;
@@ -23,7 +24,7 @@ export const suppliers = perDatabase((db: Db) => {
     active: (companyId: number) => active.all(companyId),
     insert(ids: IdSource, companyId: number, row: SupplierFields): number {
       const id = ids.next('supplier');
-      insert.run({ ...row, id, company_id: companyId });
+      insert.run(extend(row, { id, company_id: companyId }));
       return id;
     },
   };

@@ -8,6 +8,7 @@ import type { Db } from '../db/database.js';
 import { perDatabase } from './per-database.js';
 import { listOf } from './rows.js';
 import type { JournalRow } from './journal.js';
+import { extend } from '../../../shared/extend.js';
 
 export interface SyncStateRow {
   acked_seq: number;
@@ -150,7 +151,7 @@ export const syncStore = perDatabase((db: Db) => {
       const cols = Object.keys(values);
       if (cols.length === 0) return 1;
       const sql = `UPDATE ${q(table)} SET ${cols.map((c) => `${q(c)} = @v_${c}`).join(', ')} WHERE ${where(shape)}`;
-      return prepared(sql).run({ ...valueParams(values), ...keyParams(key) }).changes;
+      return prepared(sql).run(extend(valueParams(values), keyParams(key))).changes;
     },
     remove(table: string, shape: TableShape, key: Record<string, unknown>) {
       return prepared(`DELETE FROM ${q(table)} WHERE ${where(shape)}`).run(keyParams(key)).changes;

@@ -2,6 +2,7 @@
 import type { Role } from '../../../shared/contract/roles.js';
 import type { Db } from '../db/database.js';
 import { perDatabase } from './per-database.js';
+import { extend } from '../../../shared/extend.js';
 
 export interface UserRow {
   id: number;
@@ -114,13 +115,13 @@ export const users = perDatabase((db: Db) => {
     },
     insert(row: NewUser, createdAt: string) {
       const { branch_ids, must_change_password, ...rest } = row;
-      insert.run({ ...rest, must_change_password: must_change_password ? 1 : 0, created_at: createdAt });
+      insert.run(extend(rest, { must_change_password: must_change_password ? 1 : 0, created_at: createdAt }));
       setBranches(row.id, branch_ids.includes(row.branch_id) ? branch_ids : [row.branch_id, ...branch_ids]);
     },
     /** Role, branches and names; `endSessions` raises the token epoch (role or branches changed). */
     update(id: number, change: UserChange, endSessions: boolean, at: string) {
       const { branch_ids, ...rest } = change;
-      update.run({ ...rest, id, end_sessions: endSessions ? 1 : 0, at });
+      update.run(extend(rest, { id, end_sessions: endSessions ? 1 : 0, at }));
       setBranches(id, branch_ids);
     },
     /** Disabling ends the user's sessions; enabling does not revive them. */

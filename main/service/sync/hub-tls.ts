@@ -12,6 +12,7 @@
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Agent, fetch as UndiciFetch } from 'undici';
+import { extend } from '../../../shared/extend.js';
 
 export interface HubTls {
   /** The hub's CA certificate (PEM): the only authority this PC trusts for its hub. */
@@ -86,7 +87,7 @@ function agentFetch(connect: ConnectOptions): { fetch: HubFetch; close(): Promis
   return {
     fetch: async (url, init) => {
       const { dispatcher, fetch } = await start();
-      return fetch(url, { ...(init as object), dispatcher }) as unknown as Promise<Response>;
+      return fetch(url, extend(init as object, { dispatcher })) as unknown as Promise<Response>;
     },
     close: async () => {
       if (agent) await (await agent).dispatcher.close();

@@ -15,6 +15,7 @@ import { syncStore, type OutboxRow } from '../store/sync.js';
 import { formatHlc, parseHlc } from '../../../shared/domain/hlc.js';
 import { batchHashText, MAX_BATCH_CHANGES, PushRequest, type SyncChange } from '../../../shared/sync.js';
 import { classOf } from './table-classes.js';
+import { extend } from '../../../shared/extend.js';
 
 export const PUSH_BATCH = 500;
 
@@ -29,7 +30,7 @@ export function nextBatch(db: Db, nodeId: number, limit = PUSH_BATCH): PushReque
   if (rows.length === 0) return null;
   const changes = rows.map((row) => toChange(db, row, nodeId));
   const body = { nodeId, firstSeq: rows[0]!.seq, lastSeq: rows.at(-1)!.seq, changes };
-  const batch: PushRequest = { ...body, hash: createHash('sha256').update(batchHashText(body)).digest('hex') };
+  const batch: PushRequest = extend(body, { hash: createHash('sha256').update(batchHashText(body)).digest('hex') });
   store.setState({ pending_batch: JSON.stringify(batch) });
   return batch;
 }
@@ -63,5 +64,5 @@ function toChange(db: Db, row: OutboxRow, nodeId: number): SyncChange {
  */
 export function asSender(hlc: string, nodeId: number): string {
   const parsed = parseHlc(hlc);
-  return parsed && parsed.node !== nodeId ? formatHlc({ ...parsed, node: nodeId }) : hlc;
+  return parsed && parsed.node !== nodeId ? formatHlc(extend(parsed, { node: nodeId })) : hlc;
 }

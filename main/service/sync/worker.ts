@@ -16,6 +16,7 @@ import { PullResponse, PushResponse, SYNC_PATHS, type PushRequest } from '../../
 import { applyPulledPage } from './apply.js';
 import { hubFetch, type HubTls } from './hub-tls.js';
 import { nextBatch } from './outbox.js';
+import { extend } from '../../../shared/extend.js';
 
 export interface SyncWorkerOptions {
   db: Db;
@@ -74,7 +75,7 @@ export function startSyncWorker(options: SyncWorkerOptions): SyncWorker {
 
   async function call<T>(path: string, init: RequestInit, parse: (body: unknown) => T): Promise<T> {
     const signal = AbortSignal.any([abort.signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]);
-    const response = await send(`${base}${path}`, { ...init, signal });
+    const response = await send(`${base}${path}`, extend(init, { signal }));
     const text = await response.text();
     const body: unknown = text ? JSON.parse(text) : {};
     if (!response.ok) {

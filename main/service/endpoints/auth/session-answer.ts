@@ -6,6 +6,7 @@ import type { RequestContext } from '../../context.js';
 import { branches } from '../../store/branch.js';
 import { modules } from '../../store/module.js';
 import { users } from '../../store/user.js';
+import { extend } from '../../../../shared/extend.js';
 
 export async function sessionAnswer(ctx: RequestContext, { user, company, branch, year }: Awaited<ReturnType<typeof signIn>>): Promise<LoginResponse> {
   const { encode, encodeNullable } = ctx.enc;
@@ -18,7 +19,7 @@ export async function sessionAnswer(ctx: RequestContext, { user, company, branch
   // The usual branch first, then the others the user may work in.
   const theirs = [user.branch_id, ...users(ctx.db).branchesOf(user.id).filter((b) => b !== user.branch_id)];
   return {
-    token: await ctx.tokens.issue({ ...ids, role: user.role, epoch: user.token_epoch }),
+    token: await ctx.tokens.issue(extend(ids, { role: user.role, epoch: user.token_epoch })),
     id: ids.sub,
     userName: user.user_name,
     userEmail: user.email,

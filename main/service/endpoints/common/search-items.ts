@@ -1,6 +1,6 @@
 import { api } from '../../../../shared/endpoints/index.js';
 import { implement } from '../../http/handler.js';
-import { items } from '../../store/item.js';
+import { items, type ItemSearch } from '../../store/item.js';
 import { searchItemRows } from '../../catalog/item-view.js';
 import { optionalId } from '../../input/optional-id.js';
 import { searchText } from '../../input/text.js';
@@ -12,14 +12,11 @@ export const searchItems = implement(api.Common.searchItems, ({ body }, ctx) => 
   const categoryId = optionalId(ctx, 'category', body.categoryID, 'categoryID');
   const subCategoryId = optionalId(ctx, 'subCategory', body.subCategoryID, 'subCategoryID');
   const term = searchText(body.searchTerm, 'searchTerm');
-  const { totalRows, totalExact, rows } = items(ctx.db).search({
-    companyId: ctx.user.companyId,
-    ...(itemTypeId === undefined ? {} : { itemTypeId }),
-    ...(categoryId === undefined ? {} : { categoryId }),
-    ...(subCategoryId === undefined ? {} : { subCategoryId }),
-    ...(term ? { term } : {}),
-    offset: (pageNumber - 1) * pageSize,
-    limit: pageSize,
-  });
+  const search: ItemSearch = { companyId: ctx.user.companyId, offset: (pageNumber - 1) * pageSize, limit: pageSize };
+  if (itemTypeId !== undefined) search.itemTypeId = itemTypeId;
+  if (categoryId !== undefined) search.categoryId = categoryId;
+  if (subCategoryId !== undefined) search.subCategoryId = subCategoryId;
+  if (term) search.term = term;
+  const { totalRows, totalExact, rows } = items(ctx.db).search(search);
   return { totalRows, totalExact, data: searchItemRows(ctx, rows) };
 }, { offThread: true });

@@ -62,7 +62,7 @@ export const prescriptionList = implement(api.Customer.prescriptionList, ({ body
       const pair: EyePair | undefined = uses.get(use);
       if (!pair) continue;
       const prism = { prism_Left: pair.left?.prism ?? null, prism_Right: pair.right?.prism ?? null, base_Left: pair.left?.base ?? null, base_Right: pair.right?.base ?? null };
-      items.push({ ...head, spectacleType: SPECTACLE_TYPE[use], ...eyeColumns(pair, 'left', distancePd, nearPd), ...eyeColumns(pair, 'right', distancePd, nearPd), ...prism } as PrescriptionListItem);
+      items.push(Object.assign({ spectacleType: SPECTACLE_TYPE[use] }, head, eyeColumns(pair, 'left', distancePd, nearPd), eyeColumns(pair, 'right', distancePd, nearPd), prism) as PrescriptionListItem);
     }
   }
   return items;

@@ -19,7 +19,8 @@ export const orderDetail = implement(api.Orders.detail, ({ params }, ctx) => {
   const lines = rows.map((l) => line(ctx, o, l));
   const first = lines[0];
   const tax = o.intra_state ? TAX_TYPE.intra : TAX_TYPE.inter;
-  return {
+  // The spread parts are assigned last, onto the literal (eslint.config.js: no field after a spread).
+  const head = {
     salesOrderID: ctx.enc.encode('salesOrder', o.id),
     salesOrderNO: o.order_no,
     salseOrderDate: o.order_date,
@@ -51,14 +52,11 @@ export const orderDetail = implement(api.Orders.detail, ({ params }, ctx) => {
     taxType: tax.name,
     statusID: String(o.status_id),
     transport: null,
-    ...totalsFields(o),
     acceptedBy: o.accepted_by,
     remarks: o.remarks,
-    ...firstLineFields(first),
     conditions: null,
     nameOfSalesOrderPrint: null,
     showPrescriptionOnSalesOrderPrint: rows.some((l) => l.eye !== null) ? 1 : 0,
-    ...eyeFields(rows),
     lines,
     insuranceCompanyID: ctx.enc.encodeNullable('insuranceCompany', o.insurance_company_id),
     insuranceCompanyName: o.insurance_company_name,
@@ -66,4 +64,5 @@ export const orderDetail = implement(api.Orders.detail, ({ params }, ctx) => {
     insuranceAmount: rupees(o.insurance_amount),
     patientAmount: rupees(o.net_amount - o.insurance_amount),
   };
+  return Object.assign(head, totalsFields(o), firstLineFields(first), eyeFields(rows));
 });
