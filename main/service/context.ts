@@ -58,9 +58,10 @@ export interface RequestContext extends ServiceDeps {
 }
 
 export function requestContext(deps: ServiceDeps, user: SessionUser | null, origin = '', till = '', address = ''): RequestContext {
-  // Every request makes one, so it is built as a literal with the spread last (see "Objects built
-  // per request" in docs/decisions.md): V8 makes a new hidden class for each property added after
-  // a spread, in the old generation, which a till's minute of sales turned into garbage.
+  // Every request makes one, so it is a literal with the spread last (docs/decisions.md, "Chain
+  // scale, eighth pass"): V8 makes a new hidden class for each field added after a spread, in the
+  // old generation, on every call. `user` is a getter only where nobody is signed in: a getter in
+  // the literal cost 1.6 µs a request.
   const ctx = {
     origin,
     till,
