@@ -57,13 +57,23 @@ function traffic(page: Page): () => number {
   return () => open.size;
 }
 
-/** Resolves once nothing has been in flight for 150 ms and nothing on the screen is busy. */
-async function settled(page: Page, inFlight: () => number) {
-  let quietSince = performance.now();
+/**
+ * Resolves once nothing has been in flight for 150 ms and nothing on the screen is busy; fails
+ * after `deadlineMs` saying which, so a screen that never settles is named rather than left to
+ * the test's own time-out.
+ */
+async function settled(page: Page, inFlight: () => number, deadlineMs = 10_000) {
+  const started = performance.now();
+  let quietSince = started;
   for (;;) {
     await page.waitForTimeout(25);
-    if (inFlight() > 0 || (await page.locator('[aria-busy="true"]').count()) > 0) quietSince = performance.now();
+    const requests = inFlight();
+    const busy = await page.locator('[aria-busy="true"]').count();
+    if (requests > 0 || busy > 0) quietSince = performance.now();
     else if (performance.now() - quietSince >= 150) return;
+    if (performance.now() - started > deadlineMs) {
+      throw new Error(`${page.url()} did not settle in ${deadlineMs} ms: ${requests} request(s) in flight, ${busy} element(s) aria-busy`);
+    }
   }
 }
 
