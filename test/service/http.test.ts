@@ -38,6 +38,32 @@ test('typed responses honour Accept: text/json and text/plain', async () => {
   }
 });
 
+test("a signed-in call says the service's own time (Server-Timing); sign-in and refusals do not", async () => {
+  const login = await http(`${svc.url}/api-v1/api/Auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userName: 'cashier', password: 'demo1234' }),
+  });
+  assert.equal(login.status, 200);
+  assert.equal(login.headers.get('server-timing'), null);
+  const token = (login.json as { token: string }).token;
+  const timed = (path: string, init: { method?: string; body?: string; headers?: Record<string, string> } = {}) =>
+    http(`${svc.url}/api-v1/api/${path}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers } });
+  // Answered here, answered by a read worker (Orders/search), and a refusal.
+  for (const res of [await timed('Account/user-details'), await timed('Orders/search', { method: 'POST', body: JSON.stringify({ pageSize: 5 }) })]) {
+    assert.equal(res.status, 200);
+    const match = /^app;dur=(\d+\.\d{2})$/.exec(res.headers.get('server-timing') ?? '');
+    assert.ok(match, `server-timing: ${res.headers.get('server-timing')}`);
+    assert.ok(Number(match[1]) >= 0 && Number(match[1]) < 10_000);
+  }
+  const refused = await timed('Orders/search', { method: 'POST', body: JSON.stringify({ pageSize: 'many' }) });
+  assert.equal(refused.status, 400);
+  assert.equal(refused.headers.get('server-timing'), null);
+  const signedOut = await http(`${svc.url}/api-v1/api/Account/user-details`);
+  assert.equal(signedOut.status, 401);
+  assert.equal(signedOut.headers.get('server-timing'), null);
+});
+
 test('query strings are validated against the contract too', async () => {
   const { token } = await svc.as('cashier');
   const res = await http(`${svc.url}/api-v1/api/Account/user-details?date=2026-11-22`, {
