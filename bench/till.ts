@@ -6,8 +6,8 @@
  * Calls go through node:http on one kept-alive connection per till, as a till's browser keeps
  * its connection to the service open. Not fetch: undici's fetch built Request, Response, Headers
  * and web streams for every call, and that work, on the benchmark's own thread and heap, was
- * timed as if it were the service's (README "Benchmark": 0.2 ms more at p50 and 1–2 ms at p99 on
- * the same service, against node:http).
+ * timed as if it were the service's (README "Benchmark": 0.2 ms more a call at p50 and 2–3 ms at
+ * p99 on the same service, against node:http).
  */
 import http from 'node:http';
 import { TILL_HEADER } from '../shared/contract/till.js';
@@ -84,10 +84,5 @@ export class Till {
       request.on('error', reject);
       request.end(body);
     });
-  }
-
-  /** Closes the kept-alive connection. */
-  close(): void {
-    this.agent.destroy();
   }
 }
