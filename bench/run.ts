@@ -16,7 +16,6 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { api } from '../shared/endpoints/index.js';
-import { extend } from '../shared/extend.js';
 import { addToRecord } from '../main/service/backup/record.js';
 import { ensureBuilt, startService, type ServiceProcess } from './service-process.js';
 import { statsOf, timeOnce, type Stats } from './stats.js';
@@ -191,9 +190,31 @@ async function batch(tills: Till[], runs: number, op: Op, prepare?: (till: Till)
   return { samples, service, wall: performance.now() - t0 };
 }
 
-/** The service's own times as Stats, when every call of the batches had one. */
-const serviceStats = (service: number[], samples: number[], wall: number): { service?: Stats } =>
-  service.length > 0 && service.length === samples.length ? { service: statsOf(service, wall) } : {};
+type Batch = Awaited<ReturnType<typeof batch>>;
+
+/** Batches of one operation added up, across rounds: its Stats, and the service's own where every call had one. */
+class Tally {
+  private readonly samples: number[] = [];
+  private readonly service: number[] = [];
+  private wall = 0;
+
+  add(b: Pick<Batch, 'samples' | 'wall'> & Partial<Pick<Batch, 'service'>>): this {
+    this.samples.push(...b.samples);
+    this.service.push(...(b.service ?? []));
+    this.wall += b.wall;
+    return this;
+  }
+
+  stats(): Stats {
+    return statsOf(this.samples, this.wall);
+  }
+
+  row(name: string, tills: number, floor: Stats, floorName: Row['floorName']): Row {
+    const row: Row = { name, tills, stats: this.stats(), floor, floorName };
+    if (this.service.length > 0 && this.service.length === this.samples.length) row.service = statsOf(this.service, this.wall);
+    return row;
+  }
+}
 
 /**
  * Runs on a fresh copy of the built store, so every run measures the same store: the sales a run
@@ -257,24 +278,13 @@ async function measureCopy(store: BenchStore, growthOnly: boolean, stopped: { ms
     const measure = async (name: string, op: Op, who: Till[], counts: number[]) => {
       for (const n of counts) {
         const runs = n === 1 ? runsAtOne(op) : RUNS_8;
-        const opSamples: number[] = [];
-        const opService: number[] = [];
-        const floorSamples: number[] = [];
-        let opWall = 0;
-        let floorWall = 0;
+        const measured = new Tally();
+        const transportFloor = new Tally();
         for (let round = 0; round < ROUNDS; round++) {
-          const fl = await batch(who.slice(0, n), Math.ceil(runs / ROUNDS), transport);
-          const o = await batch(who.slice(0, n), Math.ceil(runs / ROUNDS), op);
-          floorSamples.push(...fl.samples);
-          opSamples.push(...o.samples);
-          opService.push(...o.service);
-          floorWall += fl.wall;
-          opWall += o.wall;
+          transportFloor.add(await batch(who.slice(0, n), Math.ceil(runs / ROUNDS), transport));
+          measured.add(await batch(who.slice(0, n), Math.ceil(runs / ROUNDS), op));
         }
-        const row: Row = extend(
-          { name, tills: n, stats: statsOf(opSamples, opWall), floor: statsOf(floorSamples, floorWall), floorName: 'transport' as const },
-          serviceStats(opService, opSamples, opWall),
-        );
+        const row = measured.row(name, n, transportFloor.stats(), 'transport');
         rows.push(row);
         log(line(row));
       }
@@ -293,48 +303,35 @@ async function measureCopy(store: BenchStore, growthOnly: boolean, stopped: { ms
       }
       for (const n of counts) {
         const runs = n === 1 ? RUNS_1 : RUNS_8;
-        const add: number[] = [];
-        const read: number[] = [];
-        const save: number[] = [];
-        const own = { add: [] as number[], read: [] as number[], save: [] as number[] };
-        const storage: number[] = [];
-        const tr: number[] = [];
-        const walls = { add: 0, read: 0, save: 0, storage: 0, tr: 0 };
+        const add = new Tally();
+        const read = new Tally();
+        const save = new Tally();
+        const storage = new Tally();
+        const tr = new Tally();
         for (let round = 0; round < ROUNDS; round++) {
           const per = Math.ceil(runs / ROUNDS);
           const t0 = performance.now();
-          for (let i = 0; i < per * n; i++) storage.push(await timeOnce(async () => floor.sale()));
-          walls.storage += performance.now() - t0;
-          const fl = await batch(tills.slice(0, n), per, transport);
-          tr.push(...fl.samples);
-          walls.tr += fl.wall;
+          const writes: number[] = [];
+          for (let i = 0; i < per * n; i++) writes.push(await timeOnce(async () => floor.sale()));
+          storage.add({ samples: writes, wall: performance.now() - t0 });
+          tr.add(await batch(tills.slice(0, n), per, transport));
           const sessions = new Map<Till, string>();
           // Each add opens a cart of its own, so the cart read below reads one of a single line.
-          const a = await batch(tills.slice(0, n), per, async (t) => {
-            const r = await t.call<{ sessionID: string }>(api.QuickSale.saveSalesOrderTemp, { body: { itemID: ops.lenses[0], qty: 1 } });
-            sessions.set(t, r.sessionID);
-          });
-          add.push(...a.samples);
-          own.add.push(...a.service);
-          walls.add += a.wall;
-          const rd = await batch(tills.slice(0, n), per, (t) => t.call(api.QuickSale.getSalesOrderTemp, { body: { sessionId: sessions.get(t) } }));
-          read.push(...rd.samples);
-          own.read.push(...rd.service);
-          walls.read += rd.wall;
-          const s = await batch(tills.slice(0, n), per, (t, session) => ops.saveSale(t, session as unknown as string), (t) => ops.cartOf(t));
-          save.push(...s.samples);
-          own.save.push(...s.service);
-          walls.save += s.wall;
+          add.add(
+            await batch(tills.slice(0, n), per, async (t) => {
+              const r = await t.call<{ sessionID: string }>(api.QuickSale.saveSalesOrderTemp, { body: { itemID: ops.lenses[0], qty: 1 } });
+              sessions.set(t, r.sessionID);
+            }),
+          );
+          read.add(await batch(tills.slice(0, n), per, (t) => t.call(api.QuickSale.getSalesOrderTemp, { body: { sessionId: sessions.get(t) } })));
+          save.add(await batch(tills.slice(0, n), per, (t, session) => ops.saveSale(t, session as unknown as string), (t) => ops.cartOf(t)));
         }
-        const transportStats = statsOf(tr, walls.tr);
+        const transportStats = tr.stats();
         for (const row of [
-          extend({ name: 'add to cart', tills: n, stats: statsOf(add, walls.add), floor: transportStats, floorName: 'transport' as const }, serviceStats(own.add, add, walls.add)),
-          extend({ name: 'read cart', tills: n, stats: statsOf(read, walls.read), floor: transportStats, floorName: 'transport' as const }, serviceStats(own.read, read, walls.read)),
-          extend(
-            { name: 'SaveSale (3 lines, part payment)', tills: n, stats: statsOf(save, walls.save), floor: statsOf(storage, walls.storage), floorName: 'storage' as const },
-            serviceStats(own.save, save, walls.save),
-          ),
-        ] satisfies Row[]) {
+          add.row('add to cart', n, transportStats, 'transport'),
+          read.row('read cart', n, transportStats, 'transport'),
+          save.row('SaveSale (3 lines, part payment)', n, storage.stats(), 'storage'),
+        ]) {
           rows.push(row);
           log(line(row));
         }
