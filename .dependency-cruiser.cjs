@@ -43,7 +43,9 @@ const layers = {
   // IdSource it guards while a store that went back waits to be re-keyed (sync/rekey-guard.ts).
   [`${S}sync/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}store/`],
   [`${S}print/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}store/`, `${S}context\\.ts$`, `${S}input/`, `${S}customer/`, `${S}catalog/`, `${S}sale/`, `${S}order/`],
-  [`${S}http/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}context\\.ts$`, `${S}auth/`, `${S}input/`, `${S}print/(font-route|output)\\.ts$`, `${S}reads/read-pool\\.ts$`],
+  // Help: the guides in docs/ as pages; uses nothing of the store.
+  [`${S}help/`]: [],
+  [`${S}http/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}context\\.ts$`, `${S}auth/`, `${S}input/`, `${S}print/(font-route|output)\\.ts$`, `${S}reads/read-pool\\.ts$`, `${S}help/route\\.ts$`],
   [`${S}endpoints/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}store/`, `${S}context\\.ts$`, `${S}auth/`, `${S}input/`, `${S}audit/`, `${S}customer/`, `${S}catalog/`, `${S}sale/`, `${S}order/`, `${S}print/`, `${S}backup/`, `${S}sync/status\\.ts$`, `${S}http/(handler|paging)\\.ts$`],
   [`${S}reads/`]: [`${S}errors\\.ts$`, `${S}db/(journal|database|threads)\\.ts$`, `${S}context\\.ts$`, `${S}ids/`, `${S}endpoints/index\\.ts$`],
   [`${S}setup/`]: [`${S}store-file\\.ts$`, `${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}store/`, `${S}context\\.ts$`, `${S}auth/`, `${S}input/`, `${S}customer/`, `${S}catalog/`, `${S}sale/`, `${S}order/`],

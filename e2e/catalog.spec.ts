@@ -191,7 +191,7 @@ test('the catalog lists items by type and category with their stock, and pages',
     await pager.getByRole('button', { name: 'Previous' }).click();
     await expect(rows.first()).toContainText(first.name);
   }
-  await screenshot(page, 'catalog-screen.png');
+  await screenshot(page, 'catalog-screen.png', { guide: true });
 
   // Lab-ground spectacle lenses are made to order: no stock count.
   const lensType = await itemType(staff, /spectacle lens/i);

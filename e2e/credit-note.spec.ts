@@ -133,7 +133,7 @@ test('an advance moved to a credit note pays part of the customer’s next sale;
   const cashRow = paidBy.getByRole('row').filter({ hasText: first.cash });
   await expect(cashRow).toContainText(rupees(rest));
   await expect(cashRow).not.toContainText('not confirmed');
-  await screenshot(page, 'quick-sale-credit-note.png');
+  await screenshot(page, 'quick-sale-credit-note.png', { guide: true });
 
   const [left] = await admin.call(api.QuickSale.creditNotes, { query: { customerId: first.customerID } });
   expect(left?.balance).toBe(ADVANCE - FROM_NOTE);

@@ -85,7 +85,7 @@ test('the list finds customers by name or mobile as you type, and cashiers see m
   await search.fill(family);
   await expect(rows).toHaveCount(2);
   await expect(page.getByText('2 found')).toBeVisible();
-  await screenshot(page, 'customer-list.png');
+  await screenshot(page, 'customer-list.png', { guide: true });
 
   await page.getByRole('button', { name: 'Log out' }).click();
   await signIn(page, 'cashier');

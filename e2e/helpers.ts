@@ -63,10 +63,13 @@ export function uniqueMobile(): string {
   return `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
 }
 
-export async function screenshot(page: Page, name: string): Promise<string> {
-  await mkdir(join(repoRoot, 'test-results'), { recursive: true });
-  const path = join(repoRoot, 'test-results', name);
-  await page.screenshot({ path, fullPage: true });
+export async function screenshot(page: Page, name: string, options: { guide?: boolean } = {}): Promise<string> {
+  // A guide's picture (docs/images/, shown by the guides and the app's Help) is retaken from the
+  // real screen on every run, at the window's size; others go to test-results/ whole.
+  const dir = options.guide ? join(repoRoot, 'docs', 'images') : join(repoRoot, 'test-results');
+  await mkdir(dir, { recursive: true });
+  const path = join(dir, name);
+  await page.screenshot({ path, fullPage: !options.guide });
   return path;
 }
 

@@ -5,6 +5,7 @@ import { createClient } from '../shared/client.js';
 import { api } from '../shared/endpoints/index.js';
 import type { LoginResponse } from '../shared/models/auth.js';
 import { expect, test } from './fixtures.js';
+import { screenshot } from './helpers.js';
 import { repoRoot } from './paths.js';
 
 const CASHIER = { userName: 'cashier', password: 'demo1234' };
@@ -40,6 +41,7 @@ test('a cashier signs in and sees the company, branch and year in the app frame'
 
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Optical POS' })).toBeVisible();
+  await screenshot(page, 'sign-in.png', { guide: true });
   await signIn(page, CASHIER.userName, CASHIER.password);
 
   const header = page.getByRole('banner');

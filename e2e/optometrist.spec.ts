@@ -46,7 +46,7 @@ test('mark a recall as contacted, then amend the prescription and see the supers
   const called = table.getByRole('row').filter({ hasText: name });
   await expect(called).toContainText('Contacted');
   await expect(called).toContainText('Will come on Saturday');
-  await screenshot(page, 'recall-list.png');
+  await screenshot(page, 'recall-list.png', { guide: true });
 
   // The customer's prescription, amended.
   await called.getByRole('link', { name }).click();
@@ -82,6 +82,6 @@ test('mark a recall as contacted, then amend the prescription and see the supers
   await expect(earlier).toContainText('by optometrist');
   await expect(earlier).toContainText('-1.25');
   await expect(earlier).toContainText('Amended because: Re-checked the left eye');
-  await screenshot(page, 'prescription-versions.png');
+  await screenshot(page, 'prescription-versions.png', { guide: true });
   expect(problems).toEqual([]);
 });

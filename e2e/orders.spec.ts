@@ -101,7 +101,7 @@ test('a frame and lens pair with part payment: ready, delivered, balance collect
   const shown = (await invoiceNo.textContent()) ?? '';
   const stored = await admin.call(api.Invoice.invoiceDataBySalesOrder, { query: { salesOrderId: sale.salesOrderID } });
   expect(stored.invoiceNo).toBe(shown);
-  await screenshot(page, 'order-page.png');
+  await screenshot(page, 'order-page.png', { guide: true });
 
   // The page shows the same after a reload: all of it came from the service.
   await page.reload();

@@ -46,7 +46,7 @@ test('a CYL without AXIS is flagged on its cell; once fixed the prescription sav
   await expect(axis).toHaveAttribute('aria-invalid', 'true');
   await expect(axis).toBeFocused();
   await expect(page.getByRole('alert')).toContainText('Right AXIS is required when CYL is not zero');
-  await screenshot(page, 'prescription-grid.png');
+  await screenshot(page, 'prescription-grid.png', { guide: true });
 
   await axis.fill('180');
   await expect(axis).not.toHaveAttribute('aria-invalid', 'true');

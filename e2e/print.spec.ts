@@ -137,7 +137,7 @@ test('the counter’s receipt: Save PDF downloads it with the receipt number and
   expect(storeCopy.text).toContain(sale.receiptNo);
   expect(printed.text).toContain('Customer copy');
   expect(storeCopy.text).toContain('Store copy');
-  await screenshot(page, 'print-saved-panel.png');
+  await screenshot(page, 'print-saved-panel.png', { guide: true });
 
   // The same receipt from its row in the Receipts list.
   await page.getByRole('link', { name: /Receipts/ }).click();
@@ -378,7 +378,7 @@ test('the Printers screen in the desktop app: a printer and paper per document, 
   const receiptRow = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Receipt' }) });
   await receiptRow.getByRole('button', { name: 'Test print' }).click();
   await expect(receiptRow.getByText('Test page sent.')).toBeVisible();
-  await screenshot(page, 'printers.png');
+  await screenshot(page, 'printers.png', { guide: true });
 
   const log = await bridgeLog(page);
   expect(log.settings).toEqual([

@@ -87,7 +87,7 @@ test('scan two items, change a quantity, attach a customer by mobile, part payme
   await expect(page.getByTestId('receipt-no')).not.toHaveText(/none/);
   await expect(page.getByRole('button', { name: 'Print receipt' })).toBeEnabled();
   await expect(page.getByText('The cart is empty.')).toBeVisible();
-  await screenshot(page, 'quick-sale.png');
+  await screenshot(page, 'quick-sale.png', { guide: true });
 
   const orderNo = (await page.getByTestId('order-no').textContent()) ?? '';
   await page.getByTestId('order-no').click();

@@ -95,7 +95,7 @@ test('a sale shows in the receipts and invoices lists and in the dashboard; a ca
   // One bar per day of the month so far, quiet days included.
   const dayOf = (iso: string) => Date.parse(`${iso.slice(0, 10)}T00:00:00Z`);
   await expect(chart.locator('rect')).toHaveCount((dayOf(day.period.toDate) - dayOf(day.period.fromDate)) / 86_400_000 + 1);
-  await screenshot(page, 'dashboard.png');
+  await screenshot(page, 'dashboard.png', { guide: true });
 
   await page.getByRole('button', { name: 'Log out' }).click();
   await signIn(page, 'cashier');

@@ -86,7 +86,7 @@ test('open the till, sell with a split payment, close the day: the Z report equa
   await expect(page.getByRole('status').filter({ hasText: 'The till is closed' })).toBeVisible();
   const difference = rupees(await z.getByTestId('cash-difference').textContent());
   expect(difference).toBeCloseTo(-10 - left / 100, 2);
-  await screenshot(page, 'till-day-z-report.png');
+  await screenshot(page, 'till-day-z-report.png', { guide: true });
 
   // The Z report's figures equal the day's receipts in the database, as the service lists them.
   const client = await apiAs(service.url, 'admin', await tillOf(page), { openTill: false });

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { startServer, type RunningServer } from '../main/service/server.js';
 import { expect, test } from './fixtures.js';
-import { PASSWORD } from './helpers.js';
+import { PASSWORD, screenshot } from './helpers.js';
 import { rendererDist } from './paths.js';
 
 let server: RunningServer;
@@ -53,6 +53,7 @@ test('the admin adds a user, whose first sign-in chooses a password; disabled, t
   const row = page.getByRole('row', { name: /neha/ });
   await expect(row).toContainText('Neha Trivedi');
   await expect(row).toContainText('Password to choose');
+  await screenshot(page, 'users.png', { guide: true });
   await page.getByRole('button', { name: 'Log out' }).click();
 
   await signIn(page, 'neha', 'welcome-neha-1');

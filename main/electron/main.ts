@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { appRoot, unpackedPath } from '../app-root.js';
 import { sameOrigin } from './bridge-requests.js';
+import { HELP_PREFIX } from '../../shared/help.js';
 import { electronNativeBinding } from './native-binding.js';
 import { registerDesktopBridge } from './print.js';
 import { startService, stopService, type MainEnd } from './service-channel.js';
@@ -60,6 +61,11 @@ function createWindow(serviceUrl: string): BrowserWindow {
   });
   // No pop-ups, no navigation away from the service's pages: web links open in the system browser.
   window.webContents.setWindowOpenHandler(({ url }) => {
+    // Help (the guides, served by the service) opens in a window of its own beside the till's,
+    // with no preload: it is plain pages of the same origin.
+    if (sameOrigin(url, serviceUrl) && new URL(url).pathname.startsWith(HELP_PREFIX)) {
+      return { action: 'allow', overrideBrowserWindowOptions: { width: 1000, height: 760, autoHideMenuBar: true, webPreferences: { contextIsolation: true, sandbox: true, nodeIntegration: false } } };
+    }
     if (url.startsWith('https://')) void shell.openExternal(url);
     return { action: 'deny' };
   });

@@ -16,6 +16,7 @@ import { endpointList } from '../../../shared/endpoints/index.js';
 import { buildOpenApi } from '../../../shared/openapi.js';
 import type { ServiceDeps } from '../context.js';
 import { registerFontRoute } from '../print/font-route.js';
+import { registerHelpRoutes } from '../help/route.js';
 import { installErrorHandling } from './errors.js';
 import type { Handler } from './handler.js';
 import { installRequestChecks } from './request-checks.js';
@@ -157,6 +158,7 @@ export async function buildApp(
 
   registerRoutes(app, deps, handlers, { strictResponses: options.strictResponses ?? false, ...(options.reads ? { reads: options.reads } : {}) });
   registerFontRoute(app);
+  registerHelpRoutes(app);
 
   if (options.staticDir && existsSync(options.staticDir)) {
     await app.register(fastifyStatic, {

@@ -1,5 +1,7 @@
 import { api } from '../../../shared/endpoints/index.js';
 import type { LoginResponse } from '../../../shared/models/auth.js';
+import { roleOfName } from '../../../shared/contract/roles.js';
+import { guideForRole, HELP_PREFIX } from '../../../shared/help.js';
 import { useEndpoint } from './service.js';
 import { useSession } from './session.js';
 import { BackupWarning } from './BackupWarning.js';
@@ -44,6 +46,10 @@ export function AppFrame({ session }: { session: LoginResponse }) {
         </dl>
 
         <SyncChip />
+
+        <a className="button button-ghost" href={`${HELP_PREFIX}/${guideForRole(roleOfName(session.userRole))}`} target="_blank" rel="noopener">
+          Help
+        </a>
 
         <button type="button" className="button button-ghost" onClick={() => {
             // The next person at the counter starts from the home screen, not from this customer.
