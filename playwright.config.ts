@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumPath } from './scripts/prerequisites.mjs';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -22,8 +23,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      // Debian's Chromium, not a Playwright download: the build machines have no browser cache.
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // Debian's Chromium (or CHROMIUM_PATH), not a Playwright download: the build machines have
+      // no browser cache. `npm test` checked that it starts before the first suite.
+      executablePath: chromiumPath(),
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -3,6 +3,9 @@
  * `npm test`: every suite in order — typecheck, lint, unit + integration (node:test over the
  * real service and real SQLite files), e2e (Playwright in Debian's Chromium) — then one line
  * `N passed, N failed` summing them all, which CI reads. Exit code is non-zero on any failure.
+ * Before any suite, what the chosen suites need from the machine (Chromium, poppler-utils) is
+ * checked, and installed where it may be (scripts/prerequisites.mjs); what cannot be is told in
+ * one line, and the run stops there with `0 passed, 1 failed`.
  *
  *   node scripts/test.mjs            all suites
  *   node scripts/test.mjs unit       node:test only
@@ -12,6 +15,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { preflight } from './prerequisites.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -89,14 +93,22 @@ const suites = {
 };
 
 const order = only ? [only] : ['typecheck', 'lint', 'unit', 'e2e'];
+if (!suites[order[0]]) {
+  console.error(`Unknown suite ${order[0]}; one of ${Object.keys(suites).join(', ')}`);
+  process.exit(2);
+}
+// Every suite's needs first, so a missing browser stops the run in one line before the first
+// suite, and not as a failure in each test that drives it.
+const missing = await preflight({ suites: order });
+if (missing) {
+  console.log(missing);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
 let passed = 0;
 let failed = 0;
 const lines = [];
 for (const name of order) {
-  if (!suites[name]) {
-    console.error(`Unknown suite ${name}; one of ${Object.keys(suites).join(', ')}`);
-    process.exit(2);
-  }
   console.log(`\n=== ${name} ===`);
   const result = await suites[name]();
   passed += result.passed;

@@ -1,7 +1,7 @@
 /**
  * Reading printed documents the way a person would: poppler-utils turns a PDF into text
  * (`pdftotext -layout`), page facts (`pdfinfo`) and PNG pages (`pdftoppm`), and pngjs reads
- * the pixels back. Install with `apt-get install poppler-utils` (.ci/run does).
+ * the pixels back. `npm test` installs poppler-utils where it may (scripts/prerequisites.mjs).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

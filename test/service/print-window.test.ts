@@ -16,13 +16,14 @@ import { createClient, type Client } from '../../shared/client.js';
 import { SERVICE_KEY_HEADER, type PaperSize } from '../../shared/desktop.js';
 import { api } from '../../shared/endpoints/index.js';
 import { MICRONS_PER_MM } from '../../main/electron/paper.js';
+import { chromiumPath } from '../../scripts/prerequisites.mjs';
 import { encIdOf, pdfInfo, pdfText, squeeze } from '../helpers/print.js';
 import { printLikeTheDesktop } from '../helpers/print-window.js';
 import { makeSale } from '../helpers/sales.js';
 import { openTillOnce, startTestService, type TestService } from '../helpers/service.js';
 
 const KEY = 'print-window-test-key-0123456789';
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = chromiumPath();
 const PT_PER_MICRON = 72 / 25_400;
 
 let svc: TestService;
