@@ -18,15 +18,17 @@ export const PASSWORD = 'demo1234';
 /**
  * Signs in through the UI. A sale needs an open till (issue 16): for a user who sells, the page's
  * till is opened through the API with a zero float unless `openTill: false` (e2e/till-day.spec.ts
- * opens it on the Till screen).
+ * opens it on the Till screen, e2e/till-banner.spec.ts from the counter's banner). It is opened
+ * before signing in, as a store's day starts, so the counter a cashier lands on finds it open (the
+ * page has its till id as soon as the app is loaded).
  */
 export async function signIn(page: Page, userName: DemoUser, options: { openTill?: boolean } = {}): Promise<void> {
   await page.goto('/');
   await page.getByLabel('User name').fill(userName);
+  if (options.openTill !== false && userName !== 'optometrist') await apiAs(new URL(page.url()).origin, userName, await tillOf(page));
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
-  if (options.openTill !== false && userName !== 'optometrist') await apiAs(new URL(page.url()).origin, userName, await tillOf(page));
 }
 
 /** Opens the client's till with a zero float unless it is open already (409). */

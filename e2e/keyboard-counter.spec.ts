@@ -17,8 +17,11 @@ test('a sale from search to save with the keyboard only', async ({ page, service
   const lastName = uniqueWord('Keys');
   await admin.call(api.Customer.upsert, { body: { firstName: 'Kavya', lastName, mobile, isActive: true } });
 
-  // Signing in: the user name has focus on arrival, Tab to the password, Enter signs in.
+  // The day's till is opened before the cashier signs in (issue 16; the Till screen and the
+  // counter's banner have their own tests), so the counter she lands on can take the sale.
   await page.goto('/');
+  await apiAs(service.url, 'cashier', await tillOf(page));
+  // Signing in: the user name has focus on arrival, Tab to the password, Enter signs in.
   await expect(page.getByLabel('User name')).toBeFocused();
   await page.keyboard.type('cashier');
   await page.keyboard.press('Tab');
@@ -27,8 +30,6 @@ test('a sale from search to save with the keyboard only', async ({ page, service
   await page.keyboard.press('Enter');
 
   await expect(page.getByRole('heading', { name: 'Quick sale', level: 1 })).toBeVisible();
-  // The day's till is opened before the first sale (issue 16; the Till screen is its own test).
-  await apiAs(service.url, 'cashier', await tillOf(page));
   const code = page.getByRole('combobox', { name: 'Code' });
   await expect(code).toBeFocused();
   // The shortcuts are on the screen, and on the button they press.

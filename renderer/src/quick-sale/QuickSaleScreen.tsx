@@ -24,6 +24,8 @@ import { LensPairForm, lineRx, rxText, type EyeRx } from './LensPair.js';
 import { claimedRupees, NO_PAYMENT, PaymentPanel, secondRupees, type Payment } from './PaymentPanel.js';
 import { saleRequest, spentNote, type SaleState } from './sale-request.js';
 import { useOnReopen } from '../app/router.js';
+import { TillClosedBanner } from '../till/TillClosedBanner.js';
+import { isTillClosed, useTillState } from '../till/service.js';
 import { SavedPanel } from './SavedPanel.js';
 import { SavedPayments } from './SavedPayments.js';
 import {
@@ -57,6 +59,9 @@ export function QuickSaleScreen() {
   const remove = useDeleteLine();
   const clear = useClearCart();
   const save = useSaveSale();
+  // Known before the first scan whether this till can take the sale (asked again on focus and after every save).
+  const till = useTillState();
+  const tillClosed = isTillClosed(till.data);
 
   const [payment, setPayment] = useState<Payment>(NO_PAYMENT);
   // Empty: the store's usual turnaround for what is in the cart (the service decides).
@@ -172,7 +177,9 @@ export function QuickSaleScreen() {
   // A claim still being priced would leave the default amount (the patient's share) unknown.
   const splitSettled = claimed === null || (!!split && !splitQuery.isFetching);
   const canSave =
-    !!sessionID && lines.length > 0 && !!customer && paid !== null && paid <= plan.due && !plan.noteProblem && splitSettled && isDateEntry(delivery.date) && !busy;
+    !tillClosed && !!sessionID && lines.length > 0 && !!customer && paid !== null && paid <= plan.due && !plan.noteProblem && splitSettled && isDateEntry(delivery.date) && !busy;
+  // What holds Save back that the cashier can act on, said under the button.
+  const saveWaitsFor = tillClosed ? 'Open the till to save the sale.' : !customer && lines.length > 0 ? 'Attach a customer to save.' : null;
 
   function onSave() {
     if (!canSave || !sessionID || !customer || paid === null || plan.now === null || plan.fromNote === null) return;
@@ -245,6 +252,8 @@ export function QuickSaleScreen() {
           <kbd>{COUNTER_KEYS.payment}</kbd> payment · <kbd>{COUNTER_KEYS.save}</kbd> save
         </p>
       </div>
+
+      <TillClosedBanner till={till.data} backToWork={focusCode} />
 
       {saved && <SavedPanel sale={saved} />}
       {saved && <SavedPayments sale={saved} />}
@@ -348,10 +357,21 @@ export function QuickSaleScreen() {
             amountRef={amountRef}
           />
           {save.isError && <ErrorBanner banner={bannerFor(save.error, 'save the sale')} />}
-          <button type="button" className="button button-primary button-block" disabled={!canSave} onClick={onSave} aria-keyshortcuts={COUNTER_KEYS.save}>
+          <button
+            type="button"
+            className="button button-primary button-block"
+            disabled={!canSave}
+            onClick={onSave}
+            aria-keyshortcuts={COUNTER_KEYS.save}
+            aria-describedby={saveWaitsFor ? 'qs-save-waits' : undefined}
+          >
             Save sale <kbd>{COUNTER_KEYS.save}</kbd>
           </button>
-          {!customer && lines.length > 0 && <p className="muted">Attach a customer to save.</p>}
+          {saveWaitsFor && (
+            <p id="qs-save-waits" className="muted">
+              {saveWaitsFor}
+            </p>
+          )}
         </aside>
       </div>
     </section>

@@ -97,11 +97,15 @@ export interface SavedSaleAnswer {
 export function useSaveSale() {
   const refresh = useRefreshCart();
   const refreshNotes = useRefreshCreditNotes();
+  const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async ({ sale }: SaleToSave): Promise<SavedSaleAnswer> => ({ sale: await client.call(api.QuickSale.saveSale, { body: sale }) }),
     onSettled: async () => {
       await refreshNotes();
       await refresh();
+      // The till's state too: a sale changes its figures, and a sale refused for a till closed
+      // meanwhile (409 TILL_NOT_OPEN) must bring the counter's "till is closed" banner up.
+      await invalidate(api.Till.state);
     },
   });
 }

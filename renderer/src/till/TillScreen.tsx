@@ -3,9 +3,9 @@
  * the X report at any time, close the day with the cash counted by denomination (its Z report,
  * printed and kept); a manager also sees every till of the branch.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { hasRole } from '../../../shared/contract/roles.js';
-import { parseRupees, rupees } from '../../../shared/domain/money.js';
+import { rupees } from '../../../shared/domain/money.js';
 import { countedPaise, DENOMINATIONS, type CashCount } from '../../../shared/domain/till.js';
 import { api } from '../../../shared/endpoints/index.js';
 import type { TillReport, TillState } from '../../../shared/models/till.js';
@@ -14,16 +14,13 @@ import { useSession } from '../app/session.js';
 import { formatRupees } from '../catalog/money.js';
 import { formatMoment } from '../ui/dates.js';
 import { bannerFor, ErrorBanner } from '../ui/errors.js';
+import { OpenTillForm } from './OpenTillForm.js';
 import { printTillReport, reportTab } from './print.js';
+import { amountOf, useTillState } from './service.js';
 import { TillReportView } from './TillReportView.js';
 
-const amountOf = (text: string): number | null => {
-  const paise = parseRupees(text);
-  return paise === null ? null : rupees(paise);
-};
-
 export function TillScreen() {
-  const state = useEndpoint(api.Till.state, {});
+  const state = useTillState();
   const [report, setReport] = useState<TillReport | null>(null);
   const isManager = hasRole(useSession((s) => s.session?.userRole), api.Till.tills.auth);
   const till = state.data;
@@ -34,7 +31,7 @@ export function TillScreen() {
       </header>
       {state.error && <ErrorBanner banner={bannerFor(state.error, 'read the till')} />}
       {till && <TillStatus till={till} />}
-      {till && till.status !== 'open' && <OpenTill onOpened={() => setReport(null)} />}
+      {till && till.status !== 'open' && <OpenTillForm onOpened={() => setReport(null)} />}
       {till?.status === 'open' && (
         <>
           <CashMove />
@@ -64,37 +61,6 @@ function TillStatus({ till }: { till: TillState }) {
       The till is open since {till.openedAt ? formatMoment(till.openedAt) : ''} ({till.openedBy}), float {formatRupees(till.openingFloat ?? 0)};{' '}
       {till.salesCount ?? 0} sales; the drawer should hold <span data-testid="till-expected">{formatRupees(till.expectedCash ?? 0)}</span>.
     </p>
-  );
-}
-
-function OpenTill({ onOpened }: { onOpened: () => void }) {
-  const invalidate = useInvalidate();
-  const [float, setFloat] = useState('');
-  const open = useEndpointMutation(api.Till.open, {
-    onSuccess: () => {
-      onOpened();
-      void invalidate(api.Till.state, api.Till.tills);
-    },
-  });
-  const amount = amountOf(float);
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (amount !== null) open.mutate({ body: { openingFloat: amount } });
-  }
-  return (
-    <form aria-label="Open the till" onSubmit={submit}>
-      <div className="field">
-        <label htmlFor="till-float">Opening float</label>
-        <input id="till-float" className="num" inputMode="decimal" autoComplete="off" value={float} onChange={(e) => setFloat(e.target.value)} />
-      </div>
-      {float.trim() !== '' && amount === null && <p className="field-error">Enter the float in rupees, like 2000.</p>}
-      {open.error && <ErrorBanner banner={bannerFor(open.error, 'open the till')} />}
-      <div className="actions">
-        <button type="submit" className="button button-primary" disabled={open.isPending || amount === null}>
-          Open the till
-        </button>
-      </div>
-    </form>
   );
 }
 
