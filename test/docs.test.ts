@@ -110,7 +110,7 @@ function flagsOf(script: string): Set<string> {
   for (const file of files) {
     const source = read(file);
     for (const m of source.matchAll(/['"]?([a-z][a-z-]*)['"]?\s*:\s*\{\s*type:\s*'(?:string|boolean)'/g)) flags.add(`--${m[1]}`);
-    for (const m of source.matchAll(/'(--[a-z][a-z-]*)'/g)) flags.add(m[1]!);
+    for (const m of source.matchAll(/'(--[a-z][a-z-]*)['=]/g)) flags.add(m[1]!);
   }
   return flags;
 }
@@ -150,6 +150,18 @@ test('every npm command in the guides is a script of package.json, and every fla
       }
       const accepted = flagsOf(script);
       for (const flag of flags) if (!accepted.has(flag)) problems.push(`${file}: \`${line}\` — ${script} does not take ${flag} (it takes ${[...accepted].join(' ') || 'no flags'})`);
+    }
+  }
+  assert.deepEqual(problems, []);
+});
+
+test('every flag the guides name alone is one some command takes', () => {
+  const all = new Set(Object.keys(pkg.scripts).flatMap((script) => [...flagsOf(script)]));
+  const problems: string[] = [];
+  for (const file of READER_DOCS) {
+    for (const code of codeOf(read(file))) {
+      const alone = /^(--[a-z][a-z-]*)(?:[ =/+].*)?$/.exec(code.trim());
+      if (alone && !all.has(alone[1]!)) problems.push(`${file}: \`${code}\` — no command takes ${alone[1]}`);
     }
   }
   assert.deepEqual(problems, []);
