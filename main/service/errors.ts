@@ -77,3 +77,36 @@ export function storeFault(err: unknown): ServiceError | null {
   if (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB') return unavailable('The store’s file is damaged: nothing was saved. Call support before going on.', 'STORE_DAMAGED');
   return null;
 }
+
+/**
+ * What the computer's file system answered a file the service writes or reads besides the store
+ * (a log, a logo, a backup, a temporary file), as a refusal a cashier understands: Node's errno
+ * codes for a full, read-only or failing disk, too many open files, a file another program holds
+ * or the service may not touch. Not the request's fault, so a coded 503, never a 500. null for
+ * anything else.
+ */
+export function fileFault(err: unknown): ServiceError | null {
+  const code = typeof err === 'object' && err !== null && 'code' in err ? String((err as { code: unknown }).code) : '';
+  switch (code) {
+    case 'ENOSPC':
+    case 'EDQUOT':
+      return unavailable('The disk is full. Free some space on the computer, then try again.', 'DISK_FULL');
+    case 'EROFS':
+      return unavailable('The disk cannot be written (it is read-only). Call support.', 'DISK_READ_ONLY');
+    case 'EIO':
+      return unavailable('The disk could not be read or written. Try again; if it keeps happening, call support.', 'DISK_IO_ERROR');
+    case 'EMFILE':
+    case 'ENFILE':
+      return unavailable('Too many files are open on this computer. Try again in a moment; if it keeps happening, restart the app.', 'TOO_MANY_OPEN_FILES');
+    case 'EBUSY':
+      return unavailable('A file the app needs is held by another program. Try again in a moment.', 'FILE_BUSY');
+    case 'EACCES':
+    case 'EPERM':
+      return unavailable('The app may not open a file it needs (permissions). Call support.', 'FILE_NOT_ALLOWED');
+    default:
+      return null;
+  }
+}
+
+/** A fault of the store's file or of any other file, as a coded refusal; null for anything else. */
+export const systemFault = (err: unknown): ServiceError | null => storeFault(err) ?? fileFault(err);

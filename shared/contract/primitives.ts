@@ -7,12 +7,16 @@
  * for z.object). Where the spec states a rule (required, pattern, max length) the model says so.
  */
 import { z } from 'zod';
+import { bounded, textField, type TextKind } from './lengths.js';
 
-/** The spec's default type: "Unless a type is stated, a field is a nullable string." */
-export const str = () => z.string().nullish();
+/**
+ * The spec's default type: "Unless a type is stated, a field is a nullable string." Every one has
+ * a length (lengths.ts): its kind's, `text` unless said.
+ */
+export const str = (max: TextKind | number = 'text') => bounded(max).nullish();
 
 /** A string the spec marks required (minLength 1). */
-export const reqStr = () => z.string().trim().min(1, 'Required');
+export const reqStr = (max: TextKind | number = 'text') => bounded(max).trim().min(1, 'Required');
 
 export const INT32_MIN = -2147483648;
 export const INT32_MAX = 2147483647;
@@ -43,8 +47,7 @@ export const nbool = () => z.boolean().nullish();
 const ISO_DATE_TIME =
   /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,7})?)?(Z|[+-]([01]\d|2[0-3]):?[0-5]\d)?)?$/;
 export const dt = () =>
-  z
-    .string()
+  bounded('date')
     .regex(ISO_DATE_TIME, 'Expected an ISO 8601 date-time')
     .refine((s) => !Number.isNaN(Date.parse(s.length === 10 ? `${s}T00:00:00Z` : s)), 'Not a real date');
 export const ndt = () => dt().nullish();
@@ -55,14 +58,14 @@ export const noutDt = () => z.string().nullable();
 
 /** An opaque `ENC_` identifier as it crosses the boundary. Its type is checked by the service. */
 export const ENC_PREFIX = 'ENC_';
-export const encId = () => z.string().startsWith(ENC_PREFIX, `Expected an ${ENC_PREFIX} identifier`);
+export const encId = () => bounded('id').startsWith(ENC_PREFIX, `Expected an ${ENC_PREFIX} identifier`);
 
 /**
  * Build a lenient object whose every field is the spec's nullable string. The spec lists most
  * models as "these fields are strings"; this keeps such lists one line long and exact.
  */
 export function strings<const K extends readonly string[]>(...keys: K) {
-  return Object.fromEntries(keys.map((k) => [k, str()])) as { [P in K[number]]: ReturnType<typeof str> };
+  return Object.fromEntries(keys.map((k) => [k, textField(k)])) as { [P in K[number]]: ReturnType<typeof str> };
 }
 
 /** Same for a run of fields that share one type builder. */
@@ -83,11 +86,11 @@ const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
  */
 export const int64OrEnc = () =>
   z.union([
-    z.string().startsWith(ENC_PREFIX).regex(/^ENC_[A-Za-z0-9_-]{22}$/, 'Not an ENC id'),
+    bounded('id').startsWith(ENC_PREFIX).regex(/^ENC_[A-Za-z0-9_-]{22}$/, 'Not an ENC id'),
     z.coerce.number().pipe(int64()),
   ]);
 
-export const qStr = () => z.string().optional();
+export const qStr = (max: TextKind | number = 'id') => bounded(max).optional();
 export const qInt32 = () => z.preprocess(emptyToUndefined, z.coerce.number().pipe(int32()).optional());
 export const qInt64 = () => z.preprocess(emptyToUndefined, int64OrEnc().optional());
 /* The default sits inside the preprocess so that OpenAPI shows the parameter as optional. */
@@ -111,7 +114,7 @@ export const qReqInt64 = () => z.preprocess(emptyToUndefined, int64OrEnc());
 export const pathInt64 = () => int64OrEnc();
 
 /** A non-empty path segment: ENC ids, order numbers, file names. */
-export const pathStr = () => z.string().min(1);
+export const pathStr = () => bounded('id').min(1);
 
 /*
  * Response builders. A string the service always fills is z.string(); one that may be missing is
@@ -127,5 +130,5 @@ export const noutInt = () => z.number().int().nullable();
  * A text field with a stated pattern that is still optional. An empty string counts as "not
  * given", as the .NET validators behind the spec treat it, so a counter form may send ''.
  */
-export const optPattern = (pattern: RegExp, message: string) =>
-  z.string().regex(new RegExp(`^$|${pattern.source}`), message).nullish();
+export const optPattern = (pattern: RegExp, message: string, max: TextKind | number = 'text') =>
+  bounded(max).regex(new RegExp(`^$|${pattern.source}`), message).nullish();

@@ -3,6 +3,7 @@
  * manager's Audit screen. Declared extensions: the spec has no journal.
  */
 import { z } from 'zod';
+import { bounded } from '../contract/lengths.js';
 
 export const JOURNAL_OPS = ['insert', 'update', 'delete', 'event'] as const;
 
@@ -36,16 +37,16 @@ export type AuditEntry = z.infer<typeof AuditEntry>;
 
 export const AuditSearchRequest = z.object({
   /** ENC user id. */
-  userId: z.string().trim().max(100).optional(),
+  userId: bounded('search').trim().optional(),
   /** Or the user's sign-in name, as the screen types it. */
-  userName: z.string().trim().max(100).optional(),
+  userName: bounded('search').trim().optional(),
   /** Days on the store's calendar, YYYY-MM-DD, both included. */
-  fromDate: z.string().trim().max(30).optional(),
-  toDate: z.string().trim().max(30).optional(),
+  fromDate: bounded('date').trim().optional(),
+  toDate: bounded('date').trim().optional(),
   /** A table (sales_order, receipt …) or an event kind (sign_in …). */
-  table: z.string().trim().max(40).optional(),
+  table: bounded('name').trim().optional(),
   /** The record's ENC id; needs `table`. */
-  recordId: z.string().trim().max(100).optional(),
+  recordId: bounded('search').trim().optional(),
   op: z.enum(JOURNAL_OPS).optional(),
   /** The `next` of the page before: entries older than it. */
   before: z.number().int().min(1).optional(),

@@ -1,11 +1,12 @@
 /** Login (spec: "Login request (OMLoginRequest)", "Login response"). */
 import { z } from 'zod';
 import { extension } from '../contract/extensions.js';
+import { bounded } from '../contract/lengths.js';
 import { bool, encId } from '../contract/primitives.js';
 
 export const LoginRequest = z.object({
-  userName: z.string().trim().min(1, 'Required').max(100),
-  password: z.string().min(1, 'Required').max(200),
+  userName: bounded('name').trim().min(1, 'Required'),
+  password: bounded('password').min(1, 'Required'),
   branchID: extension('OMLoginRequest', 'branchID', encId().nullish()),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;

@@ -1,5 +1,6 @@
 /** Backups (issue 14, declared extensions): the last good one for every user; results and settings for managers. */
 import { z } from 'zod';
+import { bounded } from '../contract/lengths.js';
 
 export const BackupStatus = z.object({
   /** When the last backup that was written and checked was taken; null when none was. */
@@ -29,7 +30,7 @@ export type BackupResult = z.infer<typeof BackupResult>;
 
 const settings = {
   /** The folder backups go to, a full path; '' for the data folder's own backups folder. */
-  folder: z.string().max(1000),
+  folder: bounded('path'),
   /** The hour (0–23, the PC's clock) of the daily backup. */
   hour: z.number().int().min(0).max(23),
   /** How many backups the folder keeps, the newest. */
@@ -61,7 +62,7 @@ export type BackupOverview = z.infer<typeof BackupOverview>;
 export const BackupSettingsRequest = z.object({
   ...settings,
   /** A new backup passphrase (at least 10 characters); absent or null keeps the one set. */
-  passphrase: z.string().max(1000).nullish(),
+  passphrase: bounded('template').nullish(),
 });
 export type BackupSettingsRequest = z.infer<typeof BackupSettingsRequest>;
 
@@ -70,9 +71,9 @@ export const BackupNowRequest = z.object({});
 
 export const StageRestoreRequest = z.object({
   /** One of the backups the overview lists (its file). */
-  file: z.string().max(2000),
+  file: bounded('path'),
   /** The backup passphrase, for an encrypted backup made with an earlier passphrase. */
-  passphrase: z.string().max(1000).nullish(),
+  passphrase: bounded('template').nullish(),
 });
 export type StageRestoreRequest = z.infer<typeof StageRestoreRequest>;
 

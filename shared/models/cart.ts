@@ -21,7 +21,7 @@ export const SalesOrderTempModelRequest = z.object({
     'lensFittingHeight', 'lensTotalHeight',
   ),
   ...fields(ndt, 'createdDate', 'expiredDate'),
-  priceApprovalID: extension('SalesOrderTempModelRequest', 'priceApprovalID', str()),
+  priceApprovalID: extension('SalesOrderTempModelRequest', 'priceApprovalID', str('id')),
 });
 export type SalesOrderTempModelRequest = z.infer<typeof SalesOrderTempModelRequest>;
 
@@ -30,7 +30,7 @@ export const SaveSalesOrderTempResult = z.object({ sessionID: z.string(), messag
 export type SaveSalesOrderTempResult = z.infer<typeof SaveSalesOrderTempResult>;
 
 export const GetSalesOrderTempRequest = z.object({
-  sessionId: str(),
+  sessionId: str('id'),
   ...fields(nnum, 'jobCharges', 'shippingCharges', 'otherCharges', 'serviceTax'),
 });
 export type GetSalesOrderTempRequest = z.infer<typeof GetSalesOrderTempRequest>;
@@ -68,7 +68,7 @@ export type DeleteSalesOrderTempRequest = z.infer<typeof DeleteSalesOrderTempReq
 export const UpdateSalesOrderRequestModel = z.object({
   id: nint64(),
   ...fields(nnum, 'qty', 'price', 'discountRate', 'discountAmount'),
-  priceApprovalID: extension('UpdateSalesOrderRequestModel', 'priceApprovalID', str()),
+  priceApprovalID: extension('UpdateSalesOrderRequestModel', 'priceApprovalID', str('id')),
 });
 export type UpdateSalesOrderRequestModel = z.infer<typeof UpdateSalesOrderRequestModel>;
 

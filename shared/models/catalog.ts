@@ -3,6 +3,7 @@
  * categories and the paged item search (spec: Quick Sale look-ups and Common).
  */
 import { z } from 'zod';
+import { bounded } from '../contract/lengths.js';
 import { pagedRows, totalExact } from '../contract/errors.js';
 import { fields, noutNum, noutStr, outNum, qInt64, qReqInt32, qReqInt64, str, strings } from '../contract/primitives.js';
 
@@ -18,9 +19,9 @@ export const AutoCompleteItem = z.object({
 });
 export type AutoCompleteItem = z.infer<typeof AutoCompleteItem>;
 
-export const FrameSunGlassAutoCompleteQuery = z.object({ term: z.string(), yearId: qInt64() });
-export const SpectacleLensAutoCompleteQuery = z.object({ term: z.string() });
-export const ItemCodeQuery = z.object({ code: z.string().trim().min(1, 'Required') });
+export const FrameSunGlassAutoCompleteQuery = z.object({ term: bounded('search'), yearId: qInt64() });
+export const SpectacleLensAutoCompleteQuery = z.object({ term: bounded('search') });
+export const ItemCodeQuery = z.object({ code: bounded('search').trim().min(1, 'Required') });
 export const ItemStockQuery = z.object({ itemId: qReqInt64() });
 
 export const ItemDetail = AutoCompleteItem.extend({
@@ -33,7 +34,7 @@ export type ItemDetail = z.infer<typeof ItemDetail>;
 export const ItemStock = z.object({ itemID: z.string(), stock: stock() });
 export type ItemStock = z.infer<typeof ItemStock>;
 
-export const ContactLensSearchRequest = z.object({ term: str() });
+export const ContactLensSearchRequest = z.object({ term: str('search') });
 export type ContactLensSearchRequest = z.infer<typeof ContactLensSearchRequest>;
 
 export const ContactLensItem = AutoCompleteItem.extend(fields(noutStr, 'spherical', 'baseCurve', 'diameter'));

@@ -1,7 +1,8 @@
 /** Customers (spec: "Customer search filter", "Customer list item", "Customer record"). */
 import { z } from 'zod';
 import { extension } from '../contract/extensions.js';
-import { fields, nbool, ndt, nint32, noutDt, noutInt, noutStr, optPattern, str, strings } from '../contract/primitives.js';
+import { bounded, TEXT_MAX } from '../contract/lengths.js';
+import { fields, nbool, ndt, nint32, noutDt, noutInt, noutStr, optPattern, reqStr, str, strings } from '../contract/primitives.js';
 
 /**
  * The spec's customer rules, shared by the customer record and the quick sale's customerModel,
@@ -10,17 +11,15 @@ import { fields, nbool, ndt, nint32, noutDt, noutInt, noutStr, optPattern, str, 
 export const MOBILE_PATTERN = /^\(?([0-9]{3})\)?[-. ]?([0-9]{3})[-. ]?([0-9]{4})$/;
 export const EMAIL_PATTERN =
   /^([a-zA-Z0-9_\-\.]+)@((\[[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.)|(([a-zA-Z0-9\-]+\.)+))([a-zA-Z]{2,5}|[0-9]{1,3})(\]?)$/;
-export const EMAIL_MAX = 255;
-export const TAX_NO_MAX = 15;
+export const EMAIL_MAX = TEXT_MAX.email;
+export const TAX_NO_MAX = TEXT_MAX.taxNo;
 
-export const mobileField = () => optPattern(MOBILE_PATTERN, 'Enter a 10-digit mobile number');
+export const mobileField = () => optPattern(MOBILE_PATTERN, 'Enter a 10-digit mobile number', 'phone');
 export const emailField = () =>
-  z
-    .string()
-    .max(EMAIL_MAX, `At most ${EMAIL_MAX} characters`)
+  bounded('email')
     .regex(new RegExp(`^$|${EMAIL_PATTERN.source}`), 'Enter a valid e-mail address')
     .nullish();
-export const taxNoField = () => z.string().max(TAX_NO_MAX, `At most ${TAX_NO_MAX} characters`).nullish();
+export const taxNoField = () => bounded('taxNo').nullish();
 
 /** The 26-field filter that six Customer endpoints take as body. */
 export const OMSearchCustomer = z.object({
@@ -30,7 +29,7 @@ export const OMSearchCustomer = z.object({
     'customerSourceStringID', 'typeID', 'customerNo', 'identityNumber', 'occupation', 'birthDate',
     'visitingDate', 'customerSource', 'customerCategory', 'isMember', 'membershipName', 'isBlackList',
   ),
-  searchTerm: extension('OMSearchCustomer', 'searchTerm', str()),
+  searchTerm: extension('OMSearchCustomer', 'searchTerm', str('search')),
 });
 export type OMSearchCustomer = z.infer<typeof OMSearchCustomer>;
 
@@ -62,8 +61,8 @@ const CUSTOMER_DATES = ['birthDate', 'createdDate', 'modifiedDate', 'marriageDat
  */
 export const EncryptedCustomerModel = z.object({
   ...strings(...CUSTOMER_STRINGS),
-  firstName: z.string().trim().min(1, 'Required'),
-  lastName: z.string().trim().min(1, 'Required'),
+  firstName: reqStr('name'),
+  lastName: reqStr('name'),
   mobile: mobileField(),
   emailId: emailField(),
   taxNO: taxNoField(),
@@ -90,4 +89,4 @@ export type CustomerRecord = z.infer<typeof CustomerRecord>;
 export const CustomerUpsertResult = z.object({ message: z.string(), customerID: z.string() });
 export type CustomerUpsertResult = z.infer<typeof CustomerUpsertResult>;
 
-export const CustomerIdParams = z.object({ customerId: z.string().min(1) });
+export const CustomerIdParams = z.object({ customerId: bounded('id').min(1) });

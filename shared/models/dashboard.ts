@@ -11,8 +11,8 @@ import { fields, ndt, nint32, noutStr, outDt, outInt, outNum, str } from '../con
  * statusId, when given, fills `statusOrders` with the orders now in that status.
  */
 export const EncryptedDashboardRequestDto = z.object({
-  branchID: str(),
-  yearID: str(),
+  branchID: str('id'),
+  yearID: str('id'),
   statusId: nint32(),
   date: ndt(),
 });

@@ -1,13 +1,14 @@
 /** Doctors (spec: "Doctor (EncryptedDoctorSaveModel)", "Doctor list item"). */
 import { z } from 'zod';
-import { fields, nbool, noutStr, strings } from '../contract/primitives.js';
+import { bounded } from '../contract/lengths.js';
+import { fields, nbool, noutStr, reqStr, strings } from '../contract/primitives.js';
 
 const DOCTOR_STRINGS = ['id', 'name', 'mobile', 'email', 'address', 'city', 'stateID', 'countryID', 'zipCode', 'remarks'] as const;
 
 /** A doctor without a name cannot be picked from any list, so `name` is required (our rule). */
 export const EncryptedDoctorSaveModel = z.object({
   ...strings(...DOCTOR_STRINGS),
-  name: z.string().trim().min(1, 'Required').max(200),
+  name: reqStr('longName'),
   isActive: nbool(),
 });
 export type EncryptedDoctorSaveModel = z.infer<typeof EncryptedDoctorSaveModel>;
@@ -31,4 +32,4 @@ export type DoctorListItem = z.infer<typeof DoctorListItem>;
 export const SaveDoctorResult = z.object({ message: z.string(), doctorID: z.string() });
 export type SaveDoctorResult = z.infer<typeof SaveDoctorResult>;
 
-export const DoctorIdParams = z.object({ id: z.string().min(1) });
+export const DoctorIdParams = z.object({ id: bounded('id').min(1) });

@@ -1,6 +1,6 @@
 /** Insurance companies and the cart's insurance split (spec: Quick Sale insurance endpoints). */
 import { z } from 'zod';
-import { fields, nbool, nnum, noutStr, outNum, qBool, str } from '../contract/primitives.js';
+import { fields, nbool, nnum, noutStr, outNum, qBool, reqStr, str } from '../contract/primitives.js';
 
 export const InsuranceCompaniesQuery = z.object({ activeOnly: qBool(true) });
 
@@ -9,7 +9,7 @@ export type InsuranceCompany = z.infer<typeof InsuranceCompany>;
 
 /** A company without a name cannot be chosen at the counter, so the name is required (our rule). */
 export const AddInsuranceCompanyRequest = z.object({
-  insuranceCompanyName: z.string().trim().min(1, 'Required').max(200),
+  insuranceCompanyName: reqStr('longName'),
   isActive: nbool(),
 });
 export type AddInsuranceCompanyRequest = z.infer<typeof AddInsuranceCompanyRequest>;
@@ -17,7 +17,7 @@ export type AddInsuranceCompanyRequest = z.infer<typeof AddInsuranceCompanyReque
 export const AddInsuranceCompanyResult = z.object({ message: z.string(), id: z.string() });
 export type AddInsuranceCompanyResult = z.infer<typeof AddInsuranceCompanyResult>;
 
-export const CalculateTempGrossInsuranceRequest = z.object({ sessionID: str(), totalInsuranceAmount: nnum() });
+export const CalculateTempGrossInsuranceRequest = z.object({ sessionID: str('id'), totalInsuranceAmount: nnum() });
 export type CalculateTempGrossInsuranceRequest = z.infer<typeof CalculateTempGrossInsuranceRequest>;
 
 /** patientAmount = grossTotal − insuranceAmount − nisAmount − voucherAmount, never below zero. */

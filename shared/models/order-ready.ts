@@ -4,6 +4,7 @@
  * extensions: the spec sends no messages.
  */
 import { z } from 'zod';
+import { bounded } from '../contract/lengths.js';
 
 /** The placeholders a template may use, each filled from the order. */
 export const READY_PLACEHOLDERS = ['customer', 'order', 'balance', 'store', 'due'] as const;
@@ -17,7 +18,7 @@ export const ReadyMessageTemplate = z.object({
 
 export const SetReadyMessageTemplateRequest = z.object({
   /** Empty puts the built-in wording back. */
-  template: z.string().max(1000),
+  template: bounded('template'),
 });
 
 export const ReadyMessage = z.object({

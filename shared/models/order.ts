@@ -16,6 +16,7 @@ import {
   pathStr,
   qInt64,
   qStr,
+  str,
   strings,
 } from '../contract/primitives.js';
 
@@ -27,7 +28,7 @@ export const SalesOrderSearchRequest = z.object({
     'orderBy', 'customerID', 'branchName', 'customerName', 'customerMobile', 'salesOrderNo', 'date', 'fromDate',
     'toDate', 'acceptedBy', 'deliveryMode', 'netAmount', 'deliveryDateTime', 'status', 'discount',
   ),
-  after: extension('SalesOrderSearchRequest', 'after', z.string().nullish()),
+  after: extension('SalesOrderSearchRequest', 'after', str('id')),
 });
 export type SalesOrderSearchRequest = z.infer<typeof SalesOrderSearchRequest>;
 
@@ -169,7 +170,7 @@ export const CancelSalesOrderRequest = z.object({
   date: ndt(),
   transactionDate: ndt(),
   cancellationReasonID: extension('CancelSalesOrderRequest', 'cancellationReasonID', nint32()),
-  cancellReason: extension('CancelSalesOrderRequest', 'cancellReason', z.string().max(500).nullish()),
+  cancellReason: extension('CancelSalesOrderRequest', 'cancellReason', str('remarks')),
 });
 export type CancelSalesOrderRequest = z.infer<typeof CancelSalesOrderRequest>;
 

@@ -1,5 +1,6 @@
 /** Eye prescriptions (spec: "Prescription save request", "Prescription reference", "Prescription outputs"). */
 import { z } from 'zod';
+import { bounded } from '../contract/lengths.js';
 import { extension } from '../contract/extensions.js';
 import { fields, ndt, nint64, noutInt, noutStr, str, strings } from '../contract/primitives.js';
 
@@ -17,10 +18,10 @@ function perEye<const B extends readonly string[], T extends z.ZodType>(make: ()
  */
 export const OMPrescriptionRequestModel = z.object({
   ...strings('lensTypeID', 'sph', 'cyl', 'axis', 'add', 'va', 'vn', 'pd', 'bc', 'dia', 'fh', 'th'),
-  k1: extension('OMPrescriptionRequestModel', 'k1', str()),
-  k2: extension('OMPrescriptionRequestModel', 'k2', str()),
-  prism: extension('OMPrescriptionRequestModel', 'prism', str()),
-  base: extension('OMPrescriptionRequestModel', 'base', str()),
+  k1: extension('OMPrescriptionRequestModel', 'k1', str('rx')),
+  k2: extension('OMPrescriptionRequestModel', 'k2', str('rx')),
+  prism: extension('OMPrescriptionRequestModel', 'prism', str('rx')),
+  base: extension('OMPrescriptionRequestModel', 'base', str('rx')),
 });
 export type OMPrescriptionRequestModel = z.infer<typeof OMPrescriptionRequestModel>;
 
@@ -92,8 +93,8 @@ export type PrescriptionListItem = z.infer<typeof PrescriptionListItem>;
 
 /** Customer/amend-prescription (issue 16): the save request for the version to replace (`id`), and why. */
 export const AmendPrescriptionRequest = OMAppCustomerData.extend({
-  id: z.string().min(1).describe('The version being amended (ENC id); it must be the current one.'),
-  amendReason: z.string().nullish().describe('Why the prescription was amended (optional, at most 500 characters).'),
+  id: bounded('id').min(1).describe('The version being amended (ENC id); it must be the current one.'),
+  amendReason: bounded('remarks').nullish().describe('Why the prescription was amended (optional, at most 500 characters).'),
 });
 export type AmendPrescriptionRequest = z.infer<typeof AmendPrescriptionRequest>;
 

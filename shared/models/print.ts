@@ -3,6 +3,7 @@
  * The body is the ENC id of the document to print; the answer is bytes, not JSON.
  */
 import { z } from 'zod';
+import { bounded } from '../contract/lengths.js';
 import { encId, qBool, qStr } from '../contract/primitives.js';
 import { ROLL_COLUMNS, type RollColumns } from '../escpos.js';
 
@@ -14,7 +15,7 @@ export const InvoicePrintQuery = z.object({ external: qBool(true), BranchID: qSt
 
 /** `external` true prints the customer's copy, false the store's copy. */
 export const ReceiptPrintQuery = z.object({
-  receiptNo: z.string().default(''),
+  receiptNo: bounded('code').default(''),
   external: qBool(true),
   BranchID: qStr(),
   CompanyID: qStr(),
@@ -40,7 +41,7 @@ export const ReceiptEscPosQuery = ReceiptPrintQuery.extend({
 export const InvoicePrintBody = encId();
 
 /** The receipt's ENC id as a JSON string, or `""` when the query's receiptNo names the receipt. */
-export const ReceiptPrintBody = z.string().regex(/^$|^ENC_/, 'Expected the receipt ENC id or ""');
+export const ReceiptPrintBody = bounded('id').regex(/^$|^ENC_/, 'Expected the receipt ENC id or ""');
 
 /** Extension: the prescription card's body, the eye examination's ENC id (as prescription-full-detail takes it). */
 export const PrescriptionPrintBody = encId();

@@ -1,5 +1,6 @@
 /** The recall list (issue 16): customers due for their eye check-up, and the calls made to them. */
 import { z } from 'zod';
+import { bounded } from '../contract/lengths.js';
 import { noutStr } from '../contract/primitives.js';
 
 /** What came of a call: the customer was reached, booked a visit, or does not want one. */
@@ -12,10 +13,10 @@ export const RECALL_OUTCOME_NAMES: Record<RecallOutcome, string> = {
 };
 
 export const RecallListRequest = z.object({
-  from: z.string().describe('First recall date of the range (yyyy-mm-dd), inclusive.'),
-  to: z.string().describe('Last recall date of the range (yyyy-mm-dd), inclusive; at most a year after from.'),
+  from: bounded('date').describe('First recall date of the range (yyyy-mm-dd), inclusive.'),
+  to: bounded('date').describe('Last recall date of the range (yyyy-mm-dd), inclusive; at most a year after from.'),
   status: z.enum(['open', 'all']).nullish().describe('open (default): recalls nobody has marked yet; all: marked ones too.'),
-  after: z.string().nullish().describe('Keyset paging: the nextPage the previous page answered.'),
+  after: bounded('id').nullish().describe('Keyset paging: the nextPage the previous page answered.'),
   pageSize: z.number().int().min(1).max(200).nullish().describe('Rows per page, 50 unless given.'),
 });
 export type RecallListRequest = z.infer<typeof RecallListRequest>;
@@ -41,9 +42,9 @@ export const RecallListResult = z.object({
 export type RecallListResult = z.infer<typeof RecallListResult>;
 
 export const RecallMarkRequest = z.object({
-  recallID: z.string().describe('The recall (ENC id) as the list answers it.'),
-  outcome: z.string().describe(`One of ${RECALL_OUTCOMES.join(', ')}.`),
-  note: z.string().nullish().describe('What was said (optional, at most 500 characters).'),
+  recallID: bounded('id').describe('The recall (ENC id) as the list answers it.'),
+  outcome: bounded('name').describe(`One of ${RECALL_OUTCOMES.join(', ')}.`),
+  note: bounded('remarks').nullish().describe('What was said (optional, at most 500 characters).'),
 });
 export type RecallMarkRequest = z.infer<typeof RecallMarkRequest>;
 

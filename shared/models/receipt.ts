@@ -4,6 +4,7 @@
  * sale's receiptModel and the body of SaveReceipt.
  */
 import { z } from 'zod';
+import { bounded } from '../contract/lengths.js';
 import { pagedItems, totalExact } from '../contract/errors.js';
 import { extension } from '../contract/extensions.js';
 import { RECEIPT_STATUS_IDS } from '../contract/statuses.js';
@@ -122,7 +123,7 @@ export const ReceiptWithouInvoiceModel = z.object({
   prescriptionList: z.array(ReceiptPrescription).nullish(),
   termsAndConditionList: z.array(TermsAndCondition).nullish(),
   getReceiptTypeList: z.array(ReceiptTypeModel).nullish(),
-  approvalCode: extension('receiptModel', 'approvalCode', z.string().nullish()),
+  approvalCode: extension('receiptModel', 'approvalCode', str('code')),
 });
 export type ReceiptWithouInvoiceModel = z.infer<typeof ReceiptWithouInvoiceModel>;
 
@@ -183,14 +184,13 @@ export const ReceiptFilterRequest = z.object({
   pageSize: z.number().int().min(1).max(500).nullish(),
   fromDate: ndt(),
   toDate: ndt(),
-  customerID: str(),
-  salesOrderNo: str(),
-  receiptNo: str(),
+  customerID: str('id'),
+  salesOrderNo: str('search'),
+  receiptNo: str('search'),
   statusID: z.literal(RECEIPT_STATUS_IDS).nullish(),
-  receiptTypeID: str(),
-  searchTerm: str(),
-  orderBy: z
-    .string()
+  receiptTypeID: str('id'),
+  searchTerm: str('search'),
+  orderBy: bounded('name')
     .regex(new RegExp(`^$|^(${RECEIPT_ORDER_BY.join('|')})( (asc|desc))?$`, 'i'), `orderBy is one of ${RECEIPT_ORDER_BY.join(', ')}, optionally with asc or desc`)
     .nullish(),
 });

@@ -3,7 +3,8 @@
  * body of SaveSale and of Invoice save-invoice-data, with its nested models.
  */
 import { z } from 'zod';
-import { fields, int64OrEnc, nbool, ndt, nint32, nint64, nnum, noutStr, str, strings } from '../contract/primitives.js';
+import { bounded } from '../contract/lengths.js';
+import { fields, int64OrEnc, nbool, ndt, nint32, nint64, nnum, noutStr, reqStr, str, strings } from '../contract/primitives.js';
 import { emailField, mobileField, taxNoField } from './customer.js';
 import { extension } from '../contract/extensions.js';
 import { ReceiptWithouInvoiceModel } from './receipt.js';
@@ -22,8 +23,8 @@ export const CustomerModel = z.object({
     'leftdia', 'rightdia', 'prescriptionRemarks', 'salesOrderID', 'storeID', 'bloodGroup', 'self',
     'clientConsentImage', 'clientConsentDisplayName', 'prescriptionDocument', 'prescriptionDocumentDisplayName',
   ),
-  firstName: z.string().trim().min(1, 'Required'),
-  lastName: z.string().trim().min(1, 'Required'),
+  firstName: reqStr('name'),
+  lastName: reqStr('name'),
   mobile: mobileField(),
   emailId: emailField(),
   taxNO: taxNoField(),
@@ -172,7 +173,7 @@ export const AutoItemTypeSection = z.object({
   ...strings('id', 'itemTypeID'),
   moduleID: nnum(),
   isAutosection: nbool(),
-  sectionName: str(),
+  sectionName: str('name'),
 });
 export type AutoItemTypeSection = z.infer<typeof AutoItemTypeSection>;
 
@@ -195,7 +196,7 @@ const sectionFlags = Object.fromEntries(QUICK_SALE_SECTIONS.map((s) => [`showQui
  * and what that kind needs: a card's last four digits and approval code, a UPI reference, a credit note.
  */
 export const SplitPayment = z.object({
-  receiptTypeId: z.string(),
+  receiptTypeId: bounded('id'),
   amount: z.number(),
   ...strings('cardTypeId', 'cardNo', 'approvalCode', 'referenceNo', 'creditNoteID', 'nameOnCard', 'bankName', 'chequeNo', 'chequeDateString', 'remarks'),
 });

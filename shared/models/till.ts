@@ -4,6 +4,7 @@
  * (the Z report, kept), and every till of the branch for the manager. Money in rupees.
  */
 import { z } from 'zod';
+import { bounded } from '../contract/lengths.js';
 import { DENOMINATION_KEYS } from '../domain/till.js';
 
 export const OpenTillRequest = z.object({
@@ -16,7 +17,7 @@ export const CashMoveRequest = z.object({
   direction: z.enum(['in', 'out']),
   amount: z.number(),
   /** Why: petty cash, bank deposit, change from the bank … */
-  reason: z.string(),
+  reason: bounded('reason'),
 });
 export type CashMoveRequest = z.infer<typeof CashMoveRequest>;
 
@@ -103,7 +104,7 @@ export const TillState = z.object({
 });
 export type TillState = z.infer<typeof TillState>;
 
-export const TillSessionParams = z.object({ sessionId: z.string().min(1) });
+export const TillSessionParams = z.object({ sessionId: bounded('id').min(1) });
 export const TillPrintQuery = z.object({
   format: z.preprocess((v) => (v === '' || v === undefined ? 'pdf' : v), z.enum(['pdf', 'html', 'escpos'])),
 });

@@ -3,40 +3,34 @@
  * change of one's own password. Ids are ENC ids; roles are the keys of contract/roles.ts.
  */
 import { z } from 'zod';
+import { atMost, bounded, TEXT_MAX } from '../contract/lengths.js';
 import { encId } from '../contract/primitives.js';
 import { ROLES } from '../contract/roles.js';
 
 /** The shortest password the store accepts (setup asks the same). */
 export const PASSWORD_MIN_LENGTH = 8;
 
-export const Password = z
-  .string()
+export const Password = bounded('password')
   .min(PASSWORD_MIN_LENGTH, `At least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(200, 'At most 200 characters')
   .refine((s) => s.trim().length === s.length, 'No spaces at the start or end')
   .refine((s) => new Set(s).size >= 4, 'Too easy to guess: use more different characters');
 
 const optionalText = (max: number) =>
-  z
-    .string()
+  bounded(max)
     .trim()
-    .max(max, `At most ${max} characters`)
     .nullish()
     .transform((s) => (s ? s : null));
 
-const Email = z
-  .string()
+const Email = bounded('email')
   .trim()
   .transform((s) => (s === '' ? null : s))
-  .pipe(z.email('Not an email address').max(255).nullable())
+  .pipe(z.email('Not an email address').max(TEXT_MAX.email, atMost(TEXT_MAX.email)).nullable())
   .nullish()
   .transform((s) => s ?? null);
 
-const UserName = z
-  .string()
+const UserName = bounded('userName')
   .trim()
   .min(3, 'At least 3 characters')
-  .max(50, 'At most 50 characters')
   .regex(/^[A-Za-z0-9._-]+$/, 'Letters, digits, dot, dash or underscore only');
 
 const Branches = z.array(encId()).min(1, 'Pick at least one branch').max(50);
@@ -64,7 +58,7 @@ export type UserSummary = z.infer<typeof UserSummary>;
 
 export const CreateUserRequest = z.object({
   userName: UserName,
-  fullName: optionalText(100),
+  fullName: optionalText(TEXT_MAX.name),
   email: Email,
   role: z.enum(ROLES, 'Pick a role'),
   /** The first is the usual branch. */
@@ -76,7 +70,7 @@ export type CreateUserRequest = z.input<typeof CreateUserRequest>;
 
 export const UpdateUserRequest = z.object({
   userID: encId(),
-  fullName: optionalText(100),
+  fullName: optionalText(TEXT_MAX.name),
   email: Email,
   role: z.enum(ROLES, 'Pick a role'),
   branchIDs: Branches,
@@ -94,7 +88,7 @@ export const ResetPasswordRequest = z.object({
 export type ResetPasswordRequest = z.input<typeof ResetPasswordRequest>;
 
 export const ChangePasswordRequest = z.object({
-  currentPassword: z.string().min(1, 'Required').max(200),
+  currentPassword: bounded('password').min(1, 'Required'),
   newPassword: Password,
 });
 export type ChangePasswordRequest = z.input<typeof ChangePasswordRequest>;

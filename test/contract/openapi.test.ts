@@ -57,6 +57,10 @@ test('the document carries the contract’s decisions', () => {
   const cm = customer.properties.customerModel.anyOf.find((s: Json) => s.type === 'object');
   assert.deepEqual(cm.required.sort(), ['firstName', 'lastName']);
   assert.equal(cm.properties.emailId.anyOf[0].maxLength, 255);
+  // Every text field states its length (shared/contract/lengths.ts).
+  const receipt = customer.properties.receiptModel.anyOf.find((s: Json) => s.type === 'object');
+  const lengths = Object.fromEntries(['chequeNo', 'nameOnCard', 'bankName', 'remarks', 'chequeDateString'].map((k) => [k, receipt.properties[k].anyOf[0].maxLength]));
+  assert.deepEqual(lengths, { chequeNo: 30, nameOnCard: 100, bankName: 100, remarks: 500, chequeDateString: 40 });
 
   const years = doc.paths['/api/Common/GetYears'].get.responses['200'].content['application/json'].schema;
   assert.deepEqual(Object.keys(years.items.properties), ['yearID', 'yearName', 'fromDate', 'toDate', 'isCurrent']);

@@ -95,6 +95,39 @@ test('the counter’s date and time are kept, on the order detail, the search, t
   assert.equal(order(String(daysField.response.json.salesOrderNo)).delivery_date, addDays(today, 5));
 });
 
+test('a date alone where a date-time is declared means that day, with no time: SaveSale, the order detail, and the order page', async () => {
+  const due = addDays(today, 6);
+  const sale = await sell([lensOf('Single Vision')], 100, { deliveryDate: due, date: today, visitingDate: today });
+  assert.equal(sale.response.status, 200, sale.response.text);
+  const no = String(sale.response.json.salesOrderNo);
+  assert.deepEqual(order(no), { status_id: 1, delivery_date: due, delivery_time: null });
+  const detail = await cashier.call(api.Orders.detail, { params: { salesOrderNo: no } });
+  assert.equal(detail.deliveryDate, due, 'the date only: no time was promised');
+  // A date-time keeps its time; midnight is a day picked on a calendar, so no time either.
+  const timed = await sell([lensOf('Single Vision')], 100, { deliveryDate: `${due}T16:45:00` });
+  assert.deepEqual(order(String(timed.response.json.salesOrderNo)), { status_id: 1, delivery_date: due, delivery_time: '16:45' });
+  const midnight = await sell([lensOf('Single Vision')], 100, { deliveryDate: `${due}T00:00:00` });
+  assert.equal(order(String(midnight.response.json.salesOrderNo)).delivery_time, null);
+  // The date as text, a date-time as text: the same rule.
+  const text = await sell([lensOf('Single Vision')], 100, { deliveryDateString: `${due}T12:15` });
+  assert.equal(order(String(text.response.json.salesOrderNo)).delivery_time, '12:15');
+  // A time still refused when it is not a time, naming the field.
+  const bad = await sell([lensOf('Single Vision')], 100, { deliveryDate: due, deliveryTime: 'after lunch' });
+  assert.equal(bad.response.status, 400);
+  assert.deepEqual(Object.keys(bad.response.json.errors as object), ['salesorderModel.deliveryTime']);
+
+  // The order page (ChangeDelivery): a date alone, then a date-time without a time field.
+  const id = String(sale.response.json.salesOrderID);
+  const later = addDays(today, 9);
+  await cashier.call(api.Orders.delivery, { params: { salesOrderId: id }, body: { deliveryDate: later } });
+  assert.deepEqual(order(no), { status_id: 1, delivery_date: later, delivery_time: null });
+  assert.equal((await cashier.call(api.Orders.detail, { params: { salesOrderNo: no } })).deliveryDate, later);
+  await cashier.call(api.Orders.delivery, { params: { salesOrderId: id }, body: { deliveryDate: `${later}T10:30:00` } });
+  assert.equal(order(no).delivery_time, '10:30');
+  await cashier.call(api.Orders.delivery, { params: { salesOrderId: id }, body: { deliveryDate: `${later}T10:30:00`, deliveryTime: '18:00' } });
+  assert.equal(order(no).delivery_time, '18:00', 'the time field wins over the date-time’s own');
+});
+
 test('a delivery date in the past is refused naming the field, and nothing is written', async () => {
   const count = () => (svc.server.deps.db.prepare('SELECT count(*) AS n FROM sales_order').get() as { n: number }).n;
   const before = count();

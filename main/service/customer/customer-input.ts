@@ -8,7 +8,7 @@
  */
 import { localDate } from '../../../shared/domain/calendar.js';
 import { gstinProblem } from '../../../shared/domain/gstin.js';
-import { EMAIL_MAX, EMAIL_PATTERN, MOBILE_PATTERN, TAX_NO_MAX, type EncryptedCustomerModel } from '../../../shared/models/customer.js';
+import { EMAIL_PATTERN, MOBILE_PATTERN, type EncryptedCustomerModel } from '../../../shared/models/customer.js';
 import type { RequestContext } from '../context.js';
 import { ServiceError, invalid } from '../errors.js';
 import type { Entity } from '../ids/entities.js';
@@ -18,11 +18,10 @@ import type { CustomerFields, CustomerView } from '../store/customer.js';
 import { states } from '../store/state.js';
 import { calendarDate } from '../input/dates.js';
 import { digitsOf } from './mobile.js';
+import { atMost, maxLengthOf } from '../../../shared/contract/lengths.js';
 
 export type CustomerInput = Partial<EncryptedCustomerModel>;
 
-const NAME_MAX = 100;
-const TEXT_MAX = 500;
 
 export function readCustomer(
   ctx: RequestContext,
@@ -42,10 +41,10 @@ export function readCustomer(
     const t = String(v).trim();
     return t === '' ? null : t;
   };
-  const text = (key: keyof CustomerInput, stored: string | null | undefined, max = TEXT_MAX): string | null => {
+  const text = (key: keyof CustomerInput, stored: string | null | undefined, max = maxLengthOf(key)): string | null => {
     const v = given(key);
     if (v === undefined) return stored ?? null;
-    if (v !== null && v.length > max) fail(key, `At most ${max} characters`);
+    if (v !== null && v.length > max) fail(key, atMost(max));
     return v;
   };
   const bool = (key: keyof CustomerInput, stored: number | undefined, fallback: number): number => {
@@ -81,25 +80,25 @@ export function readCustomer(
     }
   };
 
-  const firstName = text('firstName', existing?.first_name, NAME_MAX);
-  const lastName = text('lastName', existing?.last_name, NAME_MAX);
+  const firstName = text('firstName', existing?.first_name);
+  const lastName = text('lastName', existing?.last_name);
   if (!firstName) fail('firstName', 'Required');
   if (!lastName) fail('lastName', 'Required');
   const isForeigner = bool('isForeigner', existing?.is_foreigner, 0);
 
-  let mobile = text('mobile', existing?.mobile, 20);
+  let mobile = text('mobile', existing?.mobile);
   if (options.masked && existing && !given('mobile')) mobile = existing.mobile;
   if (mobile !== null && mobile !== existing?.mobile) {
     if (!MOBILE_PATTERN.test(mobile)) fail('mobile', 'Enter a 10-digit mobile number');
     else if (!isForeigner && !/^[6-9]/.test(digitsOf(mobile)!)) fail('mobile', 'An Indian mobile number starts with 6, 7, 8 or 9');
   }
-  const phone = text('phoneNO', existing?.phone_no, 20);
+  const phone = text('phoneNO', existing?.phone_no);
   if (phone !== null && !/^[0-9+()\-. ]+$/.test(phone)) fail('phoneNO', 'A phone number has digits, spaces and + ( ) - only');
 
-  const email = text('emailId', existing?.email, EMAIL_MAX);
+  const email = text('emailId', existing?.email);
   if (email !== null && email !== existing?.email && !EMAIL_PATTERN.test(email)) fail('emailId', 'Enter a valid e-mail address');
 
-  const taxNo = text('taxNO', existing?.tax_no, TAX_NO_MAX);
+  const taxNo = text('taxNO', existing?.tax_no);
   if (taxNo !== null && taxNo !== existing?.tax_no && !isForeigner) {
     // An Indian customer's tax number is their GSTIN; it goes on B2B tax invoices.
     const problem = gstinProblem(taxNo);
@@ -110,7 +109,7 @@ export function readCustomer(
   if (countryId !== null && !countries(ctx.db).byId(countryId)) fail('countryID', 'No such country');
   const stateId = ref('stateID', 'state', existing?.state_id);
   if (stateId !== null && !states(ctx.db).byId(stateId)) fail('stateID', 'No such state');
-  const zip = text('zipCode', existing?.zip_code, 10);
+  const zip = text('zipCode', existing?.zip_code);
   if (zip !== null && zip !== existing?.zip_code && !isForeigner && !/^[1-9][0-9]{5}$/.test(zip)) {
     fail('zipCode', 'An Indian PIN code is 6 digits');
   }
@@ -131,9 +130,9 @@ export function readCustomer(
   const fields: CustomerFields = {
     branch_id: branchId,
     year_id: existing?.year_id ?? ctx.user.yearId,
-    title: text('title', existing?.title, 20),
+    title: text('title', existing?.title),
     first_name: firstName ?? '',
-    middle_name: text('middleName', existing?.middle_name, NAME_MAX),
+    middle_name: text('middleName', existing?.middle_name),
     last_name: lastName ?? '',
     gender_id: ref('genderID', 'gender', existing?.gender_id),
     birth_date: birthDate,
@@ -151,7 +150,7 @@ export function readCustomer(
     area: text('area', existing?.area),
     landmark: text('landmark', existing?.landmark),
     address: text('address', existing?.address),
-    city: text('city', existing?.city, NAME_MAX),
+    city: text('city', existing?.city),
     zip_code: zip,
     state_id: stateId,
     country_id: countryId,
@@ -162,13 +161,13 @@ export function readCustomer(
     membership_id: ref('membershipID', 'membership', existing?.membership_id),
     reference: text('reference', existing?.reference),
     existing_customer_reference: text('existingCustomerReference', existing?.existing_customer_reference),
-    remarks: text('remarks', existing?.remarks, 2000),
+    remarks: text('remarks', existing?.remarks),
     tax_no: taxNo,
-    blood_group: text('bloodGroup', existing?.blood_group, 10),
-    self: text('self', existing?.self, 100),
-    client_consent_image: text('clientConsentImage', existing?.client_consent_image, 1_000_000),
+    blood_group: text('bloodGroup', existing?.blood_group),
+    self: text('self', existing?.self),
+    client_consent_image: text('clientConsentImage', existing?.client_consent_image),
     client_consent_display_name: text('clientConsentDisplayName', existing?.client_consent_display_name),
-    prescription_document: text('prescriptionDocument', existing?.prescription_document, 1_000_000),
+    prescription_document: text('prescriptionDocument', existing?.prescription_document),
     prescription_document_display_name: text('prescriptionDocumentDisplayName', existing?.prescription_document_display_name),
     is_member: nbool('isMember', existing?.is_member),
     dnd_promotional: nbool('dndForPromotionalMessage', existing?.dnd_promotional),

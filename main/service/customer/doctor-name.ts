@@ -5,6 +5,7 @@
 import type { RequestContext } from '../context.js';
 import { invalid } from '../errors.js';
 import { doctors } from '../store/doctor.js';
+import { atMost, TEXT_MAX } from '../../../shared/contract/lengths.js';
 
 export interface TypedDoctor {
   /** The company's active doctor the name matched, or null. */
@@ -13,7 +14,7 @@ export interface TypedDoctor {
   typedName: string | null;
 }
 
-const MAX_LENGTH = 200;
+const MAX_LENGTH = TEXT_MAX.longName;
 
 /** Runs of spaces collapsed and trimmed: what is kept of a typed name. */
 const tidy = (name: string) => name.replace(/\s+/g, ' ').trim();
@@ -32,7 +33,7 @@ export const doctorNameKey = (name: string) =>
 export function typedDoctor(ctx: RequestContext, typed: string | null | undefined, field: string): TypedDoctor {
   const name = tidy(typed ?? '');
   if (!name) return { doctorId: null, typedName: null };
-  if (name.length > MAX_LENGTH) throw invalid('The doctor’s name is too long', { [field]: [`At most ${MAX_LENGTH} characters`] });
+  if (name.length > MAX_LENGTH) throw invalid('The doctor’s name is too long', { [field]: [atMost(MAX_LENGTH)] });
   const key = doctorNameKey(name);
   const matches = doctors(ctx.db)
     .activeNames(ctx.user.companyId)

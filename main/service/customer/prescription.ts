@@ -22,6 +22,7 @@ import type { EyeExamView } from '../store/eye-exam.js';
 import { masksMobiles } from './mobile.js';
 import { optionalText } from '../input/text.js';
 import { extend } from '../../../shared/extend.js';
+import { atMost, TEXT_MAX } from '../../../shared/contract/lengths.js';
 
 /** The request's customer fields, under the names customer-input knows them by. */
 const CUSTOMER_FIELDS = {
@@ -185,7 +186,7 @@ function superseded(exam: EyeExamView) {
  */
 export function amendPrescription(ctx: RequestContext, body: AmendPrescriptionRequest) {
   const reason = optionalText(body.amendReason);
-  const exam = readExam(ctx, body, reason && reason.length > 500 ? { amendReason: ['At most 500 characters'] } : {});
+  const exam = readExam(ctx, body, reason && reason.length > TEXT_MAX.remarks ? { amendReason: [atMost(TEXT_MAX.remarks)] } : {});
   const by = { userId: ctx.user.id, at: ctx.now().toISOString() };
   return ctx.db
     .transaction(() => {

@@ -13,6 +13,7 @@ import { eyeCheckupRecalls } from '../store/eye-checkup-recall.js';
 import { eyeExams } from '../store/eye-exam.js';
 import { masksMobiles, mobileShown } from './mobile.js';
 import { byUse, primaryUse } from './rx-view.js';
+import { atMost, TEXT_MAX } from '../../../shared/contract/lengths.js';
 
 const STORED: Record<RecallOutcome, 'contacted' | 'booked' | 'not_interested'> = {
   contacted: 'contacted',
@@ -107,7 +108,7 @@ export function markRecall(ctx: RequestContext, body: RecallMarkRequest) {
   const outcome = RECALL_OUTCOMES.find((o) => o === body.outcome?.trim());
   if (!outcome) errors.outcome = [`One of ${RECALL_OUTCOMES.join(', ')}`];
   const note = optionalText(body.note);
-  if (note && note.length > 500) errors.note = ['At most 500 characters'];
+  if (note && note.length > TEXT_MAX.remarks) errors.note = [atMost(TEXT_MAX.remarks)];
   if (!body.recallID?.trim()) errors.recallID = ['Required'];
   if (Object.keys(errors).length > 0) throw invalid('The call cannot be recorded', errors);
   const at = ctx.now().toISOString();

@@ -5,7 +5,7 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ErrorBody } from '../../../shared/contract/errors.js';
-import { ServiceError, storeFault, type ErrorKind } from '../errors.js';
+import { ServiceError, systemFault, type ErrorKind } from '../errors.js';
 import { EncIdError } from '../ids/enc-id.js';
 
 /** Each kind of refusal's HTTP status. */
@@ -21,8 +21,9 @@ export const STATUS_OF: Record<ErrorKind, number> = {
 
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((thrown: FastifyError | ServiceError | Error, request, reply) => {
-    // A fault of the store's file (disk full, read-only, I/O): a coded 503, never a 500.
-    const fault = storeFault(thrown);
+    // A fault of the store's file or of any other file (disk full, read-only, I/O, too many open
+    // files): a coded 503 and a log line, never a 500.
+    const fault = systemFault(thrown);
     const error = fault ?? thrown;
     const route = `${request.method} ${request.routeOptions.url ?? '(no route)'}`;
     if (error instanceof ServiceError) {

@@ -18,6 +18,31 @@ export function calendarDate(text: string | null | undefined, field: string): st
   return `${m[1]}-${m[2]}-${m[3]}`;
 }
 
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)(?::[0-5]\d(?:\.\d+)?)?/;
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * 'HH:MM' from a time ('17:30', '17:30:00') or from a date-time's time part; null when none is
+ * given. A date alone where a date-time is declared means that day, with no time ("during the
+ * day"), and so does a date-time at midnight ('2026-12-02T00:00:00'), which is how a client's date
+ * picker sends a day. Anything else is a 400 naming `field`.
+ */
+export function timeOfDay(text: string | null | undefined, field: string): string | null {
+  const t = text?.trim();
+  if (!t || DATE_ONLY.test(t)) return null;
+  const part = t.includes('T') ? t.slice(t.indexOf('T') + 1) : t;
+  const m = TIME.exec(part);
+  if (!m) throw invalid(`Invalid time: ${field}`, { [field]: ['Expected a time like 17:30'] });
+  const hhmm = `${m[1]}:${m[2]}`;
+  return t.includes('T') && hhmm === '00:00' ? null : hhmm;
+}
+
+/** A declared date-time read as a day and, when it has one, a time of day (see timeOfDay). */
+export function dateAndTime(text: string | null | undefined, field: string): { date: string | null; time: string | null } {
+  const date = calendarDate(text, field);
+  return { date, time: date === null ? null : timeOfDay(text, field) };
+}
+
 /** The same day a number of months later, clamped to the month's end (31 Jan + 1 month → 28/29 Feb). */
 export function addMonths(date: string, months: number): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];

@@ -3,12 +3,13 @@
  * "not given".
  */
 import { invalid } from '../errors.js';
+import { atMost, TEXT_MAX } from '../../../shared/contract/lengths.js';
 
 /** Trimmed text, or null when absent or blank. */
 export const optionalText = (v: string | null | undefined): string | null => v?.trim() || null;
 
 /** The longest text a search filter takes; longer is a typing or pasting accident, or an attack. */
-export const SEARCH_MAX = 100;
+export const SEARCH_MAX = TEXT_MAX.search;
 
 /**
  * A search filter's text: trimmed, inner spaces collapsed, null when blank, and a 400 naming the
@@ -16,6 +17,6 @@ export const SEARCH_MAX = 100;
  */
 export function searchText(v: string | null | undefined, field: string): string | null {
   const t = optionalText(v)?.replace(/\s+/g, ' ') ?? null;
-  if (t !== null && t.length > SEARCH_MAX) throw invalid(`Search text is too long: ${field}`, { [field]: [`At most ${SEARCH_MAX} characters`] }, 'SEARCH_TOO_LONG');
+  if (t !== null && t.length > SEARCH_MAX) throw invalid(`Search text is too long: ${field}`, { [field]: [atMost(SEARCH_MAX)] }, 'SEARCH_TOO_LONG');
   return t;
 }

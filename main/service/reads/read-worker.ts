@@ -7,7 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { requestContext, type ServiceDeps } from '../context.js';
 import { openReadOnly } from '../db/database.js';
 import { handlers } from '../endpoints/index.js';
-import { ServiceError, storeFault } from '../errors.js';
+import { ServiceError, systemFault } from '../errors.js';
 import { encIds } from '../ids/enc-id.js';
 import { readConnection } from './read-connection.js';
 import type { ReadRequest, ReadAnswer, WorkerSetup } from './read-pool.js';
@@ -51,7 +51,7 @@ parentPort!.on('message', async (request: ReadRequest) => {
       ? { id: request.id, json: JSON.stringify(checked.data) }
       : { id: request.id, json: JSON.stringify(result), issues: checked.error.issues };
   } catch (thrown) {
-    const err = storeFault(thrown) ?? thrown;
+    const err = systemFault(thrown) ?? thrown;
     answer =
       err instanceof ServiceError
         ? { id: request.id, refused: { kind: err.kind, code: err.code, message: err.message, errors: err.errors, retryAfterSeconds: err.retryAfterSeconds } }

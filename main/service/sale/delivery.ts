@@ -14,7 +14,7 @@
 import { localDate } from '../../../shared/domain/calendar.js';
 import type { SalesorderModel } from '../../../shared/models/sale.js';
 import type { RequestContext } from '../context.js';
-import { addDays, calendarDate } from '../input/dates.js';
+import { addDays, dateAndTime, timeOfDay } from '../input/dates.js';
 import { conflict, invalid } from '../errors.js';
 import type { CartLineView } from '../store/cart.js';
 import { categories } from '../store/category.js';
@@ -70,19 +70,6 @@ export interface DeliveryPromise {
   time: string | null;
 }
 
-const TIME = /^([01]\d|2[0-3]):([0-5]\d)(?::[0-5]\d(?:\.\d+)?)?/;
-
-/** 'HH:MM' from '17:30', '17:30:00' or an ISO date-time's time part; null for none or midnight. */
-function timeOf(text: string | null | undefined, field: string): string | null {
-  const t = text?.trim();
-  if (!t) return null;
-  const part = t.includes('T') ? t.slice(t.indexOf('T') + 1) : t;
-  const m = TIME.exec(part);
-  if (!m) throw invalid(`Invalid time: ${field}`, { [field]: ['Expected a time like 17:30'] });
-  const hhmm = `${m[1]}:${m[2]}`;
-  return t.includes('T') && hhmm === '00:00' ? null : hhmm;
-}
-
 /**
  * The delivery promised for an order booked on `bookedOn` with these lines. `today` bounds it
  * from below; the counter's own date wins over the store's turnaround.
@@ -93,11 +80,10 @@ export function promisedDelivery(ctx: RequestContext, so: SalesorderModel, lines
   let field = `${F}deliveryDate`;
   let time: string | null = null;
   if (so.deliveryDate) {
-    date = calendarDate(so.deliveryDate, field);
-    time = timeOf(so.deliveryDate, field);
+    ({ date, time } = dateAndTime(so.deliveryDate, field));
   } else if (so.deliveryDateString?.trim()) {
     field = `${F}deliveryDateString`;
-    date = calendarDate(so.deliveryDateString, field);
+    ({ date, time } = dateAndTime(so.deliveryDateString, field));
   } else if (so.deliveryDateDays?.trim()) {
     field = `${F}deliveryDateDays`;
     const n = Number(so.deliveryDateDays.trim());
@@ -105,7 +91,7 @@ export function promisedDelivery(ctx: RequestContext, so: SalesorderModel, lines
     date = addDays(bookedOn, n);
   }
   const timeField = so.deliveryTimeString?.trim() ? `${F}deliveryTimeString` : `${F}deliveryTime`;
-  time = timeOf(so.deliveryTimeString ?? so.deliveryTime, timeField) ?? time;
+  time = timeOfDay(so.deliveryTimeString ?? so.deliveryTime, timeField) ?? time;
   if (date === null) {
     const days = deliveryDays(ctx);
     date = addDays(bookedOn, Math.max(0, ...lines.map((l) => days[jobKind(ctx, l)])));
@@ -131,11 +117,12 @@ export function changeDelivery(
   if (order.status_id === SALES_ORDER_STATUS.Delivered || order.status_id === SALES_ORDER_STATUS.Cancelled) {
     throw conflict(`Order ${order.order_no} is ${SALES_ORDER_STATUS_NAMES[order.status_id as SalesOrderStatusId]}: its delivery date can no longer change`, 'ORDER_DELIVERY_FIXED');
   }
-  const date = calendarDate(dateText, 'deliveryDate');
+  const { date, time: timeOfDate } = dateAndTime(dateText, 'deliveryDate');
   if (date === null) throw invalid('Say the new delivery date', { deliveryDate: ['Required'] });
   const today = localDate(ctx.now());
   if (date < today) throw invalid('The promised delivery date cannot be in the past', { deliveryDate: [`Today (${today}) or later`] });
-  const time = timeOf(timeText, 'deliveryTime');
+  // As SaveSale: the time field, else the date-time's own time, else "during the day".
+  const time = timeOfDay(timeText, 'deliveryTime') ?? timeOfDate;
   salesOrders(ctx.db).setDelivery(order.id, date, time, ctx.user.id, ctx.now().toISOString());
   return `Order ${order.order_no} is now due ${date}${time ? ` at ${time}` : ''}`;
 }

@@ -19,6 +19,7 @@ import { forbidden, invalid } from '../errors.js';
 import type { ItemRow } from '../store/item.js';
 import { priceApprovals, type PriceApprovalRow } from '../store/price-approval.js';
 import { settings } from '../store/setting.js';
+import { atMost, TEXT_MAX } from '../../../shared/contract/lengths.js';
 
 export const PRICE_POLICY_SETTING = 'price.policy';
 export const APPROVAL_REQUIRED = 'PRICE_APPROVAL_REQUIRED';
@@ -127,6 +128,6 @@ function approvalProblem(ctx: RequestContext, a: PriceApprovalRow | undefined, i
 export function approvalReason(text: string | null | undefined): string {
   const reason = text?.trim() ?? '';
   if (reason.length < 3) throw invalid('Say why the manager approves it', { reason: ['A reason, in a few words'] });
-  if (reason.length > 200) throw invalid('The reason is too long', { reason: ['At most 200 characters'] });
+  if (reason.length > TEXT_MAX.reason) throw invalid('The reason is too long', { reason: [atMost(TEXT_MAX.reason)] });
   return reason;
 }

@@ -14,6 +14,7 @@ import { paiseField } from '../input/money.js';
 import { optionalText } from '../input/text.js';
 import { tillSessions, type TillSessionRow } from '../store/till-session.js';
 import { buildTillReport, expectedCashPaise } from './till-report.js';
+import { atMost, TEXT_MAX } from '../../../shared/contract/lengths.js';
 
 /** The code a client can act on: open the till, then try again. */
 export const TILL_NOT_OPEN = 'TILL_NOT_OPEN';
@@ -51,7 +52,7 @@ export function moveCash(ctx: RequestContext, body: CashMoveRequest): TillState 
   if (!amount) throw invalid('Enter the amount', { amount: ['More than 0'] });
   const reason = optionalText(body.reason);
   if (!reason) throw invalid('Say why the cash goes in or out', { reason: ['Required, e.g. petty cash or bank deposit'] });
-  if (reason.length > 200) throw invalid('The reason is too long', { reason: ['At most 200 characters'] });
+  if (reason.length > TEXT_MAX.reason) throw invalid('The reason is too long', { reason: [atMost(TEXT_MAX.reason)] });
   return ctx.db
     .transaction(() => {
       const id = requireOpenTill(ctx);
