@@ -24,7 +24,7 @@ test('npm run serve: the service runs in a child with its memory settings and st
   const { MALLOC_ARENA_MAX: _unset, ...env } = process.env;
   const serve = spawn(process.execPath, [path.join(root, 'scripts', 'serve.mjs')], {
     cwd: root,
-    env: { ...env, POS_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' },
+    env: { ...env, POS_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', POS_DEMO: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let service = 0;
