@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { api } from '../../../shared/endpoints/index.js';
 import type { LoginResponse } from '../../../shared/models/auth.js';
 import { useEndpoint } from './service.js';
@@ -10,7 +11,7 @@ import { navigate, useRoute } from './router.js';
 import { Screen } from './Screen.js';
 import { SyncChip } from './SyncChip.js';
 
-export function AppFrame({ session }: { session: LoginResponse }) {
+export function AppFrame({ session, band = null }: { session: LoginResponse; band?: ReactNode }) {
   const logout = useSession((s) => s.logout);
   const route = useRoute();
 
@@ -22,6 +23,7 @@ export function AppFrame({ session }: { session: LoginResponse }) {
 
   return (
     <div className="frame">
+      {band}
       <header className="topbar">
         <div className="topbar-brand">
           <span className="brand-mark" aria-hidden="true">
