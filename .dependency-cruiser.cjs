@@ -48,7 +48,7 @@ const layers = {
   [`${S}reads/`]: [`${S}errors\\.ts$`, `${S}db/(journal|database|threads)\\.ts$`, `${S}context\\.ts$`, `${S}ids/`, `${S}endpoints/index\\.ts$`],
   // setup/first-run.ts joins a hub on screen as `npm run setup -- --join` does (sync/join.ts).
   [`${S}setup/`]: [`${S}store-file\\.ts$`, `${S}sync/(join|worker)\\.ts$`, `${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}store/`, `${S}context\\.ts$`, `${S}auth/`, `${S}input/`, `${S}customer/`, `${S}catalog/`, `${S}sale/`, `${S}order/`],
-  [`${S}(service|server|store-file)\\.ts$`]: [`${S}`],
+  [`${S}(service|server|store-file|first-run)\\.ts$`]: [`${S}`],
   '^main/[^/]+\\.ts$': ['^main/service/', '^main/[^/]+\\.ts$'],
   '^main/electron/': ['^main/service/', '^main/electron/', '^main/[^/]+\\.ts$'],
   [shared]: [],

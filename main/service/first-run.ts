@@ -16,7 +16,7 @@ import type { ServiceDeps } from './context.js';
 import { closeDatabase, FOLDER_MODE, openDatabase } from './db/database.js';
 import { firstRunHandlers } from './endpoints/index.js';
 import { unavailable } from './errors.js';
-import { buildApp } from './http/app.js';
+import { buildApp, type AppOptions } from './http/app.js';
 import { encIds } from './ids/enc-id.js';
 import { idSource } from './ids/id-source.js';
 import { fileLogger } from './log.js';
@@ -45,16 +45,13 @@ export async function openFirstRun(options: ServiceOptions): Promise<Service> {
       ...(options.firstRun ? { firstRun: options.firstRun } : {}),
     };
     logger?.info({ dataDir: options.dataDir, version: deps.version }, 'no store yet: first-run screen');
-    const app = await buildApp(deps, firstRunHandlers, {
-      ...(options.staticDir ? { staticDir: options.staticDir } : {}),
-      strictResponses: options.strictResponses ?? false,
-      logger: options.logger ?? false,
-      ...(logger ? { loggerInstance: logger } : {}),
-      ...(options.limits ? { limits: options.limits } : {}),
-      ...(options.https ? { https: options.https } : {}),
-      ...(options.serviceKey !== undefined ? { serviceKey: options.serviceKey } : {}),
-      loopbackHost: options.loopbackHost ?? false,
-    });
+    const appOptions: AppOptions = { strictResponses: options.strictResponses ?? false, logger: options.logger ?? false, loopbackHost: options.loopbackHost ?? false };
+    if (options.staticDir) appOptions.staticDir = options.staticDir;
+    if (logger) appOptions.loggerInstance = logger;
+    if (options.limits) appOptions.limits = options.limits;
+    if (options.https) appOptions.https = options.https;
+    if (options.serviceKey !== undefined) appOptions.serviceKey = options.serviceKey;
+    const app = await buildApp(deps, firstRunHandlers, appOptions);
     app.all(`${API_PREFIX}/api/*`, async () => {
       throw unavailable('No store is set up on this PC yet: choose one on the first-run screen', 'NO_STORE_YET');
     });
