@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { ADMIN_ONLY, hasRole } from '../../../shared/contract/roles.js';
 import { api } from '../../../shared/endpoints/index.js';
 import type { SetupDone } from '../../../shared/models/setup.js';
 import { FirstRunScreen, OpeningStore } from '../first-run/FirstRunScreen.js';
@@ -55,7 +56,7 @@ function Root() {
   if (!status.data) return made ? <OpeningStore message={made.message} /> : null;
   if (made && state !== made.state) return <OpeningStore message={made.message} />;
   if (state === 'first-run') return <FirstRunScreen status={status.data} onDone={done} />;
-  const band = state === 'demo' ? <DemoBand status={status.data} isAdmin={session?.userRole === 'admin'} onDone={done} /> : null;
+  const band = state === 'demo' ? <DemoBand status={status.data} isAdmin={session ? hasRole(session.userRole, ADMIN_ONLY) : false} onDone={done} /> : null;
   // A password someone else set (a real store's first sign-in, a new user, a reset) is changed
   // before anything else: the service refuses every other call until then.
   if (!session) return <LoginScreen demo={state === 'demo'} notice={made?.message ?? null} />;
