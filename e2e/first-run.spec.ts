@@ -4,10 +4,23 @@
  * administrator signs in, chooses a password, and sells one item at Quick sale. A real new store
  * has no items: they come from a CSV through `npm run import` (the documented way), as a store
  * manager would load the price list, before the sale.
+ *
+ * And a second PC of a company joins its hub on screen: a real hub over embedded PostgreSQL on
+ * mutual TLS, a first PC pushing to it, and an empty PC that is given the hub's address and a join
+ * code, pulls the company's data and signs in with a user of the first PC.
  */
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { createClient } from '../shared/client.js';
+import { api } from '../shared/endpoints/index.js';
+import { issueNodeCertificate } from '../hub/sync/certificates.js';
+import { makeJoinCode } from '../hub/sync/join.js';
+import { loadOrCreateCa, serverCertificate } from '../hub/tls/ca.js';
+import { startServer } from '../main/service/server.js';
+import { hubTlsDir, saveHubTls } from '../main/service/sync/hub-tls.js';
+import { startTestHub } from '../test/hub/hub-helpers.js';
 import { expect, test } from './fixtures.js';
 import { repoRoot } from './paths.js';
 
@@ -83,4 +96,50 @@ test('a fresh PC: first-run screen, set up my store, sign in as its admin, open 
   await page.keyboard.press('F9');
   await expect(page.getByRole('heading', { name: 'Sale saved' })).toBeVisible();
   await expect(page.getByTestId('receipt-no')).toHaveText(/\S+/);
+});
+
+test('a second PC joins the company’s hub on screen: the wrong hub is refused in words, then it pulls the company’s data and a user of the first PC signs in', async ({ page, emptyPc }) => {
+  test.setTimeout(180_000);
+  const dirs = [mkdtempSync(path.join(os.tmpdir(), 'optical-pos-e2e-ca-')), mkdtempSync(path.join(os.tmpdir(), 'optical-pos-e2e-head-'))];
+  const [caDir, headDir] = dirs as [string, string];
+  const ca = await loadOrCreateCa(caDir);
+  const hub = await startTestHub({ tls: { ...(await serverCertificate(ca, caDir, ['localhost', '127.0.0.1'])), clientCa: ca.cert, issuer: ca } });
+  // The first PC: node 1 with its certificate, pushing to the hub.
+  const node = await hub.enroll('Head office');
+  const cert = await issueNodeCertificate(hub.pool, ca, node.id);
+  saveHubTls(hubTlsDir(headDir), node.id, { ca: ca.cert, cert: cert.cert, key: cert.key });
+  const head = await startServer({ dataDir: headDir, port: 0, hubUrl: hub.url, syncIntervalMs: 60_000, readWorkers: 0 });
+  try {
+    const anon = createClient({ baseUrl: head.url });
+    const { token } = await anon.call(api.Auth.login, { body: { userName: 'admin', password: 'demo1234' } });
+    await createClient({ baseUrl: head.url, getToken: () => token }).call(api.Sync.now, { body: {} });
+
+    await page.goto(emptyPc.url);
+    await page.getByRole('button', { name: /Join my company’s hub/ }).click();
+    const form = page.getByRole('form', { name: 'Join my company’s hub' });
+    // A code head office made on another hub: refused before the code is sent, naming the address.
+    const other = await loadOrCreateCa(path.join(caDir, 'other'));
+    const wrong = await makeJoinCode(hub.pool, 'Wrong hub', undefined, other);
+    await form.getByLabel('Hub address').fill(hub.url);
+    await form.getByLabel('Join code').fill(wrong.code);
+    await form.getByRole('button', { name: 'Join the hub' }).click();
+    await expect(form.getByText(/This hub is not the one the join code was made for/)).toBeVisible({ timeout: 15_000 });
+
+    const right = await makeJoinCode(hub.pool, 'Second PC', undefined, ca);
+    await form.getByLabel('Join code').fill(right.code);
+    await page.screenshot({ path: 'docs/images/first-run-join.png' });
+    await form.getByRole('button', { name: 'Join the hub' }).click();
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByText(/demo1234/)).toHaveCount(0);
+
+    await page.getByLabel('User name').fill('cashier');
+    await page.getByLabel('Password').fill('demo1234');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await expect(page.getByText('Drishti Opticals (Demo)')).toBeVisible();
+  } finally {
+    await head.close();
+    await hub.stop();
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, expect } from '@playwright/test';
-import { startServer, type NoStore } from '../main/service/server.js';
+import { startServer, type NoStore, type ServerOptions } from '../main/service/server.js';
 import { rendererDist } from './paths.js';
 
 export interface Service {
@@ -16,32 +16,36 @@ export interface Service {
   dataDir: string;
 }
 
+/** A service on a fresh data folder serving the built renderer, stopped and removed after `use`. */
+async function withService(noStore: NoStore, use: (service: Service) => Promise<void>, extra: Partial<ServerOptions> = {}): Promise<void> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'optical-pos-e2e-'));
+  const server = await startServer({
+    dataDir,
+    port: 0,
+    staticDir: rendererDist,
+    // A response that breaks the shared contract fails the test instead of only being logged.
+    strictResponses: true,
+    noStore,
+    ...extra,
+  });
+  try {
+    await use({ url: server.url, dataDir });
+  } finally {
+    await server.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
 /**
- * `test.use({ noStore: 'ask' })` gives the file's worker a service whose fresh data folder opens the
- * first-run screen instead of the demo (server.ts NoStore; POS_DEMO unset).
+ * `service`: the worker's service. `test.use({ noStore: 'ask' })` gives the file's worker one whose
+ * fresh data folder opens the first-run screen instead of the demo (server.ts NoStore; POS_DEMO
+ * unset). `emptyPc`: a test's own service on an empty folder showing the first-run screen, for a
+ * test that needs a PC of its own beside the worker's (a second PC joining a hub).
  */
-export const test = base.extend<object, { service: Service; noStore: NoStore }>({
+export const test = base.extend<{ emptyPc: Service }, { service: Service; noStore: NoStore }>({
   noStore: ['demo', { option: true, scope: 'worker' }],
-  service: [
-    async ({ noStore }, use) => {
-      const dataDir = await mkdtemp(join(tmpdir(), 'optical-pos-e2e-'));
-      const server = await startServer({
-        dataDir,
-        port: 0,
-        staticDir: rendererDist,
-        // A response that breaks the shared contract fails the test instead of only being logged.
-        strictResponses: true,
-        noStore,
-      });
-      try {
-        await use({ url: server.url, dataDir });
-      } finally {
-        await server.close();
-        await rm(dataDir, { recursive: true, force: true });
-      }
-    },
-    { scope: 'worker' },
-  ],
+  service: [async ({ noStore }, use) => withService(noStore, use), { scope: 'worker' }],
+  emptyPc: async ({}, use) => withService('ask', use, { readWorkers: 0 }),
   baseURL: async ({ service }, use) => {
     await use(service.url);
   },
