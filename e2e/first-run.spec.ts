@@ -124,10 +124,10 @@ test('a second PC joins the company’s hub on screen: the wrong hub is refused 
     await form.getByLabel('Join code').fill(wrong.code);
     await form.getByRole('button', { name: 'Join the hub' }).click();
     await expect(form.getByText(/This hub is not the one the join code was made for/)).toBeVisible({ timeout: 15_000 });
+    await page.screenshot({ path: 'docs/images/first-run-join.png' });
 
     const right = await makeJoinCode(hub.pool, 'Second PC', undefined, ca);
     await form.getByLabel('Join code').fill(right.code);
-    await page.screenshot({ path: 'docs/images/first-run-join.png' });
     await form.getByRole('button', { name: 'Join the hub' }).click();
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible({ timeout: 60_000 });
     await expect(page.getByText(/demo1234/)).toHaveCount(0);
