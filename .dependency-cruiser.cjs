@@ -20,7 +20,7 @@
  *   service.ts, server.ts, store-file.ts   wiring
  */
 const S = '^main/service/';
-const features = '(audit|catalog|credit-notes|customers|dashboard|doctors|invoices|login|orders|prescriptions|print|quick-sale|recalls|receipts|settings|till|users)';
+const features = '(first-run|audit|catalog|credit-notes|customers|dashboard|doctors|invoices|login|orders|prescriptions|print|quick-sale|recalls|receipts|settings|till|users)';
 const shared = '^shared/';
 
 /** folder (a path regex) → the path regexes it may import besides itself and shared/. */
@@ -46,10 +46,11 @@ const layers = {
   // Help: the guides in docs/ as pages; uses nothing of the store.
   [`${S}help/`]: [],
   [`${S}http/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}context\\.ts$`, `${S}auth/`, `${S}input/`, `${S}print/(font-route|output)\\.ts$`, `${S}reads/read-pool\\.ts$`, `${S}help/route\\.ts$`],
-  [`${S}endpoints/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}store/`, `${S}context\\.ts$`, `${S}auth/`, `${S}input/`, `${S}audit/`, `${S}customer/`, `${S}catalog/`, `${S}sale/`, `${S}order/`, `${S}print/`, `${S}backup/`, `${S}sync/status\\.ts$`, `${S}http/(handler|paging)\\.ts$`],
+  [`${S}endpoints/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}store/`, `${S}context\\.ts$`, `${S}auth/`, `${S}input/`, `${S}audit/`, `${S}customer/`, `${S}catalog/`, `${S}sale/`, `${S}order/`, `${S}print/`, `${S}backup/`, `${S}sync/status\\.ts$`, `${S}setup/first-run\\.ts$`, `${S}http/(handler|paging)\\.ts$`],
   [`${S}reads/`]: [`${S}errors\\.ts$`, `${S}db/(journal|database|threads)\\.ts$`, `${S}context\\.ts$`, `${S}ids/`, `${S}endpoints/index\\.ts$`],
-  [`${S}setup/`]: [`${S}store-file\\.ts$`, `${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}store/`, `${S}context\\.ts$`, `${S}auth/`, `${S}input/`, `${S}customer/`, `${S}catalog/`, `${S}sale/`, `${S}order/`],
-  [`${S}(service|server|store-file)\\.ts$`]: [`${S}`],
+  // setup/first-run.ts joins a hub on screen as `npm run setup -- --join` does (sync/join.ts).
+  [`${S}setup/`]: [`${S}store-file\\.ts$`, `${S}sync/(join|worker)\\.ts$`, `${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}store/`, `${S}context\\.ts$`, `${S}auth/`, `${S}input/`, `${S}customer/`, `${S}catalog/`, `${S}sale/`, `${S}order/`],
+  [`${S}(service|server|store-file|first-run)\\.ts$`]: [`${S}`],
   '^main/[^/]+\\.ts$': ['^main/service/', '^main/[^/]+\\.ts$'],
   '^main/electron/': ['^main/service/', '^main/electron/', '^main/[^/]+\\.ts$'],
   [shared]: [],

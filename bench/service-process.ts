@@ -30,7 +30,7 @@ export function startService(dataDir: string): Promise<ServiceProcess> {
   const t0 = performance.now();
   const child = spawn(process.execPath, [path.join(root, 'scripts', 'serve.mjs')], {
     cwd: root,
-    env: { ...process.env, POS_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' },
+    env: { ...process.env, POS_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', POS_DEMO: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let errors = '';

@@ -100,7 +100,7 @@ test('desktop: sign in as admin, sell, print the receipt and save it as PDF', as
       const app = await _electron.launch({
         executablePath: electronBinary!,
         args: [repoRoot],
-        env: { ...process.env, POS_DATA_DIR: path.join(dataDir, 'data'), POS_PDF_DIR: pdfDir },
+        env: { ...process.env, POS_DATA_DIR: path.join(dataDir, 'data'), POS_PDF_DIR: pdfDir, POS_DEMO: '1' },
       });
       try {
         const page = await app.firstWindow();

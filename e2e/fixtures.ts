@@ -6,34 +6,46 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, expect } from '@playwright/test';
-import { startServer } from '../main/service/server.js';
+import { startServer, type NoStore, type ServerOptions } from '../main/service/server.js';
 import { rendererDist } from './paths.js';
 
 export interface Service {
   /** Origin of the running service, e.g. `http://127.0.0.1:41234`. */
   url: string;
+  /** Its data folder (fresh for the worker). */
+  dataDir: string;
 }
 
-export const test = base.extend<object, { service: Service }>({
-  service: [
-    async ({}, use) => {
-      const dataDir = await mkdtemp(join(tmpdir(), 'optical-pos-e2e-'));
-      const server = await startServer({
-        dataDir,
-        port: 0,
-        staticDir: rendererDist,
-        // A response that breaks the shared contract fails the test instead of only being logged.
-        strictResponses: true,
-      });
-      try {
-        await use({ url: server.url });
-      } finally {
-        await server.close();
-        await rm(dataDir, { recursive: true, force: true });
-      }
-    },
-    { scope: 'worker' },
-  ],
+/** A service on a fresh data folder serving the built renderer, stopped and removed after `use`. */
+async function withService(noStore: NoStore, use: (service: Service) => Promise<void>, extra: Partial<ServerOptions> = {}): Promise<void> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'optical-pos-e2e-'));
+  const server = await startServer({
+    dataDir,
+    port: 0,
+    staticDir: rendererDist,
+    // A response that breaks the shared contract fails the test instead of only being logged.
+    strictResponses: true,
+    noStore,
+    ...extra,
+  });
+  try {
+    await use({ url: server.url, dataDir });
+  } finally {
+    await server.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * `service`: the worker's service. `test.use({ noStore: 'ask' })` gives the file's worker one whose
+ * fresh data folder opens the first-run screen instead of the demo (server.ts NoStore; POS_DEMO
+ * unset). `emptyPc`: a test's own service on an empty folder showing the first-run screen, for a
+ * test that needs a PC of its own beside the worker's (a second PC joining a hub).
+ */
+export const test = base.extend<{ emptyPc: Service }, { service: Service; noStore: NoStore }>({
+  noStore: ['demo', { option: true, scope: 'worker' }],
+  service: [async ({ noStore }, use) => withService(noStore, use), { scope: 'worker' }],
+  emptyPc: async ({}, use) => withService('ask', use, { readWorkers: 0 }),
   baseURL: async ({ service }, use) => {
     await use(service.url);
   },

@@ -6,10 +6,13 @@
  *   HOST          address to listen on (default 127.0.0.1)
  *   POS_DATA_DIR  data folder (default ~/.optical-pos)
  *   POS_TLS_KEY, POS_TLS_CERT  PEM files; required when HOST is not loopback
- *   POS_DEMO=0    refuse to open the demo store when no real store is set up
+ *   POS_DEMO      with no real store set up: unset, the first-run screen (try the demo, set up
+ *                 the store, or join the hub); 1, the demo store at once without asking; 0, the
+ *                 first-run screen without the demo (a demo made earlier is not opened)
  *   POS_READ_WORKERS  threads for the heavy reads (default 1; 0 runs them on the main thread)
  *   POS_READ_LIMIT_MS how long such a read may run before it answers 503 (default 10000)
- *   POS_HUB_URL   the head-office hub (e.g. http://10.0.0.5:8790): sync in the background (issue 15)
+ *   POS_HUB_URL   the head-office hub (e.g. http://10.0.0.5:8790): sync in the background (issue 15);
+ *                 a PC that joined a hub (on screen or `npm run setup -- --join`) remembers it, this overrides it
  *   POS_HUB_TLS_DIR  this PC's certificate folder for a hub on mutual TLS (default <data dir>/hub-tls)
  *   POS_SYNC_INTERVAL_MS  between sync rounds when all is well (default 5000)
  */
@@ -17,7 +20,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { appRoot } from './app-root.js';
 import { defaultDataDir } from './data-dir.js';
-import { startServer } from './service/server.js';
+import { noStoreFromEnv, startServer, type RunningServer } from './service/server.js';
 
 const staticDir = path.join(appRoot(), 'dist', 'renderer');
 
@@ -34,6 +37,12 @@ function wholeNumber(name: string): number {
   return n;
 }
 
+function described(mode: RunningServer['mode']): string {
+  if (mode === 'first-run') return 'no store yet: open it in a browser to try the demo, set up the store or join the hub';
+  if (mode === 'demo') return 'demo store: users admin, manager, cashier, optometrist / demo1234';
+  return 'the store';
+}
+
 async function main() {
   const dataDir = defaultDataDir();
   const https = tls();
@@ -41,7 +50,8 @@ async function main() {
     dataDir,
     port: process.env.PORT === undefined ? 5170 : Number(process.env.PORT),
     host: process.env.HOST || '127.0.0.1',
-    allowDemo: process.env.POS_DEMO !== '0',
+    noStore: noStoreFromEnv(process.env.POS_DEMO),
+    onSwitch: (mode) => console.log(`Now serving ${described(mode)}`),
     logToFile: true,
     backups: true,
     ...(process.env.POS_READ_WORKERS ? { readWorkers: wholeNumber('POS_READ_WORKERS') } : {}),
@@ -52,8 +62,7 @@ async function main() {
     ...(process.env.POS_SYNC_INTERVAL_MS ? { syncIntervalMs: wholeNumber('POS_SYNC_INTERVAL_MS') } : {}),
     ...(https ? { https } : {}),
   });
-  const mode = server.deps.mode === 'demo' ? ' (demo store: users admin, manager, cashier, optometrist / demo1234)' : '';
-  console.log(`Optical POS service listening on ${server.url}${mode}`);
+  console.log(`Optical POS service listening on ${server.url} (${described(server.mode)})`);
   console.log(`Data: ${dataDir}  API docs: ${server.url}/api-v1/docs`);
   let stopping = false;
   const stop = () => {

@@ -54,7 +54,8 @@ export async function startToLogin({ root = ROOT, dataDir, command = npm, args =
   const start = performance.now();
   const child = spawn(command, args, {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', POS_DATA_DIR: dataDir, ...env },
+    // POS_DEMO=1: a first start makes the demo at once (its cashier signs in) instead of the first-run screen.
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', POS_DATA_DIR: dataDir, POS_DEMO: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: process.platform !== 'win32',
   });

@@ -21,7 +21,7 @@ test(
   { skip: available ? false : 'Electron binary not available on this machine (run `npm start` once where it can be downloaded)' },
   async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pos-electron-'));
-    const app = await _electron.launch({ executablePath: binary!, args: [root], env: { ...process.env, POS_DATA_DIR: dataDir } });
+    const app = await _electron.launch({ executablePath: binary!, args: [root], env: { ...process.env, POS_DATA_DIR: dataDir, POS_DEMO: '1' } });
     try {
       const window = await app.firstWindow();
       const where = await window.evaluate(() => ({

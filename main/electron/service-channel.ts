@@ -11,7 +11,7 @@
  * classes, so plain Node tests can run the real service through them.
  */
 import { z } from 'zod';
-import { startServer, type RunningServer, type ServerOptions } from '../service/server.js';
+import { noStoreFromEnv, startServer, type RunningServer, type ServerOptions } from '../service/server.js';
 
 const StartMessage = z.strictObject({
   type: z.literal('start'),
@@ -74,6 +74,9 @@ export function serveOver(end: ServiceEnd, start: (options: ServerOptions) => Pr
           logToFile: true,
           ...(message.tokenKey ? { tokenKey: new Uint8Array(Buffer.from(message.tokenKey, 'base64url')) } : {}),
           backups: true,
+          // As `npm run serve`: a first start shows the first-run screen (POS_DEMO=1: the demo at
+          // once); the server switches to the store made there on the same port (server.ts).
+          noStore: noStoreFromEnv(process.env.POS_DEMO),
           ...(message.nativeBinding ? { nativeBinding: message.nativeBinding } : {}),
         }).then(
           (running) => {

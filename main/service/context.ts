@@ -14,6 +14,20 @@ import { invalidId } from './errors.js';
 
 export type StoreMode = 'demo' | 'store';
 
+/**
+ * What the server that owns the port lets the first-run endpoints do (server.ts): whether the demo
+ * may be chosen, where the hub certificate goes, and asking it to open the data folder again once
+ * the answer is sent, so the new store is served on the same address without a restart by hand.
+ */
+export interface FirstRunControl {
+  /** "Try the demo store" is offered (not with POS_DEMO=0). */
+  demoOffered: boolean;
+  /** This PC's certificate folder for a hub on mutual TLS (POS_HUB_TLS_DIR; default <dataDir>/hub-tls). */
+  hubTlsDir?: string | undefined;
+  /** Opens the data folder again after this answer: the store just made, or the demo chosen. */
+  storeMade(what: 'store' | 'demo'): void;
+}
+
 export interface ServiceDeps {
   db: Db;
   enc: EncIds;
@@ -21,7 +35,8 @@ export interface ServiceDeps {
   tokens: Tokens;
   throttle: LoginThrottle;
   now: () => Date;
-  mode: StoreMode;
+  /** The store open, or 'first-run': no store yet, only the first-run endpoints answer (first-run.ts). */
+  mode: StoreMode | 'first-run';
   version: string;
   /** The store's data folder: branch logos live under <dataDir>/logos/<branchId>/. */
   dataDir: string;
@@ -29,6 +44,8 @@ export interface ServiceDeps {
   nativeBinding?: string;
   /** The sync worker (main/service/sync/worker.ts) when this PC has a hub (POS_HUB_URL). */
   sync?: { syncNow(): Promise<void>; online(): boolean };
+  /** Set by the server (server.ts); without it a store made on screen is served from the next start. */
+  firstRun?: FirstRunControl;
 }
 
 /** The signed-in user, resolved from the bearer token on every request. */

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { loginThrottle } from './auth/login-throttle.js';
 import { tokens } from './auth/token.js';
 import { tokenKey } from './auth/token-key.js';
-import type { ServiceDeps, StoreMode } from './context.js';
+import type { FirstRunControl, ServiceDeps, StoreMode } from './context.js';
 import { backupSchedule } from './backup/schedule.js';
 import { applyStagedRestore } from './backup/staged.js';
 import { consumeRestoreMarker } from './backup/restore.js';
@@ -34,6 +34,8 @@ import { companies } from './store/company.js';
 import { DEMO_FILE, storeFile } from './store-file.js';
 import { fileLogger } from './log.js';
 import { hubTlsDir, loadHubTls } from './sync/hub-tls.js';
+import { HUB_URL_SETTING } from './sync/join.js';
+import { settings } from './store/setting.js';
 import { stopSyncAfterRestore } from './sync/status.js';
 import { startSyncWorker, type SyncWorker } from './sync/worker.js';
 import { READ_TIME_LIMIT_MS, readPool, type ReadPool, type TimeLimit } from './reads/read-pool.js';
@@ -66,7 +68,10 @@ export interface ServiceOptions {
    * OS keychain by Electron's safeStorage); otherwise `token.key` in the data folder (0600).
    */
   tokenKey?: Uint8Array;
-  /** The head-office hub (POS_HUB_URL): the sync worker pushes and pulls in the background (sync/worker.ts). */
+  /**
+   * The head-office hub (POS_HUB_URL): the sync worker pushes and pulls in the background
+   * (sync/worker.ts). Without it, the hub this PC joined (kept in the store by sync/join.ts).
+   */
   hubUrl?: string;
   /** The PC's certificate folder for a hub on mutual TLS (default `<dataDir>/hub-tls`, sync/hub-tls.ts). */
   hubTlsDir?: string;
@@ -74,6 +79,8 @@ export interface ServiceOptions {
   syncIntervalMs?: number;
   /** Set by startServer when listening on loopback: only loopback Host headers are answered. */
   loopbackHost?: boolean;
+  /** Set by startServer: lets the demo's admin set up or join on screen and be served the new store at once. */
+  firstRun?: FirstRunControl;
 }
 
 export interface Service {
@@ -123,11 +130,12 @@ export async function openService(options: ServiceOptions): Promise<Service> {
         seedDemoLogos(db, options.dataDir, demo);
       });
     }
+    const hubUrl = options.hubUrl ?? settings(db).get(HUB_URL_SETTING);
     sync =
-      options.hubUrl
+      hubUrl
         ? startSyncWorker({
             db,
-            hubUrl: options.hubUrl,
+            hubUrl,
             tls: loadHubTls(options.hubTlsDir ?? hubTlsDir(options.dataDir)),
             nodeId: installation.node,
             now,
@@ -147,6 +155,7 @@ export async function openService(options: ServiceOptions): Promise<Service> {
       dataDir: options.dataDir,
       ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
       ...(sync ? { sync } : {}),
+      ...(options.firstRun ? { firstRun: options.firstRun } : {}),
     };
     // Heavy reads on their own threads and connections (reads/read-pool.ts); 0 workers: inline.
     const workers = options.readWorkers ?? 1;

@@ -24,6 +24,8 @@ export const GROUPS = [
   'Sync',
   /** Ours: till sessions and end of day (issue 16). */
   'Till',
+  /** Ours: the first run on screen (no store yet) and leaving the demo for a real store. */
+  'Setup',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 

@@ -31,7 +31,7 @@ interface Running {
 function start(entry: string, dataDir: string): Promise<Running> {
   const child = spawn(process.execPath, [entry], {
     cwd: root,
-    env: { ...process.env, POS_DATA_DIR: dataDir, PORT: '0', POS_READ_WORKERS: '0' },
+    env: { ...process.env, POS_DATA_DIR: dataDir, PORT: '0', POS_READ_WORKERS: '0', POS_DEMO: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Promise((resolve, reject) => {

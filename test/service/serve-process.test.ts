@@ -24,7 +24,7 @@ test('npm run serve: the service runs in a child with its memory settings and st
   const { MALLOC_ARENA_MAX: _unset, ...env } = process.env;
   const serve = spawn(process.execPath, [path.join(root, 'scripts', 'serve.mjs')], {
     cwd: root,
-    env: { ...env, POS_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' },
+    env: { ...env, POS_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', POS_DEMO: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let service = 0;
@@ -85,6 +85,8 @@ test('the desktop app’s service entry runs bundled: started, answering with it
   // What main/electron/main.ts forks, with Electron's parentPort made of Node's IPC channel.
   const child = fork(path.join(root, 'dist', 'main', 'bundle', 'service-process.mjs'), [], {
     execArgv: ['--import', path.join(root, 'test', 'helpers', 'parent-port.mjs')],
+    // The demo at once (no first-run screen), so the bundle's reads can be asked of its users.
+    env: { ...process.env, POS_DEMO: '1' },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   let out = '';

@@ -10,6 +10,7 @@ import { backupOverview } from './backup/overview.js';
 import { backupSettingsChange } from './backup/settings.js';
 import { stageRestore } from './backup/stage-restore.js';
 import { backupStatusOf } from './backup/status.js';
+import { firstRunHandlers } from './setup/first-run.js';
 import { syncNow } from './sync/now.js';
 import { syncStatusOf } from './sync/status.js';
 import { advanceReceiptData } from './orders/advance-receipt-data.js';
@@ -240,4 +241,7 @@ export const handlers = [
   everyTillOf,
   tillReportHandler,
   tillReportPrint,
+  ...firstRunHandlers,
 ] as readonly Handler[];
+
+export { firstRunHandlers };

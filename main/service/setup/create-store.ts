@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { Role } from '../../../shared/contract/roles.js';
 import { ROLES } from '../../../shared/contract/roles.js';
 import { gstinProblem, gstinStateCode } from '../../../shared/domain/gstin.js';
+import { Password } from '../../../shared/models/users.js';
 import { hashPassword } from '../auth/password.js';
 import { localDate } from '../../../shared/domain/calendar.js';
 import type { Db } from '../db/database.js';
@@ -69,7 +70,8 @@ export const StoreSpec = z.object({
         fullName: optional,
         email: z.email().nullish().transform((s) => s ?? null),
         role: z.enum(ROLES),
-        password: z.string().min(8, 'At least 8 characters'),
+        // The rule every password of the store follows (users' own changes too).
+        password: Password,
         branchCode: z.string().optional(),
       }),
     )
@@ -79,37 +81,93 @@ export const StoreSpec = z.object({
 });
 export type StoreSpec = z.input<typeof StoreSpec>;
 
+/** One refusal: the field's path in the spec (`company.gstin`, `branches.0.code`) and why. */
+export interface StoreSpecIssue {
+  path: string;
+  message: string;
+}
+
+/** A spec path in words the person setting up the store understands ("Company GSTIN"). */
+export function fieldLabel(path: string): string {
+  const [part, index, field] = path.split('.');
+  const nth = (noun: string) => (Number(index) > 0 ? `${noun} ${Number(index) + 1}` : noun);
+  const words: Record<string, string> = {
+    'company.name': 'Company name',
+    'company.gstin': 'Company GSTIN',
+    'company.state': 'State',
+    'company.city': 'City',
+    'company.email': 'Company email',
+    tillCode: 'Till code',
+    node: 'Installation number',
+  };
+  if (words[path]) return words[path];
+  const branchWords: Record<string, string> = { code: 'code', name: 'name', city: 'city', gstin: 'GSTIN', state: 'state', email: 'email' };
+  if (part === 'branches' && field) return `${nth('Branch')} ${branchWords[field] ?? field}`;
+  if (part === 'branches') return 'Branches';
+  const userWords: Record<string, string> = { userName: 'user name', password: 'password', branchCode: 'branch', email: 'email', role: 'role' };
+  if (part === 'users' && field) return `${nth('Administrator')} ${userWords[field] ?? field}`;
+  if (part === 'users') return 'Users';
+  return path || 'Store';
+}
+
 export class StoreSpecError extends Error {
-  constructor(readonly problems: string[]) {
+  /** Each refusal as one line naming its field in words, for the command line. */
+  readonly problems: string[];
+  constructor(readonly issues: StoreSpecIssue[]) {
+    const problems = issues.map((i) => `${fieldLabel(i.path)}: ${i.message}`);
     super(problems.join('\n'));
+    this.problems = problems;
   }
+}
+
+/** A GSTIN's state code against the state it is registered in. */
+const gstinStateIssue = (gstin: string, state: { name: string; gst_state_code: string }) =>
+  gstinStateCode(gstin) === state.gst_state_code ? null : `starts with ${gstinStateCode(gstin)}, but ${state.name} is ${state.gst_state_code}`;
+
+/**
+ * Every rule of a new store, in one place: `npm run setup`, the first-run screen and the demo all
+ * come through here. Throws StoreSpecError naming each field it refuses; nothing is written.
+ */
+export function checkStoreSpec(db: Db, input: StoreSpec): z.output<typeof StoreSpec> {
+  const parsed = StoreSpec.safeParse(input);
+  if (!parsed.success) throw new StoreSpecError(parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
+  const spec = parsed.data;
+  const stateStore = states(db);
+  const issues: StoreSpecIssue[] = [];
+  const stateOf = (text: string, path: string) => {
+    const found = stateStore.find(text);
+    if (!found) issues.push({ path, message: `unknown state "${text}"` });
+    return found;
+  };
+  const companyState = stateOf(spec.company.state, 'company.state');
+  const companyIssue = companyState && gstinStateIssue(spec.company.gstin, companyState);
+  if (companyIssue) issues.push({ path: 'company.gstin', message: companyIssue });
+  if (companies(db).count() > 0) issues.push({ path: '', message: 'This data file already holds a store' });
+  const codes = new Set<string>();
+  spec.branches.forEach((b, i) => {
+    if (codes.has(b.code)) issues.push({ path: `branches.${i}.code`, message: `${b.code} is given twice` });
+    codes.add(b.code);
+    const state = b.state ? stateOf(b.state, `branches.${i}.state`) : companyState;
+    // A branch's own GSTIN follows the same rules as the company's: check character, and the state it is in.
+    const branchIssue = b.gstin && state && gstinStateIssue(b.gstin, state);
+    if (branchIssue) issues.push({ path: `branches.${i}.gstin`, message: branchIssue });
+    if (!b.gstin && state && companyState && state.id !== companyState.id) {
+      issues.push({ path: `branches.${i}.gstin`, message: `a branch in ${state.name} needs its own GSTIN (the company's is for ${companyState.name})` });
+    }
+  });
+  spec.users.forEach((u, i) => {
+    if (u.branchCode && !codes.has(u.branchCode)) issues.push({ path: `users.${i}.branchCode`, message: `no branch ${u.branchCode}` });
+  });
+  if (issues.length > 0) throw new StoreSpecError(issues);
+  return spec;
 }
 
 /** Validates everything, hashes passwords, then writes the whole store in one transaction. */
 export async function createStore(db: Db, ids: IdSource, input: StoreSpec, now: Date, mode: 'demo' | 'store') {
-  const parsed = StoreSpec.safeParse(input);
-  if (!parsed.success) {
-    throw new StoreSpecError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
-  }
-  const spec = parsed.data;
+  const spec = checkStoreSpec(db, input);
   const stateStore = states(db);
-  const problems: string[] = [];
-  const stateOf = (text: string, where: string) => {
-    const found = stateStore.find(text);
-    if (!found) problems.push(`${where}: unknown state "${text}"`);
-    return found;
-  };
-  const companyState = stateOf(spec.company.state, 'company.state');
-  if (companyState && gstinStateCode(spec.company.gstin) !== companyState.gst_state_code) {
-    problems.push(`company.gstin: starts with ${gstinStateCode(spec.company.gstin)}, but ${companyState.name} is ${companyState.gst_state_code}`);
-  }
-  if (companies(db).count() > 0) problems.push('This data file already holds a store');
-  const branchStates = spec.branches.map((b, i) => (b.state ? stateOf(b.state, `branches.${i}.state`) : companyState));
-  const codes = new Set(spec.branches.map((b) => b.code));
-  spec.users.forEach((u, i) => {
-    if (u.branchCode && !codes.has(u.branchCode)) problems.push(`users.${i}.branchCode: no branch ${u.branchCode}`);
-  });
-  if (problems.length > 0 || !companyState) throw new StoreSpecError(problems);
+  const companyState = stateStore.find(spec.company.state)!;
+  const branchStates = spec.branches.map((b) => (b.state ? stateStore.find(b.state)! : companyState));
 
   const hashes = await Promise.all(spec.users.map((u) => hashPassword(u.password)));
   const createdAt = now.toISOString();

@@ -15,7 +15,9 @@ export const states = perDatabase((db: Db) => {
     'SELECT * FROM state WHERE name = ? COLLATE NOCASE OR gst_state_code = ?',
   );
   const ofCountry = db.prepare<[number], StateRow>('SELECT * FROM state WHERE country_id = ? ORDER BY name');
+  const all = db.prepare<[], StateRow>('SELECT * FROM state ORDER BY name');
   return {
+    all: () => all.all(),
     ofCountry: (countryId: number) => ofCountry.all(countryId),
     byId: (id: number) => byId.get(id),
     /** Accepts "Gujarat", "gujarat", "24" or "24". */

@@ -23,6 +23,9 @@ import { fingerprintMatches, JoinInfo, joinProofText, JoinResponse, parseJoinCod
 import { hubFetch, hubTlsDir, joinFetch, loadHubTls, saveHubTls, type HubFetch, type HubTls } from './hub-tls.js';
 import { HubRefusal, startSyncWorker } from './worker.js';
 
+/** The setting that keeps the hub a PC joined (this PC's own: never taken from another node). */
+export const HUB_URL_SETTING = 'hub_url';
+
 export interface JoinOptions {
   /** The old way, for a hub on mutual TLS: the folder `npm run hub -- join-code NAME --cert-out DIR` wrote. */
   certDir?: string | undefined;
@@ -85,6 +88,8 @@ export async function joinCompany(
           settings(db).set('installation_secret', join.installationSecret);
           settings(db).set('node', String(join.nodeId));
           settings(db).set('mode', 'store');
+          // The PC syncs with this hub from its next start without POS_HUB_URL (which still overrides it).
+          settings(db).set(HUB_URL_SETTING, base);
           syncStore(db).setState({ head_office: JSON.stringify(join.headOffice) });
         })
         .immediate(),

@@ -92,6 +92,8 @@ export const LOCAL_SETTINGS: ReadonlySet<string> = new Set([
   'till_code',
   'installation_secret',
   'mode',
+  // The hub this PC joined (sync/join.ts): each PC reaches it at its own address.
+  'hub_url',
   'backup_folder',
   'backup_generations',
   'backup_hour',

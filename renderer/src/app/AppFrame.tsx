@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { api } from '../../../shared/endpoints/index.js';
 import type { LoginResponse } from '../../../shared/models/auth.js';
 import { roleOfName } from '../../../shared/contract/roles.js';
@@ -12,7 +13,7 @@ import { navigate, useRoute } from './router.js';
 import { Screen } from './Screen.js';
 import { SyncChip } from './SyncChip.js';
 
-export function AppFrame({ session }: { session: LoginResponse }) {
+export function AppFrame({ session, band = null }: { session: LoginResponse; band?: ReactNode }) {
   const logout = useSession((s) => s.logout);
   const route = useRoute();
 
@@ -24,6 +25,7 @@ export function AppFrame({ session }: { session: LoginResponse }) {
 
   return (
     <div className="frame">
+      {band}
       <header className="topbar">
         <div className="topbar-brand">
           <span className="brand-mark" aria-hidden="true">

@@ -33,7 +33,10 @@ function bannerFor(error: unknown): Banner | null {
   }
 }
 
-export function LoginScreen() {
+/** The demo's users and their well-known password: shown on the demo's sign-in only, never a real store's. */
+const DEMO_HINT = 'Sign in as admin, manager, cashier or optometrist, password demo1234.';
+
+export function LoginScreen({ demo = false, notice = null }: { demo?: boolean; notice?: string | null }) {
   const login = useSession((s) => s.login);
   const {
     register,
@@ -83,6 +86,18 @@ export function LoginScreen() {
             <p className="login-subtitle">Sign in to start your shift</p>
           </div>
         </header>
+
+        {demo && (
+          <div className="banner banner-warning demo-sign-in" role="note" aria-label="Demo store">
+            <strong>Demo store — sample data, not for real sales</strong>
+            <span>{DEMO_HINT}</span>
+          </div>
+        )}
+        {notice && !demo && (
+          <div className="banner banner-info" role="status">
+            <span>{notice}</span>
+          </div>
+        )}
 
         {banner && (
           <div className="banner banner-error" role="alert">
