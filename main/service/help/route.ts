@@ -10,8 +10,9 @@ import { HELP_CSS, helpImage, helpIndex, helpPage } from './guides.js';
 const HELP_CSP = ["default-src 'none'", "style-src 'self'", "img-src 'self'", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'"].join('; ');
 
 export function registerHelpRoutes(app: FastifyInstance, dir?: string): void {
-  app.get(`${HELP_PREFIX}`, async (_request, reply) => reply.redirect(`${HELP_PREFIX}/`));
   app.get(`${HELP_PREFIX}/`, async (_request, reply) => reply.type('text/html; charset=utf-8').header('content-security-policy', HELP_CSP).send(helpIndex()));
+  // A router that ignores a trailing slash (the service's) answers `/help` with the route above.
+  if (!app.hasRoute({ method: 'GET', url: HELP_PREFIX })) app.get(HELP_PREFIX, async (_request, reply) => reply.redirect(`${HELP_PREFIX}/`));
   app.get(`${HELP_PREFIX}/help.css`, async (_request, reply) => reply.type('text/css; charset=utf-8').send(HELP_CSS));
   app.get<{ Params: { name: string } }>(`${HELP_PREFIX}/:name`, async (request, reply) => {
     const html = helpPage(request.params.name, dir);
