@@ -4,6 +4,7 @@
  * then serves: no band, no demo passwords, no demo users.
  */
 import { expect, test } from './fixtures.js';
+import { screenshot } from './helpers.js';
 
 test('is marked on the sign-in (with its passwords) and by a band on every screen; its admin leaves it for a real store there', async ({ page }) => {
   await page.goto('/');
@@ -21,7 +22,7 @@ test('is marked on the sign-in (with its passwords) and by a band on every scree
   }
   await expect(band.getByRole('button', { name: 'Set up my real store' })).toBeVisible();
   await expect(band.getByRole('button', { name: 'Join my company’s hub' })).toBeVisible();
-  await page.screenshot({ path: 'docs/images/demo-band.png' });
+  await screenshot(page, 'demo-band.png', { guide: true });
   await band.getByRole('button', { name: 'Set up my real store' }).click();
   const form = page.getByRole('form', { name: 'Set up my store' });
   await form.getByLabel('Company name').fill('Mehta Eyecare');

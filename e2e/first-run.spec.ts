@@ -22,6 +22,7 @@ import { startServer } from '../main/service/server.js';
 import { hubTlsDir, saveHubTls } from '../main/service/sync/hub-tls.js';
 import { startTestHub } from '../test/hub/hub-helpers.js';
 import { expect, test } from './fixtures.js';
+import { screenshot } from './helpers.js';
 import { repoRoot } from './paths.js';
 
 test.use({ noStore: 'ask' });
@@ -31,7 +32,7 @@ test('a fresh PC: first-run screen, set up my store, sign in as its admin, open 
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Welcome to Optical POS' })).toBeVisible();
   await expect(page.getByRole('button', { name: /Try the demo store/ })).toBeVisible();
-  await page.screenshot({ path: 'docs/images/first-run.png' });
+  await screenshot(page, 'first-run.png', { guide: true });
 
   await page.getByRole('button', { name: /Set up my store/ }).click();
   const form = page.getByRole('form', { name: 'Set up my store' });
@@ -49,7 +50,7 @@ test('a fresh PC: first-run screen, set up my store, sign in as its admin, open 
   await form.getByLabel('Administrator password', { exact: true }).fill('first pass 2026');
   await form.getByLabel('Administrator password again').fill('first pass 2026');
   await form.getByLabel('Till code').fill('P1');
-  await page.screenshot({ path: 'docs/images/first-run-setup.png', fullPage: true });
+  await screenshot(page, 'first-run-setup.png', { guide: true });
   await form.getByRole('button', { name: 'Set up the store' }).click();
 
   // The service opens the new store on the same address; the app waits, then asks to sign in.
@@ -66,11 +67,7 @@ test('a fresh PC: first-run screen, set up my store, sign in as its admin, open 
   await page.getByLabel('User name').fill('owner');
   await page.getByLabel('Password').fill('first pass 2026');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  // The password chosen at setup is replaced at the first sign-in.
-  await page.getByLabel('Password you signed in with').fill('first pass 2026');
-  await page.getByLabel('New password', { exact: true }).fill('owner chose this');
-  await page.getByLabel('New password again').fill('owner chose this');
-  await page.getByRole('button', { name: /Change password|Save/i }).click();
+  // The password the owner typed at setup is theirs: no second change is asked for.
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
 
   await page.getByRole('link', { name: /^Till/ }).click();
@@ -124,7 +121,7 @@ test('a second PC joins the company’s hub on screen: the wrong hub is refused 
     await form.getByLabel('Join code').fill(wrong.code);
     await form.getByRole('button', { name: 'Join the hub' }).click();
     await expect(form.getByText(/This hub is not the one the join code was made for/)).toBeVisible({ timeout: 15_000 });
-    await page.screenshot({ path: 'docs/images/first-run-join.png' });
+    await screenshot(page, 'first-run-join.png', { guide: true });
 
     const right = await makeJoinCode(hub.pool, 'Second PC', undefined, ca);
     await form.getByLabel('Join code').fill(right.code);

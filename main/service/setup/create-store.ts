@@ -73,6 +73,8 @@ export const StoreSpec = z.object({
         // The rule every password of the store follows (users' own changes too).
         password: Password,
         branchCode: z.string().optional(),
+        /** The password was typed (twice) by the user it belongs to, as the first-run screen's admin does. */
+        ownPassword: z.boolean().default(false),
       }),
     )
     .min(1)
@@ -221,9 +223,10 @@ export async function createStore(db: Db, ids: IdSource, input: StoreSpec, now: 
             company_id: companyId,
             branch_id: branchId,
             branch_ids: [branchId],
-            // A real store's users chose none of these passwords themselves: the first sign-in
-            // asks for their own. The demo's well-known passwords are not forced.
-            must_change_password: mode === 'store',
+            // A password someone else chose (`npm run setup` run by whoever installs the PC) is
+            // replaced at the first sign-in; the admin who typed their own on the first-run
+            // screen is not asked again. The demo's well-known passwords are not forced.
+            must_change_password: mode === 'store' && !u.ownPassword,
             role: u.role as Role,
             user_name: u.userName,
             full_name: u.fullName,

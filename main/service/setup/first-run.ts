@@ -57,7 +57,7 @@ export function specFromScreen(request: z.output<typeof StoreSetupRequest>): Sto
   return {
     company: { name: request.companyName, gstin: request.gstin, state: request.state, city: blank(request.branchCity) },
     branches: [{ code: request.branchCode, name: request.branchName, city: blank(request.branchCity), gstin: blank(request.branchGstin), state: blank(request.branchState) }],
-    users: [{ userName: request.adminUserName, role: 'admin', password: request.adminPassword, fullName: null }],
+    users: [{ userName: request.adminUserName, role: 'admin', password: request.adminPassword, fullName: null, ownPassword: true }],
   };
 }
 
