@@ -40,10 +40,8 @@ function alive(pid: number): boolean {
   }
 }
 
-const userId = (flag: string) => Number(spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' }).stdout.trim());
-const postmasterPid = (clusterDir: string) => Number(readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-
-test('a SIGKILLed hub comes back on its data folder: the stale postmaster is stopped, nothing acknowledged is lost', { timeout: 120_000 }, async () => {
+/** A hub data folder of the test's own, removed after it, with the hub's settings and address. */
+async function hubFolder() {
   const temp = await tempDataDir();
   const dataDir = path.join(temp.dir, 'hub');
   const clusterDir = path.join(dataDir, 'pg');
@@ -51,7 +49,14 @@ test('a SIGKILLed hub comes back on its data folder: the stale postmaster is sto
   cleanups.push(() => stopStalePostmaster(clusterDir));
   const port = await freePort();
   const env = { HUB_DATA_DIR: dataDir, HUB_PORT: String(port), DATABASE_URL: '', HUB_LOG_LEVEL: 'warn' };
-  const url = `http://127.0.0.1:${port}`;
+  return { dataDir, clusterDir, env, url: `http://127.0.0.1:${port}` };
+}
+
+const userId = (flag: string) => Number(spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' }).stdout.trim());
+const postmasterPid = (clusterDir: string) => Number(readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+
+test('a SIGKILLed hub comes back on its data folder: the stale postmaster is stopped, nothing acknowledged is lost', { timeout: 120_000 }, async () => {
+  const { clusterDir, env, url } = await hubFolder();
 
   // Enrolment through the command line, as an administrator does it.
   const enrolled = hubCli(env, 'enroll', 'Branch A till 1');
@@ -94,14 +99,7 @@ test('a SIGKILLed hub comes back on its data folder: the stale postmaster is sto
 });
 
 test('a hub killed with its whole process group starts again half a second later and at once: it waits for the old cluster to let go, then serves', { timeout: 180_000 }, async (t) => {
-  const temp = await tempDataDir();
-  const dataDir = path.join(temp.dir, 'hub');
-  const clusterDir = path.join(dataDir, 'pg');
-  cleanups.push(() => temp.remove());
-  cleanups.push(() => stopStalePostmaster(clusterDir));
-  const port = await freePort();
-  const env = { HUB_DATA_DIR: dataDir, HUB_PORT: String(port), DATABASE_URL: '', HUB_LOG_LEVEL: 'warn' };
-  const url = `http://127.0.0.1:${port}`;
+  const { dataDir, clusterDir, env, url } = await hubFolder();
   assert.equal(hubCli(env, 'enroll', 'Branch A till 1').status, 0);
   assert.equal(hubCli(env, 'enroll', 'Branch B till 1').status, 0);
 
