@@ -24,6 +24,8 @@ const tempDir = () => {
 after(() => folders.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
 const channel = messageChannel;
+// The desktop app reads POS_DEMO as `npm run serve` does; these tests sign in to the demo made at once.
+process.env.POS_DEMO = '1';
 
 test('started by message, the service listens on loopback with the key, and stops by message', async () => {
   const { service, main } = channel();
@@ -46,6 +48,24 @@ test('started by message, the service listens on loopback with the key, and stop
   assert.equal(await stopService(main, 10_000), 'stopped');
   await served;
   await assert.rejects(fetch(`${url}/`), 'the port is closed');
+});
+
+test('without POS_DEMO a first start serves the first-run screen, not the demo', async () => {
+  const { service, main } = channel();
+  const staticDir = tempDir();
+  writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>Optical POS</title>');
+  const served = serveOver(service);
+  delete process.env.POS_DEMO;
+  try {
+    const url = await startService(main, { dataDir: tempDir(), staticDir, serviceKey: KEY }, 60_000);
+    const keyed = createClient({ baseUrl: url, headers: { [SERVICE_KEY_HEADER]: KEY } });
+    assert.equal((await keyed.call(api.Setup.status, {})).state, 'first-run');
+    await assert.rejects(keyed.call(api.Auth.login, { body: { userName: 'cashier', password: 'demo1234' } }), { status: 503 });
+  } finally {
+    process.env.POS_DEMO = '1';
+    assert.equal(await stopService(main, 10_000), 'stopped');
+    await served;
+  }
 });
 
 test('a service that cannot open its data folder says why, and the main side rejects with it', async () => {
