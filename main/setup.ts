@@ -83,7 +83,7 @@ async function joinMain(hubUrl: string, code: string | undefined) {
   });
   console.log(`Joined as node ${join.nodeId} ("${join.name}"): the company's data is in ${file}.`);
   if (tlsDir) console.log(`This PC's certificate for the hub and its private key (readable by you only) are in ${tlsDir}.`);
-  console.log(`Start it with POS_HUB_URL=${hubUrl} npm run serve (or npm start).`);
+  console.log(`Start it with npm start (or npm run serve): it syncs with ${hubUrl}, which it keeps (POS_HUB_URL overrides it).`);
 }
 
 async function rekeyMain(hubUrl: string, code: string | undefined) {
