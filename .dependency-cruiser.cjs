@@ -20,7 +20,34 @@
  *   service.ts, server.ts, store-file.ts   wiring
  */
 const S = '^main/service/';
-const features = '(first-run|audit|catalog|credit-notes|customers|dashboard|doctors|invoices|login|orders|prescriptions|print|quick-sale|recalls|receipts|settings|till|users)';
+/**
+ * The renderer's features (renderer/src/<feature>/), each with the files of other features it
+ * embeds today: a component shown inside its own screen, a hook over the same data, a helper.
+ * Opening another feature's screen is never an import: it is a route (core/router.ts navigate or
+ * hrefFor). A feature not named here, or a file not named, is refused.
+ */
+const rendererFeatureUses = {
+  audit: [],
+  catalog: [],
+  // The credit note fields and their hooks, embedded by quick-sale's payment and orders' refund.
+  'credit-notes': [],
+  customers: ['prescriptions/PrescriptionHistory', 'orders/(service|StatusTag|OrderLink)'],
+  dashboard: [],
+  doctors: ['customers/names'],
+  'first-run': [],
+  invoices: ['print/(documents|PrintActions)', 'orders/OrderLink'],
+  login: [],
+  orders: ['credit-notes/(credit-note|CreditNoteFields|service)', 'print/(documents|PrintActions)', 'quick-sale/service'],
+  prescriptions: ['customers/names', 'print/PrintActions'],
+  // Printing a document (the print buttons, the desktop bridge): embedded by every screen that prints.
+  print: [],
+  'quick-sale': ['catalog/ItemSearch', 'credit-notes/(credit-note|CreditNoteFields|service)', 'prescriptions/history', 'till/(TillClosedBanner|service)', 'print/(documents|PrintActions)'],
+  recalls: [],
+  receipts: ['print/(documents|PrintActions)', 'quick-sale/service', 'orders/OrderLink'],
+  settings: ['print/(bridge|documents|problem|test-page)'],
+  till: ['print/bridge'],
+  users: [],
+};
 const shared = '^shared/';
 
 /** folder (a path regex) → the path regexes it may import besides itself and shared/. */
@@ -57,12 +84,20 @@ const layers = {
   // The head-office hub (issue 15) is a program of its own over PostgreSQL: it shares the
   // contract and nothing else; nothing but test/ and scripts imports it.
   '^hub/': [],
-  // The renderer (issue 13): app/ is the shell and may use everything; ui/ is the toolbox and
-  // uses nothing of the app; a feature uses ui/, other features, and the app's session, client
-  // hooks and router only.
+  // The renderer, bottom to top: core/ (session, the client and its hooks, whether the service
+  // answers, the routes and navigate) imports nothing of the renderer; ui/ (the toolbox) reads
+  // only core's two facts of the window, whether the service answers and where it is; a feature
+  // uses core/ and ui/, and another feature only where rendererFeatureUses below names it;
+  // app/ is the shell on top (the frame, nav, the screen switch) and may use everything.
+  '^renderer/src/core/': [],
+  '^renderer/src/ui/': ['^renderer/src/core/(connection|service-url)\\.ts$'],
+  ...Object.fromEntries(
+    Object.entries(rendererFeatureUses).map(([feature, uses]) => [
+      `^renderer/src/${feature}/`,
+      ['^renderer/src/core/', '^renderer/src/ui/', ...uses.map((file) => `^renderer/src/${file}\\.tsx?$`)],
+    ]),
+  ),
   '^renderer/src/app/': ['^renderer/src/'],
-  '^renderer/src/ui/': [],
-  [`^renderer/src/${features}/`]: ['^renderer/src/ui/', `^renderer/src/${features}/`, '^renderer/src/app/(session|service|router)\\.ts$'],
   '^renderer/src/[^/]+\\.tsx?$': ['^renderer/src/'],
 };
 

@@ -49,7 +49,7 @@ export async function apiAs(serviceUrl: string, userName: DemoUser, headers?: Re
   return client;
 }
 
-/** The till id the page's renderer sends (renderer/src/app/service.ts), so a test's own calls reach that till's cart. */
+/** The till id the page's renderer sends (renderer/src/core/service.ts), so a test's own calls reach that till's cart. */
 export async function tillOf(page: Page): Promise<Record<string, string>> {
   const till = await page.evaluate(() => localStorage.getItem('optical-pos.till'));
   return till ? { [TILL_HEADER]: till } : {};

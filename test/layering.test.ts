@@ -73,17 +73,30 @@ test('inside the service: a store module may not import the HTTP edge, staticall
   ]);
 });
 
-test('in the renderer, ui/ may not import the app or a feature; a feature may use the app’s client hooks but not its frame', async () => {
+test('in the renderer, core/ imports nothing of the renderer; ui/ reads only whether the service answers; a feature uses core/ but not the shell', async () => {
   const violations = await layerViolations({
-    'renderer/src/app/service.ts': 'export const s = 1;\n',
-    'renderer/src/app/AppFrame.ts': 'export const f = 1;\n',
-    'renderer/src/ui/Pager.ts': "import { s } from '../app/service.js';\nexport const p = s;\n",
-    'renderer/src/orders/List.ts': "import { s } from '../app/service.js';\nimport { f } from '../app/AppFrame.js';\nexport const l = s + f;\n",
+    'renderer/src/core/service.ts': 'export const s = 1;\n',
+    'renderer/src/core/connection.ts': "import { s } from './service.js';\nexport const c = s;\n",
+    'renderer/src/core/router.ts': "import { f } from '../app/AppFrame.js';\nimport { p } from '../ui/Pager.js';\nexport const r = [f, p];\n",
+    'renderer/src/app/AppFrame.ts': "import { s } from '../core/service.js';\nimport { p } from '../ui/Pager.js';\nexport const f = [s, p];\n",
+    'renderer/src/ui/Pager.ts': "import { s } from '../core/service.js';\nimport { c } from '../core/connection.js';\nexport const p = [s, c];\n",
+    'renderer/src/orders/List.ts': "import { s } from '../core/service.js';\nexport const l = async () => [s, (await import('../app/AppFrame.js')).f];\n",
   });
   assert.deepEqual(violations, [
+    'not-in-allowed: renderer/src/core/router.ts → renderer/src/app/AppFrame.ts',
+    'not-in-allowed: renderer/src/core/router.ts → renderer/src/ui/Pager.ts',
     'not-in-allowed: renderer/src/orders/List.ts → renderer/src/app/AppFrame.ts',
-    'not-in-allowed: renderer/src/ui/Pager.ts → renderer/src/app/service.ts',
+    'not-in-allowed: renderer/src/ui/Pager.ts → renderer/src/core/service.ts',
   ]);
+});
+
+test('in the renderer, a feature uses another feature only through the files the rules name', async () => {
+  const violations = await layerViolations({
+    'renderer/src/print/PrintActions.ts': 'export const p = 1;\n',
+    'renderer/src/audit/AuditScreen.ts': 'export const a = 1;\n',
+    'renderer/src/orders/OrderPage.ts': "import { p } from '../print/PrintActions.js';\nimport { a } from '../audit/AuditScreen.js';\nexport const o = [p, a];\n",
+  });
+  assert.deepEqual(violations, ['not-in-allowed: renderer/src/orders/OrderPage.ts → renderer/src/audit/AuditScreen.ts']);
 });
 
 test('packages by layer, dynamic imports included: electron only in the shell, no Node in the renderer, zod only in the contract', async () => {

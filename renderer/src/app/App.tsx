@@ -8,8 +8,8 @@ import { LoginScreen } from '../login/LoginScreen.js';
 import { ChangePasswordScreen } from '../users/ChangePasswordScreen.js';
 import { AppFrame } from './AppFrame.js';
 import { DemoBand } from './DemoBand.js';
-import { useEndpoint } from './service.js';
-import { useSession } from './session.js';
+import { useEndpoint } from '../core/service.js';
+import { useSession } from '../core/session.js';
 
 const queryClient = new QueryClient({
   defaultOptions: {

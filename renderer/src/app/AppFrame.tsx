@@ -3,13 +3,13 @@ import { api } from '../../../shared/endpoints/index.js';
 import type { LoginResponse } from '../../../shared/models/auth.js';
 import { roleOfName } from '../../../shared/contract/roles.js';
 import { guideForRole, HELP_PREFIX } from '../../../shared/help.js';
-import { useEndpoint } from './service.js';
-import { useSession } from './session.js';
+import { useEndpoint } from '../core/service.js';
+import { useSession } from '../core/session.js';
 import { BackupWarning } from './BackupWarning.js';
-import { ServiceDownBanner } from './connection.js';
+import { ServiceDownBanner } from './ServiceDownBanner.js';
 import { BranchAndYear } from './FinancialYear.js';
 import { Nav } from './Nav.js';
-import { navigate, useRoute } from './router.js';
+import { navigate, useRoute } from '../core/router.js';
 import { Screen } from './Screen.js';
 import { SyncChip } from './SyncChip.js';
 

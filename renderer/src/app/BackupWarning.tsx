@@ -5,8 +5,8 @@
 import { hasRole } from '../../../shared/contract/roles.js';
 import { api } from '../../../shared/endpoints/index.js';
 import { formatMoment } from '../ui/dates.js';
-import { hrefFor } from './router.js';
-import { useEndpoint } from './service.js';
+import { hrefFor } from '../core/router.js';
+import { useEndpoint } from '../core/service.js';
 
 const EVERY_15_MINUTES = 15 * 60_000;
 

@@ -4,8 +4,8 @@ import { localDate } from '../../../shared/domain/calendar.js';
 import { yearSpan } from '../../../shared/domain/financial-year.js';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
-import { useEndpointMutation, useEndpoint } from './service.js';
-import { useSession } from './session.js';
+import { useEndpointMutation, useEndpoint } from '../core/service.js';
+import { useSession } from '../core/session.js';
 
 /**
  * The session's financial year by name. The login response carries only the year's opaque id,

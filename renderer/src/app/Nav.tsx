@@ -1,6 +1,6 @@
 import { hasRole, type Role } from '../../../shared/contract/roles.js';
 import { api } from '../../../shared/endpoints/index.js';
-import { hrefFor, reopenCurrent, type Route } from './router.js';
+import { hrefFor, reopenCurrent, type Route } from '../core/router.js';
 
 type Area = 'quickSale' | 'till' | 'orders' | 'home' | 'customers' | 'recalls' | 'doctors' | 'catalog' | 'invoices' | 'receipts' | 'dashboard' | 'printers' | 'audit' | 'backups' | 'messages' | 'users' | 'password';
 

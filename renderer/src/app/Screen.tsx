@@ -22,7 +22,7 @@ import { ChangePasswordScreen } from '../users/ChangePasswordScreen.js';
 import { UserForm } from '../users/UserForm.js';
 import { UserList } from '../users/UserList.js';
 import { Home } from './Home.js';
-import type { Route } from './router.js';
+import type { Route } from '../core/router.js';
 
 /** The screen for a route. Keys make a screen start fresh when its record changes. */
 export function Screen({ route, session }: { route: Route; session: LoginResponse }) {

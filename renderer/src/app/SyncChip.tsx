@@ -7,7 +7,7 @@
 import { useId, useState } from 'react';
 import { api } from '../../../shared/endpoints/index.js';
 import { formatMoment } from '../ui/dates.js';
-import { useEndpoint, useEndpointMutation, useInvalidate } from './service.js';
+import { useEndpoint, useEndpointMutation, useInvalidate } from '../core/service.js';
 
 const EVERY_30_SECONDS = 30_000;
 

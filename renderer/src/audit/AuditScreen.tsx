@@ -7,7 +7,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../../shared/endpoints/index.js';
 import type { AuditEntry } from '../../../shared/models/audit.js';
-import { useEndpoint } from '../app/service.js';
+import { useEndpoint } from '../core/service.js';
 import { formatInstant } from '../ui/dates.js';
 import { useDebouncedValue } from '../ui/debounce.js';
 import { FilterBar, ListScreen, SearchStatus, type Column, DateRangeFields } from '../ui/ListScreen.js';

@@ -5,14 +5,14 @@
 import { keepPreviousData, useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../../shared/endpoints/index.js';
-import { endpointQuery, useEndpoint } from '../app/service.js';
-import { useSession } from '../app/session.js';
+import { endpointQuery, useEndpoint } from '../core/service.js';
+import { useSession } from '../core/session.js';
 import { useDebouncedValue } from '../ui/debounce.js';
 import { bannerFor, ErrorBanner } from '../ui/errors.js';
 import { Pager } from '../ui/Pager.js';
 import { useCatalogFilter } from './filter.js';
 import { ItemSearch, type PickedItem } from './ItemSearch.js';
-import { formatGstRate, formatRupees } from './money.js';
+import { formatGstRate, formatRupees } from '../ui/money.js';
 import { StockTag } from './stock.js';
 import { Options } from '../ui/Options.js';
 

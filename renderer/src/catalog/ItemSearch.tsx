@@ -12,7 +12,7 @@ import { ApiError } from '../../../shared/client.js';
 import { useDebouncedValue } from '../ui/debounce.js';
 import { bannerFor, type Banner } from '../ui/errors.js';
 import { itemByCode, useItemSuggestions, type ItemOption, type ItemSource } from './items.js';
-import { formatRupees } from './money.js';
+import { formatRupees } from '../ui/money.js';
 import { StockTag } from './stock.js';
 
 export type PickedItem = ItemOption & {

@@ -5,7 +5,7 @@
 import { api } from '../../../shared/endpoints/index.js';
 import type { AutoCompleteItem, ItemDetail, SearchItem } from '../../../shared/models/catalog.js';
 import { keepPreviousData, type UseQueryResult } from '@tanstack/react-query';
-import { client, useEndpoint } from '../app/service.js';
+import { client, useEndpoint } from '../core/service.js';
 
 export interface ItemOption {
   id: string;

@@ -5,7 +5,7 @@
  * counter's payment panel and the order page's take-the-balance form.
  */
 import type { CreditNote } from '../../../shared/models/lookup.js';
-import { formatRupees } from '../catalog/money.js';
+import { formatRupees } from '../ui/money.js';
 import { formatDate } from '../ui/dates.js';
 import { bannerFor, ErrorBanner } from '../ui/errors.js';
 import { fromNote, noteProblem, type NoteChoice } from './credit-note.js';

@@ -6,7 +6,7 @@
  */
 import { parseRupees, rupees } from '../../../shared/domain/money.js';
 import type { CreditNote } from '../../../shared/models/lookup.js';
-import { formatRupees } from '../catalog/money.js';
+import { formatRupees } from '../ui/money.js';
 
 const paise = (amount: number) => Math.round(amount * 100);
 

@@ -3,7 +3,7 @@
  * them, so neither the counter nor the order page offers what is no longer left on a note.
  */
 import { api } from '../../../shared/endpoints/index.js';
-import { useEndpoint, useInvalidate } from '../app/service.js';
+import { useEndpoint, useInvalidate } from '../core/service.js';
 
 /** The customer's credit notes with money left; the service takes the customer's ENC id. None asked for without one. */
 export function useCreditNotes(customerID: string | null) {

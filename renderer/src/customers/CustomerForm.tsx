@@ -9,12 +9,12 @@ import {
   type CustomerListItem,
   type CustomerRecord,
 } from '../../../shared/models/customer.js';
-import { endpointKey, useEndpoint, useEndpointMutation, useInvalidate } from '../app/service.js';
+import { endpointKey, useEndpoint, useEndpointMutation, useInvalidate } from '../core/service.js';
 import { dateInputValue } from '../ui/dates.js';
 import { bannerFor, ErrorBanner, placeFieldErrors } from '../ui/errors.js';
 import { Field } from '../ui/Field.js';
 import { FormDateField, isDateEntry } from '../ui/DateField.js';
-import { hrefFor, navigate } from '../app/router.js';
+import { hrefFor, navigate } from '../core/router.js';
 
 type CustomerInput = z.input<typeof EncryptedCustomerModel>;
 type CustomerBody = z.output<typeof EncryptedCustomerModel>;

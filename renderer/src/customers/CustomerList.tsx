@@ -1,11 +1,12 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { api } from '../../../shared/endpoints/index.js';
-import { useEndpoint } from '../app/service.js';
+import { useEndpoint } from '../core/service.js';
 import { useDebouncedValue } from '../ui/debounce.js';
 import { ListScreen, SearchStatus, type Column } from '../ui/ListScreen.js';
 import { rowRange } from '../ui/Pager.js';
-import { hrefFor } from '../app/router.js';
+import { hrefFor } from '../core/router.js';
 import { formatDate } from '../ui/dates.js';
+import { isInactive } from './names.js';
 import { searchFilter, useCustomerSearch } from './search.js';
 
 const PAGE_SIZE = 10;
@@ -77,9 +78,4 @@ export function CustomerList() {
       paging={{ label: 'Customer pages', page, pageSize: PAGE_SIZE, onPage: setPage }}
     />
   );
-}
-
-/** The list carries isActive as text ("true"/"false", as the spec types it). */
-export function isInactive(value: string | null): boolean {
-  return value !== null && /^(false|0)$/i.test(value);
 }

@@ -5,13 +5,13 @@
  */
 import { useState } from 'react';
 import { SALES_ORDER_STATUS } from '../../../shared/contract/statuses.js';
-import { formatRupees } from '../catalog/money.js';
+import { formatRupees } from '../ui/money.js';
 import { useOrderSearch } from '../orders/service.js';
 import { StatusTag } from '../orders/StatusTag.js';
 import { formatDate } from '../ui/dates.js';
 import { bannerFor, ErrorBanner } from '../ui/errors.js';
 import { Pager } from '../ui/Pager.js';
-import { hrefFor } from '../app/router.js';
+import { hrefFor } from '../core/router.js';
 import { OrderLink } from '../orders/OrderLink.js';
 
 const PAGE_SIZE = 10;

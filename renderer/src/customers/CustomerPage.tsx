@@ -2,11 +2,12 @@ import type { KeyboardEvent } from 'react';
 import { api } from '../../../shared/endpoints/index.js';
 import type { CustomerRecord } from '../../../shared/models/customer.js';
 import { PrescriptionHistory } from '../prescriptions/PrescriptionHistory.js';
-import { useEndpoint } from '../app/service.js';
+import { useEndpoint } from '../core/service.js';
 import { formatDate } from '../ui/dates.js';
 import { bannerFor, ErrorBanner } from '../ui/errors.js';
-import { hrefFor, navigate, type CustomerTab } from '../app/router.js';
+import { hrefFor, navigate, type CustomerTab } from '../core/router.js';
 import { CustomerOrders } from './CustomerOrders.js';
+import { fullName } from './names.js';
 
 const TABS: { tab: CustomerTab; label: string }[] = [
   { tab: 'profile', label: 'Profile' },
@@ -95,10 +96,6 @@ export function CustomerPage({ customerId, tab }: { customerId: string; tab: Cus
       </div>
     </section>
   );
-}
-
-export function fullName(c: Pick<CustomerRecord, 'title' | 'firstName' | 'middleName' | 'lastName'>): string {
-  return [c.title, c.firstName, c.middleName, c.lastName].filter(Boolean).join(' ');
 }
 
 function Profile({ customer: c }: { customer: CustomerRecord }) {

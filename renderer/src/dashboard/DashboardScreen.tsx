@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { hasRole } from '../../../shared/contract/roles.js';
 import { api } from '../../../shared/endpoints/index.js';
-import { formatRupees } from '../catalog/money.js';
-import { useEndpoint } from '../app/service.js';
+import { formatRupees } from '../ui/money.js';
+import { useEndpoint } from '../core/service.js';
 import { dateInputValue, formatDate } from '../ui/dates.js';
 import { bannerFor, ErrorBanner } from '../ui/errors.js';
 import { DateField, isDateEntry } from '../ui/DateField.js';

@@ -3,7 +3,7 @@
  * bar chart, and SVG scales with the window and prints cleanly.
  */
 import type { DashboardData } from '../../../shared/models/dashboard.js';
-import { formatRupees } from '../catalog/money.js';
+import { formatRupees } from '../ui/money.js';
 import { dateInputValue } from '../ui/dates.js';
 
 type Day = DashboardData['period']['days'][number];

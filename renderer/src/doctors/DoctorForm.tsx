@@ -5,11 +5,11 @@ import type { z } from 'zod';
 import { api } from '../../../shared/endpoints/index.js';
 import { DOCTOR_EDITORS, hasRole } from '../../../shared/contract/roles.js';
 import { EncryptedDoctorSaveModel, type Doctor } from '../../../shared/models/doctor.js';
-import { useEndpoint, useEndpointMutation, useInvalidate } from '../app/service.js';
-import { useSession } from '../app/session.js';
+import { useEndpoint, useEndpointMutation, useInvalidate } from '../core/service.js';
+import { useSession } from '../core/session.js';
 import { bannerFor, ErrorBanner, placeFieldErrors } from '../ui/errors.js';
 import { Field } from '../ui/Field.js';
-import { hrefFor, navigate } from '../app/router.js';
+import { hrefFor, navigate } from '../core/router.js';
 
 type DoctorInput = z.input<typeof EncryptedDoctorSaveModel>;
 type DoctorBody = z.output<typeof EncryptedDoctorSaveModel>;

@@ -1,12 +1,12 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../../shared/endpoints/index.js';
-import { isInactive } from '../customers/CustomerList.js';
-import { useEndpoint } from '../app/service.js';
+import { isInactive } from '../customers/names.js';
+import { useEndpoint } from '../core/service.js';
 import { useDebouncedValue } from '../ui/debounce.js';
 import { ListScreen, type Column } from '../ui/ListScreen.js';
 import { rowRange } from '../ui/Pager.js';
-import { hrefFor } from '../app/router.js';
+import { hrefFor } from '../core/router.js';
 
 const PAGE_SIZE = 10;
 

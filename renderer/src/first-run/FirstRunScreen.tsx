@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { api } from '../../../shared/endpoints/index.js';
 import type { SetupDone, SetupStatus } from '../../../shared/models/setup.js';
-import { useEndpointMutation } from '../app/service.js';
+import { useEndpointMutation } from '../core/service.js';
 import { bannerFor, ErrorBanner } from '../ui/errors.js';
 import { JoinHubForm } from './JoinHubForm.js';
 import { StoreSetupForm } from './StoreSetupForm.js';

@@ -6,7 +6,7 @@
 import { useForm } from 'react-hook-form';
 import { api } from '../../../shared/endpoints/index.js';
 import type { JoinHubRequest, SetupDone } from '../../../shared/models/setup.js';
-import { useEndpointMutation } from '../app/service.js';
+import { useEndpointMutation } from '../core/service.js';
 import { bannerFor, ErrorBanner, placeFieldErrors } from '../ui/errors.js';
 import { Field } from '../ui/Field.js';
 

@@ -8,7 +8,7 @@ import { gstinProblem, gstinStateCode } from '../../../shared/domain/gstin.js';
 import { api } from '../../../shared/endpoints/index.js';
 import type { SetupDone, SetupStatus, StoreSetupRequest } from '../../../shared/models/setup.js';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/models/users.js';
-import { useEndpointMutation } from '../app/service.js';
+import { useEndpointMutation } from '../core/service.js';
 import { bannerFor, ErrorBanner, placeFieldErrors } from '../ui/errors.js';
 import { Field } from '../ui/Field.js';
 

@@ -3,9 +3,9 @@ import { useForm } from 'react-hook-form';
 import { ApiError } from '../../../shared/client.js';
 import { api } from '../../../shared/endpoints/index.js';
 import { LoginRequest } from '../../../shared/models/auth.js';
-import { serviceUrl, useEndpointMutation } from '../app/service.js';
-import { landAfterSignIn } from '../app/router.js';
-import { useSession } from '../app/session.js';
+import { serviceUrl, useEndpointMutation } from '../core/service.js';
+import { landAfterSignIn } from '../core/router.js';
+import { useSession } from '../core/session.js';
 
 type Banner = { title: string; detail: string };
 

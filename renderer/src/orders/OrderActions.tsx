@@ -11,7 +11,7 @@ import {
   SALES_ORDER_STATUS_NAMES,
   STATUS_CHANGE_TARGETS,
 } from '../../../shared/contract/statuses.js';
-import { formatRupees } from '../catalog/money.js';
+import { formatRupees } from '../ui/money.js';
 import { isCreditNoteKind, payableKinds, planPayment, remainder, type NotePayment } from '../credit-notes/credit-note.js';
 import { CreditNoteFields } from '../credit-notes/CreditNoteFields.js';
 import { useCreditNotes } from '../credit-notes/service.js';

@@ -3,7 +3,7 @@
  * when and from which till. Refetched with the rest of the order after every action.
  */
 import { api } from '../../../shared/endpoints/index.js';
-import { useEndpoint } from '../app/service.js';
+import { useEndpoint } from '../core/service.js';
 import { formatInstant } from '../ui/dates.js';
 import { bannerFor, ErrorBanner } from '../ui/errors.js';
 

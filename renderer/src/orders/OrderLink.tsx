@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { hrefFor } from '../app/router.js';
+import { hrefFor } from '../core/router.js';
 
 /** An order number that opens its order page, as every list shows it; a dash when there is none. */
 export function OrderLink({ salesOrderNo }: { salesOrderNo: string | null | undefined }) {

@@ -6,11 +6,11 @@
 import { createListSearch } from '../ui/list-search.js';
 import { SALES_ORDER_STATUS, SALES_ORDER_STATUS_IDS, SALES_ORDER_STATUS_NAMES } from '../../../shared/contract/statuses.js';
 import type { SalesOrderSearchRequest } from '../../../shared/models/order.js';
-import { formatRupees } from '../catalog/money.js';
+import { formatRupees } from '../ui/money.js';
 import { formatDate } from '../ui/dates.js';
 import { useDebouncedValue } from '../ui/debounce.js';
 import { ListScreen, SearchStatus, type Column, DateRangeFields } from '../ui/ListScreen.js';
-import { hrefFor } from '../app/router.js';
+import { hrefFor } from '../core/router.js';
 import { useOrderSearch } from './service.js';
 import { StatusTag } from './StatusTag.js';
 import { formatDue } from './DeliveryDue.js';

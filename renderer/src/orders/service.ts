@@ -7,7 +7,7 @@ import { keepPreviousData, useMutation } from '@tanstack/react-query';
 import { api } from '../../../shared/endpoints/index.js';
 import type { CancelSalesOrderRequest, SalesOrderSearchRequest } from '../../../shared/models/order.js';
 import { useRefreshCreditNotes } from '../credit-notes/service.js';
-import { client, useEndpoint, useEndpointMutation, useInvalidate } from '../app/service.js';
+import { client, useEndpoint, useEndpointMutation, useInvalidate } from '../core/service.js';
 
 export function useOrderSearch(filter: SalesOrderSearchRequest) {
   return useEndpoint(api.Orders.search, { body: filter }, { placeholderData: keepPreviousData });

@@ -4,10 +4,10 @@ import { PRESCRIPTION_TYPES } from '../../../shared/domain/rx.js';
 import type { PrescriptionListItem } from '../../../shared/models/prescription.js';
 import { PrescriptionVersions } from './PrescriptionVersions.js';
 import { PrintActions } from '../print/PrintActions.js';
-import { endpointKey, useEndpoint, useEndpointMutation, useInvalidate } from '../app/service.js';
+import { endpointKey, useEndpoint, useEndpointMutation, useInvalidate } from '../core/service.js';
 import { dateInputValue, formatDate } from '../ui/dates.js';
 import { bannerFor, ErrorBanner } from '../ui/errors.js';
-import { hrefFor } from '../app/router.js';
+import { hrefFor } from '../core/router.js';
 import { COLUMNS, EYES, USES } from './grid.js';
 import { groupExams, historyValue, useOf, usedColumns } from './history.js';
 

@@ -4,7 +4,7 @@
  */
 import { api } from '../../../shared/endpoints/index.js';
 import { lensType } from '../../../shared/domain/rx.js';
-import { useEndpoint } from '../app/service.js';
+import { useEndpoint } from '../core/service.js';
 import { formatDate } from '../ui/dates.js';
 import { bannerFor, ErrorBanner } from '../ui/errors.js';
 import { COLUMNS, EYES, USES } from './grid.js';

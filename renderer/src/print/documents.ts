@@ -7,7 +7,7 @@ import type { RawResponse } from '../../../shared/client.js';
 import type { DocumentKind } from '../../../shared/desktop.js';
 import type { RollColumns } from '../../../shared/escpos.js';
 import { api } from '../../../shared/endpoints/index.js';
-import { client } from '../app/service.js';
+import { client } from '../core/service.js';
 import { PrintProblem } from './problem.js';
 
 /**

@@ -5,7 +5,7 @@
  */
 import { useRef, useState, type KeyboardEvent } from 'react';
 import type { SalesOrderTempLine } from '../../../shared/models/cart.js';
-import { formatRupees } from '../catalog/money.js';
+import { formatRupees } from '../ui/money.js';
 import type { PairRx } from './cart.js';
 
 export type LineChange = { id: number; qty?: number; price?: number; discountRate?: number };

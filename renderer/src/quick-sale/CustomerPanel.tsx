@@ -6,7 +6,7 @@
 import { useState, type FormEvent, type RefObject } from 'react';
 import { api } from '../../../shared/endpoints/index.js';
 import type { CustomerListItem } from '../../../shared/models/customer.js';
-import { useEndpointMutation } from '../app/service.js';
+import { useEndpointMutation } from '../core/service.js';
 import { bannerFor, ErrorBanner, placeFieldErrors } from '../ui/errors.js';
 import { useCart, type CartCustomer } from './cart.js';
 import { COUNTER_KEYS } from './keys.js';

@@ -6,7 +6,7 @@
 import { api } from '../../../shared/endpoints/index.js';
 import type { PrescriptionListItem } from '../../../shared/models/prescription.js';
 import { historyValue, useOf } from '../prescriptions/history.js';
-import { useEndpoint } from '../app/service.js';
+import { useEndpoint } from '../core/service.js';
 import { formatDate } from '../ui/dates.js';
 import type { LatestRx } from './LensPair.js';
 import { Options } from '../ui/Options.js';

@@ -7,7 +7,7 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../shared/client.js';
 import { api } from '../../../shared/endpoints/index.js';
-import { useEndpointMutation } from '../app/service.js';
+import { useEndpointMutation } from '../core/service.js';
 import { bannerFor, ErrorBanner } from '../ui/errors.js';
 
 /** The line as it will be if approved. */

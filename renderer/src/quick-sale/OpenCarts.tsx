@@ -5,9 +5,9 @@
  */
 import { hasRole } from '../../../shared/contract/roles.js';
 import { api } from '../../../shared/endpoints/index.js';
-import { formatRupees } from '../catalog/money.js';
-import { useEndpoint, useEndpointMutation, useInvalidate } from '../app/service.js';
-import { useSession } from '../app/session.js';
+import { formatRupees } from '../ui/money.js';
+import { useEndpoint, useEndpointMutation, useInvalidate } from '../core/service.js';
+import { useSession } from '../core/session.js';
 import { bannerFor, ErrorBanner } from '../ui/errors.js';
 import { useCart } from './cart.js';
 

@@ -9,7 +9,7 @@ import { useState, type RefObject } from 'react';
 import { parseRupees, rupees } from '../../../shared/domain/money.js';
 import type { TempGrossInsurance } from '../../../shared/models/insurance.js';
 import type { CreditNote } from '../../../shared/models/lookup.js';
-import { formatRupees } from '../catalog/money.js';
+import { formatRupees } from '../ui/money.js';
 import { payableKinds, planPayment, remainder, type NoteChoice } from '../credit-notes/credit-note.js';
 import { CreditNoteFields } from '../credit-notes/CreditNoteFields.js';
 import { bannerFor, ErrorBanner } from '../ui/errors.js';

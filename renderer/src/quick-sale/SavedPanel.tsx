@@ -3,10 +3,10 @@
  * and the receipt to print (the counter's print key works from anywhere on the screen).
  */
 import { useState } from 'react';
-import { formatRupees } from '../catalog/money.js';
+import { formatRupees } from '../ui/money.js';
 import type { PrintCopy } from '../print/documents.js';
 import { CopyChoice, PrintActions } from '../print/PrintActions.js';
-import { hrefFor } from '../app/router.js';
+import { hrefFor } from '../core/router.js';
 import type { SavedSale } from './cart.js';
 import { COUNTER_KEYS } from './keys.js';
 

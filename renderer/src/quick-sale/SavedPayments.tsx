@@ -3,7 +3,7 @@
  * split payment), each with its number. All of them were written with the sale, in its one
  * transaction, so there is no part that might not have been taken.
  */
-import { formatRupees } from '../catalog/money.js';
+import { formatRupees } from '../ui/money.js';
 import type { SavedSale } from './cart.js';
 
 export function SavedPayments({ sale }: { sale: SavedSale }) {

@@ -10,7 +10,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 import type { LoginResponse } from '../../../shared/models/auth.js';
-import { useSession } from '../app/session.js';
+import { useSession } from '../core/session.js';
 
 export interface CartCustomer {
   customerID: string;

@@ -10,7 +10,7 @@ import { api } from '../../../shared/endpoints/index.js';
 import type { SalesOrderTempModelRequest } from '../../../shared/models/cart.js';
 import type { SaveSaleResult } from '../../../shared/models/sale.js';
 import { useRefreshCreditNotes } from '../credit-notes/service.js';
-import { client, useEndpoint, useEndpointMutation, useInvalidate } from '../app/service.js';
+import { client, useEndpoint, useEndpointMutation, useInvalidate } from '../core/service.js';
 import { useCart, type Charges } from './cart.js';
 import type { SaleToSave } from './sale-request.js';
 

@@ -4,11 +4,11 @@ import { RECEIPT_STATUS_IDS, RECEIPT_STATUS_NAMES, type ReceiptStatusId } from '
 import { api } from '../../../shared/endpoints/index.js';
 import type { ReceiptFilterRequest } from '../../../shared/models/receipt.js';
 import { useState } from 'react';
-import { formatRupees } from '../catalog/money.js';
+import { formatRupees } from '../ui/money.js';
 import type { PrintCopy } from '../print/documents.js';
 import { CopyChoice, PrintActions } from '../print/PrintActions.js';
 import { useReceiptTypes } from '../quick-sale/service.js';
-import { useEndpoint } from '../app/service.js';
+import { useEndpoint } from '../core/service.js';
 import { formatDate } from '../ui/dates.js';
 import { useDebouncedValue } from '../ui/debounce.js';
 import { FilterBar, ListScreen, SearchStatus, type Column, DateRangeFields } from '../ui/ListScreen.js';

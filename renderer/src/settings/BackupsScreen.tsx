@@ -9,8 +9,8 @@ import { Fragment, useEffect, useState, type FormEvent, type ReactNode } from 'r
 import { api } from '../../../shared/endpoints/index.js';
 import { hasRole } from '../../../shared/contract/roles.js';
 import type { BackupOverview, BackupResult, StagedRestore } from '../../../shared/models/backup.js';
-import { useEndpoint, useEndpointMutation, useInvalidate } from '../app/service.js';
-import { useSession } from '../app/session.js';
+import { useEndpoint, useEndpointMutation, useInvalidate } from '../core/service.js';
+import { useSession } from '../core/session.js';
 import { formatMoment } from '../ui/dates.js';
 import { bannerFor, ErrorBanner, placeFieldErrors } from '../ui/errors.js';
 

@@ -5,7 +5,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { api } from '../../../shared/endpoints/index.js';
-import { useEndpoint, useEndpointMutation, useInvalidate } from '../app/service.js';
+import { useEndpoint, useEndpointMutation, useInvalidate } from '../core/service.js';
 import { bannerFor, ErrorBanner, placeFieldErrors } from '../ui/errors.js';
 
 export function MessagesScreen() {

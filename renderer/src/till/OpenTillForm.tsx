@@ -6,7 +6,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { api } from '../../../shared/endpoints/index.js';
 import type { TillState } from '../../../shared/models/till.js';
-import { useEndpointMutation, useInvalidate } from '../app/service.js';
+import { useEndpointMutation, useInvalidate } from '../core/service.js';
 import { bannerFor, ErrorBanner } from '../ui/errors.js';
 import { amountOf } from './service.js';
 

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { hasRole, ROLE_NAMES } from '../../../shared/contract/roles.js';
 import { api } from '../../../shared/endpoints/index.js';
 import type { TillState } from '../../../shared/models/till.js';
-import { useSession } from '../app/session.js';
+import { useSession } from '../core/session.js';
 import { formatMoment } from '../ui/dates.js';
 import { OpenTillForm } from './OpenTillForm.js';
 import { isTillClosed } from './service.js';

@@ -1,7 +1,7 @@
 /** An X or Z report on screen (issue 16): the same figures the printed one carries. */
 import { DENOMINATIONS } from '../../../shared/domain/till.js';
 import type { TillReport } from '../../../shared/models/till.js';
-import { formatRupees } from '../catalog/money.js';
+import { formatRupees } from '../ui/money.js';
 import { formatMoment } from '../ui/dates.js';
 
 type Tally = { count: number; amount: number };

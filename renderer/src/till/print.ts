@@ -3,7 +3,7 @@
  * through the bridge; in a browser its PDF opens in a new tab (opened in the click itself).
  */
 import { api } from '../../../shared/endpoints/index.js';
-import { client } from '../app/service.js';
+import { client } from '../core/service.js';
 import { desktopBridge } from '../print/bridge.js';
 
 export async function printTillReport(sessionId: string, tab: Window | null): Promise<string> {

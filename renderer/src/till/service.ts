@@ -8,8 +8,8 @@ import { hasRole } from '../../../shared/contract/roles.js';
 import { parseRupees, rupees } from '../../../shared/domain/money.js';
 import { api } from '../../../shared/endpoints/index.js';
 import type { TillState } from '../../../shared/models/till.js';
-import { useEndpoint } from '../app/service.js';
-import { useSession } from '../app/session.js';
+import { useEndpoint } from '../core/service.js';
+import { useSession } from '../core/session.js';
 
 export function useTillState() {
   // Only the roles that may read it ask (an optometrist typing #/quick-sale gets no 403 from it).

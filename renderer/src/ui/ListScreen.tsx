@@ -4,7 +4,7 @@
  * the states and the paging are the same on every list.
  */
 import type { Key, ReactNode } from 'react';
-import { useServiceDown } from './connection.js';
+import { useServiceDown } from '../core/connection.js';
 import { DateField, isDateEntry } from './DateField.js';
 import { bannerFor, ErrorBanner } from './errors.js';
 import { Pager } from './Pager.js';

@@ -1,6 +1,6 @@
 /** What to tell the person at the counter when a call fails, for any screen. */
 import { ApiError } from '../../../shared/client.js';
-import { serviceUrl } from './service-url.js';
+import { serviceUrl } from '../core/service-url.js';
 
 export type Banner = { title: string; detail: string };
 

@@ -9,8 +9,8 @@ import { useForm } from 'react-hook-form';
 import { ApiError } from '../../../shared/client.js';
 import { api } from '../../../shared/endpoints/index.js';
 import { ChangePasswordRequest, PASSWORD_MIN_LENGTH } from '../../../shared/models/users.js';
-import { useEndpointMutation } from '../app/service.js';
-import { useSession } from '../app/session.js';
+import { useEndpointMutation } from '../core/service.js';
+import { useSession } from '../core/session.js';
 import { bannerFor, ErrorBanner, placeFieldErrors } from '../ui/errors.js';
 import { Field } from '../ui/Field.js';
 

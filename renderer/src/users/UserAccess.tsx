@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { ApiError } from '../../../shared/client.js';
 import { api } from '../../../shared/endpoints/index.js';
 import { PASSWORD_MIN_LENGTH, type UserSummary } from '../../../shared/models/users.js';
-import { useEndpointMutation, useInvalidate } from '../app/service.js';
+import { useEndpointMutation, useInvalidate } from '../core/service.js';
 import { bannerFor, ErrorBanner } from '../ui/errors.js';
 
 export function UserAccess({ user }: { user: UserSummary }) {

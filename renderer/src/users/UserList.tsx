@@ -1,7 +1,7 @@
 /** The admin's list of the store's users (issue 14): who, which role and branches, and their state. */
 import { api } from '../../../shared/endpoints/index.js';
-import { useEndpoint } from '../app/service.js';
-import { hrefFor } from '../app/router.js';
+import { useEndpoint } from '../core/service.js';
+import { hrefFor } from '../core/router.js';
 import { ListScreen, type Column } from '../ui/ListScreen.js';
 
 const COLUMNS: Column[] = [{ label: 'User name' }, { label: 'Name' }, { label: 'Role' }, { label: 'Branches' }, { label: 'Status' }];

@@ -17,8 +17,8 @@ import { createClient } from '../../../shared/client.js';
 import type { EndpointDef, EndpointInput, EndpointResponse } from '../../../shared/contract/endpoint.js';
 import { TILL_HEADER } from '../../../shared/contract/till.js';
 import { SERVICE_KEY_HEADER } from '../../../shared/desktop.js';
-import { serviceReached } from '../ui/connection.js';
-import { serviceUrl } from '../ui/service-url.js';
+import { serviceReached } from './connection.js';
+import { serviceUrl } from './service-url.js';
 import { useSession } from './session.js';
 
 const bridge = window.opticalPos;
@@ -39,7 +39,7 @@ function tillId(): string {
   return made;
 }
 
-/** fetch that tells ui/connection.ts whether the service answered: any HTTP answer is an answer. */
+/** fetch that tells connection.ts whether the service answered: any HTTP answer is an answer. */
 const watchedFetch: typeof fetch = async (input, init) => {
   try {
     const response = await fetch(input, init);

@@ -1,8 +1,9 @@
 /**
  * Whether the service answers (issue 16). react-query's onlineManager holds it: while it is
  * offline, queries pause instead of failing and keep what they last showed; when it comes back
- * online, every query on screen refetches. app/connection.ts decides it from every call's fate
- * and a poll; screens read it here to mark what they show as out of date.
+ * online, every query on screen refetches. The client's fetch (service.ts) decides it from every
+ * call's fate and the shell's poll (app/ServiceDownBanner.tsx) when nobody calls; screens and
+ * ui/ListScreen read it here to mark what they show as out of date.
  */
 import { onlineManager } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';

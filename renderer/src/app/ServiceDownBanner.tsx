@@ -1,6 +1,6 @@
 /**
  * The service outage banner (issue 16). Every call's fate tells whether the service answers (the
- * client's fetch reports it, ui/connection.ts); a poll of the cheapest signed-in route
+ * client's fetch reports it, core/connection.ts); a poll of the cheapest signed-in route
  * (Account/user-details: one row by key) notices an outage when nobody is calling, and notices
  * the return quickly while it lasts. On the return every query is marked stale and those on
  * screen refetch, so nothing shown during the outage passes for current.
@@ -9,8 +9,8 @@ import { onlineManager, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../../shared/endpoints/index.js';
 import { formatInstant } from '../ui/dates.js';
-import { serviceDownSince, useServiceDown } from '../ui/connection.js';
-import { client } from './service.js';
+import { serviceDownSince, useServiceDown } from '../core/connection.js';
+import { client } from '../core/service.js';
 
 const POLL_WHILE_UP_MS = 10_000;
 const POLL_WHILE_DOWN_MS = 1_500;
