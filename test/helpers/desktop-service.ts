@@ -35,7 +35,17 @@ export async function startDesktopService(options: { dataDir: string; staticDir:
   const { service, main } = messageChannel();
   const served = serveOver(service);
   const serviceKey = randomBytes(32).toString('base64url');
-  const url = await startService(main, { ...options, serviceKey }, 120_000);
+  // On the demo store, made at once as the desktop app makes it with POS_DEMO=1 (which the
+  // service process reads when it starts), not the first-run screen.
+  const before = process.env.POS_DEMO;
+  process.env.POS_DEMO = '1';
+  let url: string;
+  try {
+    url = await startService(main, { ...options, serviceKey }, 120_000);
+  } finally {
+    if (before === undefined) delete process.env.POS_DEMO;
+    else process.env.POS_DEMO = before;
+  }
   return {
     url,
     serviceKey,
