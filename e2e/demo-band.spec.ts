@@ -1,13 +1,14 @@
 /**
  * The demo store is marked on the sign-in (with its well-known passwords) and by a band on every
  * screen; its admin sets up the real store there (the first run's own form), which the same address
- * then serves: no band, no demo passwords, no demo users.
+ * then serves: no band, no demo passwords, no demo users. On a PC of its own: the worker's demo
+ * store must stay the demo for the other tests.
  */
 import { expect, test } from './fixtures.js';
 import { screenshot } from './helpers.js';
 
-test('is marked on the sign-in (with its passwords) and by a band on every screen; its admin leaves it for a real store there', async ({ page }) => {
-  await page.goto('/');
+test('is marked on the sign-in (with its passwords) and by a band on every screen; its admin leaves it for a real store there', async ({ page, demoPc }) => {
+  await page.goto(demoPc.url);
   const hint = page.getByRole('note', { name: 'Demo store' });
   await expect(hint).toContainText('Demo store — sample data, not for real sales');
   await expect(hint).toContainText('demo1234');

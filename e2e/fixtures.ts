@@ -40,12 +40,15 @@ async function withService(noStore: NoStore, use: (service: Service) => Promise<
  * `service`: the worker's service. `test.use({ noStore: 'ask' })` gives the file's worker one whose
  * fresh data folder opens the first-run screen instead of the demo (server.ts NoStore; POS_DEMO
  * unset). `emptyPc`: a test's own service on an empty folder showing the first-run screen, for a
- * test that needs a PC of its own beside the worker's (a second PC joining a hub).
+ * test that needs a PC of its own beside the worker's (a second PC joining a hub). `demoPc`: a
+ * test's own demo store, for a test that turns it into something else (leaving the demo), which
+ * must not change the store the worker's other tests sign in to.
  */
-export const test = base.extend<{ emptyPc: Service }, { service: Service; noStore: NoStore }>({
+export const test = base.extend<{ emptyPc: Service; demoPc: Service }, { service: Service; noStore: NoStore }>({
   noStore: ['demo', { option: true, scope: 'worker' }],
   service: [async ({ noStore }, use) => withService(noStore, use), { scope: 'worker' }],
   emptyPc: async ({}, use) => withService('ask', use, { readWorkers: 0 }),
+  demoPc: async ({}, use) => withService('demo', use, { readWorkers: 0 }),
   baseURL: async ({ service }, use) => {
     await use(service.url);
   },
