@@ -10,7 +10,7 @@ import type { AuditEntry } from '../../../shared/models/audit.js';
 import { useEndpoint } from '../core/service.js';
 import { formatInstant } from '../ui/dates.js';
 import { useDebouncedValue } from '../ui/debounce.js';
-import { FilterBar, ListScreen, SearchStatus, type Column, DateRangeFields } from '../ui/ListScreen.js';
+import { FilterBar, ListScreen, SearchStatus, DateRangeFields } from '../ui/ListScreen.js';
 import { createListSearch } from '../ui/list-search.js';
 
 const PAGE_SIZE = 25;
@@ -34,8 +34,6 @@ const KINDS: ReadonlyArray<[string, string]> = [
   ['price_approval_refused', 'Refused approvals'],
   ['backup', 'Backups'],
 ];
-
-const COLUMNS: Column[] = [{ label: 'When' }, { label: 'Who' }, { label: 'Where' }, { label: 'What' }, { label: 'Record' }];
 
 interface AuditFilter {
   userName: string;
@@ -156,29 +154,34 @@ export function AuditScreen() {
       }
       label="Journal entries"
       busy={list.isFetching}
-      columns={COLUMNS}
+      columns={[
+        { id: 'when', header: 'When', className: 'nowrap', cell: (r) => formatInstant(r.at) ?? '—' },
+        { id: 'who', header: 'Who', cell: (r) => <>{r.userName ?? <span className="muted">System ({r.source})</span>}</> },
+        {
+          id: 'where', header: 'Where',
+          cell: (r) => (
+            <>
+              {r.branchName ?? '—'}
+              {r.till && <span className="muted mono"> · {r.till}</span>}
+            </>
+          ),
+        },
+        { id: 'what', header: 'What', cell: (r) => <Changes entry={r} /> },
+        {
+          id: 'record', header: 'Record', noExport: true,
+          cell: (r) => (
+            <>
+              {r.recordId && (
+                <button type="button" className="button button-secondary button-small" onClick={() => change({ ...EMPTY, record: { table: r.table, recordId: r.recordId! } })}>
+                  Only this record
+                </button>
+              )}
+            </>
+          ),
+        },
+      ]}
       rows={rows}
       rowKey={(r) => r.seq}
-      cells={(r) => (
-        <>
-          <td className="nowrap">{formatInstant(r.at) ?? '—'}</td>
-          <td>{r.userName ?? <span className="muted">System ({r.source})</span>}</td>
-          <td>
-            {r.branchName ?? '—'}
-            {r.till && <span className="muted mono"> · {r.till}</span>}
-          </td>
-          <td>
-            <Changes entry={r} />
-          </td>
-          <td>
-            {r.recordId && (
-              <button type="button" className="button button-secondary button-small" onClick={() => change({ ...EMPTY, record: { table: r.table, recordId: r.recordId! } })}>
-                Only this record
-              </button>
-            )}
-          </td>
-        </>
-      )}
       empty="No entry matches these filters."
       total={undefined}
       paging={{ label: 'Journal pages', page: 1, pageSize: PAGE_SIZE, onPage: () => {} }}

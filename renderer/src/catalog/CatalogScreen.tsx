@@ -10,6 +10,7 @@ import { useSession } from '../core/session.js';
 import { useDebouncedValue } from '../ui/debounce.js';
 import { bannerFor, ErrorBanner } from '../ui/errors.js';
 import { Pager } from '../ui/Pager.js';
+import { DataTable } from '../ui/DataTable.js';
 import { useCatalogFilter } from './filter.js';
 import { ItemSearch, type PickedItem } from './ItemSearch.js';
 import { formatGstRate, formatRupees } from '../ui/money.js';
@@ -148,57 +149,43 @@ export function CatalogScreen() {
 
       {failed && <ErrorBanner banner={bannerFor(failed.error, 'load the catalog')} />}
 
-      <table className="data-table catalog-table" aria-label="Items" aria-busy={searching}>
-        <thead>
-          <tr>
-            <th scope="col">Code</th>
-            <th scope="col">Item</th>
-            <th scope="col">{groupHeading}</th>
-            <th scope="col" className="num">
-              GST
-            </th>
-            <th scope="col" className="num">
-              MRP
-            </th>
-            <th scope="col" className="num">
-              Price
-            </th>
-            <th scope="col">Stock</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id}>
-              <td className="mono catalog-code">{row.code}</td>
-              <td>
+      {/* Paged by the service: no column sorts one page as if it were all of them. */}
+      <DataTable
+        listId="catalog-items"
+        label="Items"
+        className="catalog-table"
+        busy={searching}
+        rows={rows}
+        rowKey={(row) => row.id}
+        empty={
+          items.isPending
+            ? 'Loading items…'
+            : items.isSuccess
+              ? searchTerm
+                ? `No item matches “${searchTerm}” here.`
+                : 'No items of this kind yet.'
+              : undefined
+        }
+        columns={[
+          { id: 'code', header: 'Code', className: 'mono catalog-code', cell: (row) => row.code },
+          {
+            id: 'item',
+            header: 'Item',
+            cell: (row) => (
+              <>
                 <span className="catalog-name">{row.name}</span>
                 <span className="catalog-meta">{[row.brand, row.barcode].filter(Boolean).join(' · ')}</span>
-              </td>
-              <td className="catalog-group">{groupOf(row)}</td>
-              <td className="num">{formatGstRate(row.gstRate) ?? '—'}</td>
-              <td className="num money muted">{formatRupees(row.mrp)}</td>
-              <td className="num money">{formatRupees(row.price)}</td>
-              <td>
-                <StockTag stock={row.stock} />
-              </td>
-            </tr>
-          ))}
-          {items.isSuccess && rows.length === 0 && (
-            <tr>
-              <td colSpan={7} className="empty">
-                {searchTerm ? `No item matches “${searchTerm}” here.` : 'No items of this kind yet.'}
-              </td>
-            </tr>
-          )}
-          {items.isPending && (
-            <tr>
-              <td colSpan={7} className="empty">
-                Loading items…
-              </td>
-            </tr>
-          )}
-        </tbody>
-      </table>
+              </>
+            ),
+            value: (row) => row.name,
+          },
+          { id: 'group', header: groupHeading, title: 'Group', className: 'catalog-group', cell: (row) => groupOf(row) },
+          { id: 'gst', header: 'GST', className: 'num', cell: (row) => formatGstRate(row.gstRate) ?? '—' },
+          { id: 'mrp', header: 'MRP', className: 'num money muted', cell: (row) => formatRupees(row.mrp) },
+          { id: 'price', header: 'Price', className: 'num money', cell: (row) => formatRupees(row.price) },
+          { id: 'stock', header: 'Stock', cell: (row) => <StockTag stock={row.stock} />, value: (row) => String(row.stock ?? '') },
+        ]}
+      />
 
       {items.data && (
         <Pager label="Item pages" page={filter.page} pageSize={PAGE_SIZE} totalRows={items.data.totalRows} exact={items.data.totalExact} onPage={filter.setPage} />

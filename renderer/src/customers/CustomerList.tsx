@@ -2,7 +2,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { api } from '../../../shared/endpoints/index.js';
 import { useEndpoint } from '../core/service.js';
 import { useDebouncedValue } from '../ui/debounce.js';
-import { ListScreen, SearchStatus, type Column } from '../ui/ListScreen.js';
+import { ListScreen, SearchStatus } from '../ui/ListScreen.js';
 import { rowRange } from '../ui/Pager.js';
 import { hrefFor } from '../core/router.js';
 import { formatDate } from '../ui/dates.js';
@@ -10,8 +10,6 @@ import { isInactive } from './names.js';
 import { searchFilter, useCustomerSearch } from './search.js';
 
 const PAGE_SIZE = 10;
-
-const COLUMNS: Column[] = [{ label: 'Name' }, { label: 'Mobile' }, { label: 'City' }, { label: 'Last visit' }, { label: 'Status' }];
 
 export function CustomerList() {
   const { text, page, setText, setPage } = useCustomerSearch();
@@ -57,22 +55,24 @@ export function CustomerList() {
       query={list}
       errorAction="list customers"
       label="Customers"
-      columns={COLUMNS}
+      columns={[
+        {
+          id: 'name', header: 'Name',
+          cell: (c) => (
+            <>
+              <a className="row-link" href={hrefFor({ name: 'customer', customerId: c.customerID, tab: 'profile' })}>
+                {c.name}
+              </a>
+            </>
+          ),
+        },
+        { id: 'mobile', header: 'Mobile', className: 'mono', cell: (c) => c.mobile ?? '—' },
+        { id: 'city', header: 'City', cell: (c) => c.city ?? '—' },
+        { id: 'last-visit', header: 'Last visit', cell: (c) => formatDate(c.visitingDate) ?? '—' },
+        { id: 'status', header: 'Status', cell: (c) => isInactive(c.isActive) ? <span className="tag tag-muted">Inactive</span> : <span className="tag">Active</span> },
+      ]}
       rows={rows}
       rowKey={(c) => c.customerID}
-      cells={(c) => (
-        <>
-          <td>
-            <a className="row-link" href={hrefFor({ name: 'customer', customerId: c.customerID, tab: 'profile' })}>
-              {c.name}
-            </a>
-          </td>
-          <td className="mono">{c.mobile ?? '—'}</td>
-          <td>{c.city ?? '—'}</td>
-          <td>{formatDate(c.visitingDate) ?? '—'}</td>
-          <td>{isInactive(c.isActive) ? <span className="tag tag-muted">Inactive</span> : <span className="tag">Active</span>}</td>
-        </>
-      )}
       empty={settled.trim() ? `No customer matches “${settled.trim()}”.` : 'No customers yet.'}
       total={total}
       paging={{ label: 'Customer pages', page, pageSize: PAGE_SIZE, onPage: setPage }}

@@ -11,6 +11,7 @@ import { StatusTag } from '../orders/StatusTag.js';
 import { formatDate } from '../ui/dates.js';
 import { bannerFor, ErrorBanner } from '../ui/errors.js';
 import { Pager } from '../ui/Pager.js';
+import { DataTable } from '../ui/DataTable.js';
 import { hrefFor } from '../core/router.js';
 import { OrderLink } from '../orders/OrderLink.js';
 
@@ -35,48 +36,29 @@ export function CustomerOrders({ customerId }: { customerId: string }) {
 
   return (
     <>
-      <table className="data-table" aria-label="Customer’s orders" aria-busy={search.isFetching}>
-        <thead>
-          <tr>
-            <th scope="col">Order no.</th>
-            <th scope="col">Date</th>
-            <th scope="col">Status</th>
-            <th scope="col" className="num">
-              Items
-            </th>
-            <th scope="col" className="num">
-              Net
-            </th>
-            <th scope="col" className="num">
-              Received
-            </th>
-            <th scope="col" className="num">
-              Balance
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {search.data.data.map((o) => {
-            const cancelled = o.statusID === SALES_ORDER_STATUS.Cancelled;
-            return (
-              <tr key={o.id}>
-                <td>
-                  <OrderLink salesOrderNo={o.salesOrderNo} />
-                </td>
-                <td>{formatDate(o.date) ?? '—'}</td>
-                <td>
-                  <StatusTag statusId={o.statusID} name={o.status} />
-                </td>
-                <td className="num">{o.itemCount}</td>
-                <td className="num money">{formatRupees(o.netAmount)}</td>
-                <td className="num money">{formatRupees(o.totalReceipt)}</td>
-                {/* A cancelled order owes nothing: its receipts were settled when it was cancelled. */}
-                <td className="num money">{cancelled ? '—' : formatRupees(Math.max(0, o.balanceAmount))}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      {/* Paged by the service, newest first: no column sorts one page as if it were all of them. */}
+      <DataTable
+        listId="customer-orders"
+        label="Customer’s orders"
+        busy={search.isFetching}
+        rows={search.data.data}
+        rowKey={(o) => o.id}
+        columns={[
+          { id: 'orderNo', header: 'Order no.', cell: (o) => <OrderLink salesOrderNo={o.salesOrderNo} />, value: (o) => o.salesOrderNo },
+          { id: 'date', header: 'Date', cell: (o) => formatDate(o.date) ?? '—' },
+          { id: 'status', header: 'Status', cell: (o) => <StatusTag statusId={o.statusID} name={o.status} />, value: (o) => o.status },
+          { id: 'items', header: 'Items', className: 'num', cell: (o) => o.itemCount },
+          { id: 'net', header: 'Net', className: 'num money', cell: (o) => formatRupees(o.netAmount) },
+          { id: 'received', header: 'Received', className: 'num money', cell: (o) => formatRupees(o.totalReceipt) },
+          {
+            id: 'balance',
+            header: 'Balance',
+            className: 'num money',
+            // A cancelled order owes nothing: its receipts were settled when it was cancelled.
+            cell: (o) => (o.statusID === SALES_ORDER_STATUS.Cancelled ? '—' : formatRupees(Math.max(0, o.balanceAmount))),
+          },
+        ]}
+      />
       <Pager label="Customer’s order pages" page={page} pageSize={PAGE_SIZE} totalRows={search.data.totalRows} exact={search.data.totalExact} onPage={setPage} />
     </>
   );

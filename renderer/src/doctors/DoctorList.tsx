@@ -4,13 +4,11 @@ import { api } from '../../../shared/endpoints/index.js';
 import { isInactive } from '../customers/names.js';
 import { useEndpoint } from '../core/service.js';
 import { useDebouncedValue } from '../ui/debounce.js';
-import { ListScreen, type Column } from '../ui/ListScreen.js';
+import { ListScreen } from '../ui/ListScreen.js';
 import { rowRange } from '../ui/Pager.js';
 import { hrefFor } from '../core/router.js';
 
 const PAGE_SIZE = 10;
-
-const COLUMNS: Column[] = [{ label: 'Name' }, { label: 'Mobile' }, { label: 'E-mail' }, { label: 'City' }, { label: 'Status' }];
 
 export function DoctorList() {
   const [text, setText] = useState('');
@@ -53,22 +51,24 @@ export function DoctorList() {
       query={list}
       errorAction="list doctors"
       label="Doctors"
-      columns={COLUMNS}
+      columns={[
+        {
+          id: 'name', header: 'Name',
+          cell: (d) => (
+            <>
+              <a className="row-link" href={hrefFor({ name: 'doctorEdit', doctorId: d.doctorID })}>
+                {d.doctorName}
+              </a>
+            </>
+          ),
+        },
+        { id: 'mobile', header: 'Mobile', className: 'mono', cell: (d) => d.mobile ?? '—' },
+        { id: 'e-mail', header: 'E-mail', cell: (d) => d.email ?? '—' },
+        { id: 'city', header: 'City', cell: (d) => d.city ?? '—' },
+        { id: 'status', header: 'Status', cell: (d) => isInactive(d.isActive) ? <span className="tag tag-muted">Inactive</span> : <span className="tag">Active</span> },
+      ]}
       rows={rows}
       rowKey={(d) => d.doctorID}
-      cells={(d) => (
-        <>
-          <td>
-            <a className="row-link" href={hrefFor({ name: 'doctorEdit', doctorId: d.doctorID })}>
-              {d.doctorName}
-            </a>
-          </td>
-          <td className="mono">{d.mobile ?? '—'}</td>
-          <td>{d.email ?? '—'}</td>
-          <td>{d.city ?? '—'}</td>
-          <td>{isInactive(d.isActive) ? <span className="tag tag-muted">Inactive</span> : <span className="tag">Active</span>}</td>
-        </>
-      )}
       empty={settled ? `No doctor matches “${settled}”.` : 'No doctors yet.'}
       // The doctor list always counts in full.
       total={list.data && { rows: list.data.totalRows }}

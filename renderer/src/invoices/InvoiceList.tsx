@@ -15,16 +15,6 @@ import { OrderLink } from '../orders/OrderLink.js';
 
 const PAGE_SIZE = 15;
 
-const COLUMNS: Column[] = [
-  { label: 'Invoice no' },
-  { label: 'Date' },
-  { label: 'Order no' },
-  { label: 'Customer' },
-  { label: 'Mobile' },
-  { label: 'Net amount', className: 'num' },
-  { label: 'Print' },
-];
-
 interface InvoiceFilter {
   customer: string;
   invoiceNo: string;
@@ -64,6 +54,21 @@ export function InvoiceList() {
   );
   const rows = list.data?.data ?? [];
   const total = list.data && { rows: list.data.totalRows, exact: list.data.totalExact };
+  // The service pages the list: no column sorts one page as if it were all of them.
+  const columns: Column<(typeof rows)[number]>[] = [
+    { id: 'invoiceNo', header: 'Invoice no', className: 'mono', cell: (r) => r.invoiceNo, value: (r) => r.invoiceNo },
+    { id: 'date', header: 'Date', cell: (r) => formatDate(r.date) ?? '—' },
+    { id: 'orderNo', header: 'Order no', cell: (r) => <OrderLink salesOrderNo={r.salesOrderNo} />, value: (r) => r.salesOrderNo },
+    { id: 'customer', header: 'Customer', cell: (r) => r.customerName },
+    { id: 'mobile', header: 'Mobile', className: 'mono', cell: (r) => r.customerMobileNo ?? '—' },
+    { id: 'net', header: 'Net amount', className: 'num money', cell: (r) => formatRupees(r.netAmount) },
+    {
+      id: 'print',
+      header: 'Print',
+      noExport: true,
+      cell: (r) => <PrintActions compact doc={{ kind: 'invoice', id: r.id, number: r.invoiceNo, copy }} printLabel="Print invoice" />,
+    },
+  ];
 
   return (
     <ListScreen
@@ -92,24 +97,9 @@ export function InvoiceList() {
       toolbar={<CopyChoice kind="invoice" id="inv-copy" value={copy} onChange={setCopy} />}
       label="Invoices"
       busy={list.isFetching}
-      columns={COLUMNS}
+      columns={columns}
       rows={rows}
       rowKey={(r) => r.id}
-      cells={(r) => (
-        <>
-          <td className="mono">{r.invoiceNo}</td>
-          <td>{formatDate(r.date) ?? '—'}</td>
-          <td>
-            <OrderLink salesOrderNo={r.salesOrderNo} />
-          </td>
-          <td>{r.customerName}</td>
-          <td className="mono">{r.customerMobileNo ?? '—'}</td>
-          <td className="num money">{formatRupees(r.netAmount)}</td>
-          <td>
-            <PrintActions compact doc={{ kind: 'invoice', id: r.id, number: r.invoiceNo, copy }} printLabel="Print invoice" />
-          </td>
-        </>
-      )}
       empty="No invoice matches these filters."
       total={total}
       paging={{ label: 'Invoice pages', page, pageSize: PAGE_SIZE, onPage: setPage }}

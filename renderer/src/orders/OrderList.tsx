@@ -9,7 +9,7 @@ import type { SalesOrderSearchRequest } from '../../../shared/models/order.js';
 import { formatRupees } from '../ui/money.js';
 import { formatDate } from '../ui/dates.js';
 import { useDebouncedValue } from '../ui/debounce.js';
-import { ListScreen, SearchStatus, type Column, DateRangeFields } from '../ui/ListScreen.js';
+import { ListScreen, SearchStatus, DateRangeFields } from '../ui/ListScreen.js';
 import { hrefFor } from '../core/router.js';
 import { useOrderSearch } from './service.js';
 import { StatusTag } from './StatusTag.js';
@@ -17,19 +17,6 @@ import { formatDue } from './DeliveryDue.js';
 import { OrderLink } from './OrderLink.js';
 
 const PAGE_SIZE = 15;
-
-const COLUMNS: Column[] = [
-  { label: 'Order no.' },
-  // Booked on: left out on a 1024–1279 px screen (the number carries the year; Due is what the counter needs).
-  { label: 'Date', className: 'wide-only' },
-  { label: 'Customer' },
-  { label: 'Mobile', className: 'wide-only' },
-  { label: 'Items', className: 'num' },
-  { label: 'Net', className: 'num' },
-  { label: 'Balance', className: 'num' },
-  { label: 'Due' },
-  { label: 'Status' },
-];
 
 export interface OrderFilters {
   customer: string;
@@ -126,28 +113,20 @@ export function OrderList() {
       errorAction="search orders"
       label="Orders"
       busy={searching}
-      columns={COLUMNS}
+      columns={[
+        { id: 'order-no', header: 'Order no.', cell: (o) => <OrderLink salesOrderNo={o.salesOrderNo} /> },
+        // Booked on: left out on a 1024–1279 px screen (the number carries the year; Due is what the counter needs).
+        { id: 'date', header: 'Date', className: 'wide-only', cell: (o) => formatDate(o.date) ?? '—' },
+        { id: 'customer', header: 'Customer', cell: (o) => o.customerName },
+        { id: 'mobile', header: 'Mobile', className: 'mono wide-only', cell: (o) => o.customerMobileNo ?? '—' },
+        { id: 'items', header: 'Items', className: 'num', cell: (o) => o.itemCount },
+        { id: 'net', header: 'Net', className: 'num money', cell: (o) => formatRupees(o.netAmount) },
+        { id: 'balance', header: 'Balance', className: 'num money', cell: (o) => o.statusID === SALES_ORDER_STATUS.Cancelled ? '—' : formatRupees(Math.max(0, o.balanceAmount)) },
+        { id: 'due', header: 'Due', cell: (o) => o.statusID === SALES_ORDER_STATUS.Delivered || o.statusID === SALES_ORDER_STATUS.Cancelled ? '—' : formatDue(o.deliveryDateTime) ?? '—' },
+        { id: 'status', header: 'Status', cell: (o) => <StatusTag statusId={o.statusID} name={o.status} /> },
+      ]}
       rows={rows}
       rowKey={(o) => o.id}
-      cells={(o) => (
-        <>
-          <td>
-            <OrderLink salesOrderNo={o.salesOrderNo} />
-          </td>
-          <td className="wide-only">{formatDate(o.date) ?? '—'}</td>
-          <td>{o.customerName}</td>
-          <td className="mono wide-only">{o.customerMobileNo ?? '—'}</td>
-          <td className="num">{o.itemCount}</td>
-          <td className="num money">{formatRupees(o.netAmount)}</td>
-          <td className="num money">
-            {o.statusID === SALES_ORDER_STATUS.Cancelled ? '—' : formatRupees(Math.max(0, o.balanceAmount))}
-          </td>
-          <td>{o.statusID === SALES_ORDER_STATUS.Delivered || o.statusID === SALES_ORDER_STATUS.Cancelled ? '—' : formatDue(o.deliveryDateTime) ?? '—'}</td>
-          <td>
-            <StatusTag statusId={o.statusID} name={o.status} />
-          </td>
-        </>
-      )}
       empty={filtered ? 'No order matches these filters.' : 'No orders yet. A sale at the counter makes one.'}
       total={total}
       paging={{ label: 'Order pages', page, pageSize: PAGE_SIZE, onPage: setPage }}

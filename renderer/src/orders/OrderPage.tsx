@@ -8,6 +8,7 @@ import { ApiError } from '../../../shared/client.js';
 import { hasRole, MANAGERS } from '../../../shared/contract/roles.js';
 import { canTransition, SALES_ORDER_STATUS, SALES_ORDER_STATUS_NAMES } from '../../../shared/contract/statuses.js';
 import type { SalesOrderDetail } from '../../../shared/models/order.js';
+import { DataTable, type DataColumn } from '../ui/DataTable.js';
 import { formatGstRate, formatRupees } from '../ui/money.js';
 import type { PrintCopy } from '../print/documents.js';
 import { CopyChoice, PrintActions } from '../print/PrintActions.js';
@@ -134,41 +135,33 @@ export function OrderPage({ salesOrderNo }: { salesOrderNo: string }) {
               <CopyChoice kind="receipt" id="order-receipt-copy" value={receiptCopy} onChange={setReceiptCopy} />
             </div>
           )}
-          <table className="data-table" aria-label="Receipts">
-            <thead>
-              <tr>
-                <th scope="col">Receipt no.</th>
-                <th scope="col">Date</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="num">
-                  Amount
-                </th>
-                <th scope="col">Print</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(receipts.data ?? []).map((r) => (
-                <tr key={r.receiptId}>
-                  <td className="mono">{r.receiptNo}</td>
-                  <td>{formatDate(r.receiptDate) ?? '—'}</td>
-                  <td>{r.receiptType ?? '—'}</td>
-                  <td>{r.status}</td>
-                  <td className="num money">{r.amount === null || r.amount === undefined ? '—' : formatRupees(r.amount)}</td>
-                  <td>
-                    <PrintActions compact doc={{ kind: 'receipt', id: r.receiptId, number: r.receiptNo, copy: receiptCopy }} printLabel="Print receipt" />
-                  </td>
-                </tr>
-              ))}
-              {receipts.isSuccess && receipts.data.length === 0 && (
-                <tr>
-                  <td colSpan={6} className="empty">
-                    Nothing paid yet.
-                  </td>
-                </tr>
-              )}
-            </tbody>
-          </table>
+          <DataTable
+            listId="order-receipts"
+            label="Receipts"
+            rows={receipts.data ?? []}
+            rowKey={(r) => r.receiptId}
+            empty={receipts.isSuccess ? 'Nothing paid yet.' : undefined}
+            columns={[
+              { id: 'receiptNo', header: 'Receipt no.', className: 'mono', cell: (r) => r.receiptNo, value: (r) => r.receiptNo, sortable: true },
+              { id: 'date', header: 'Date', cell: (r) => formatDate(r.receiptDate) ?? '—', value: (r) => r.receiptDate, sortable: true },
+              { id: 'kind', header: 'Kind', cell: (r) => r.receiptType ?? '—', value: (r) => r.receiptType, sortable: true },
+              { id: 'status', header: 'Status', cell: (r) => r.status, value: (r) => r.status, sortable: true },
+              {
+                id: 'amount',
+                header: 'Amount',
+                className: 'num money',
+                cell: (r) => (r.amount === null || r.amount === undefined ? '—' : formatRupees(r.amount)),
+                value: (r) => r.amount,
+                sortable: true,
+              },
+              {
+                id: 'print',
+                header: 'Print',
+                noExport: true,
+                cell: (r) => <PrintActions compact doc={{ kind: 'receipt', id: r.receiptId, number: r.receiptNo, copy: receiptCopy }} printLabel="Print receipt" />,
+              },
+            ]}
+          />
         </section>
       </div>
 
@@ -202,48 +195,47 @@ function hasSpectacleLenses(order: SalesOrderDetail): boolean {
   return order.lines.some((l) => /spectacle lens/i.test(l.itemTypeName ?? ''));
 }
 
+type Line = SalesOrderDetail['lines'][number];
+
+/** The whole order is on screen, so every column sorts it. */
+const LINE_COLUMNS: DataColumn<Line>[] = [
+  { id: 'item', header: 'Item', cell: (l) => l.itemName, value: (l) => l.itemName, sortable: true },
+  { id: 'type', header: 'Type', cell: (l) => l.itemTypeName ?? '—', value: (l) => l.itemTypeName, sortable: true },
+  { id: 'qty', header: 'Qty', className: 'num', cell: (l) => l.qty, value: (l) => l.qty, sortable: true },
+  { id: 'mrp', header: 'MRP', className: 'num money muted', cell: (l) => formatRupees(l.mrp), value: (l) => l.mrp, sortable: true },
+  { id: 'price', header: 'Price', className: 'num money', cell: (l) => formatRupees(l.price), value: (l) => l.price, sortable: true },
+  {
+    id: 'discount',
+    header: 'Discount',
+    className: 'num money',
+    cell: (l) => (l.discountAmount > 0 ? formatRupees(l.discountAmount) : '—'),
+    value: (l) => l.discountAmount,
+    sortable: true,
+  },
+  {
+    id: 'gst',
+    header: 'GST',
+    className: 'num',
+    cell: (l) => formatGstRate(gstRate(l)) ?? '—',
+    value: gstRate,
+    sortable: true,
+  },
+  { id: 'total', header: 'Total', className: 'num money', cell: (l) => formatRupees(l.totalAmount), value: (l) => l.totalAmount, sortable: true },
+];
+
+function gstRate(l: Line): number {
+  return l.igstRate > 0 ? l.igstRate : l.cgstRate + l.sgstRate;
+}
+
 function Lines({ order }: { order: SalesOrderDetail }) {
   return (
-    <table className="data-table" aria-label="Lines">
-      <thead>
-        <tr>
-          <th scope="col">Item</th>
-          <th scope="col">Type</th>
-          <th scope="col" className="num">
-            Qty
-          </th>
-          <th scope="col" className="num">
-            MRP
-          </th>
-          <th scope="col" className="num">
-            Price
-          </th>
-          <th scope="col" className="num">
-            Discount
-          </th>
-          <th scope="col" className="num">
-            GST
-          </th>
-          <th scope="col" className="num">
-            Total
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {order.lines.map((l) => (
-          <tr key={l.salesOrderDetailID}>
-            <td>{l.itemName}</td>
-            <td>{l.itemTypeName ?? '—'}</td>
-            <td className="num">{l.qty}</td>
-            <td className="num money muted">{formatRupees(l.mrp)}</td>
-            <td className="num money">{formatRupees(l.price)}</td>
-            <td className="num money">{l.discountAmount > 0 ? formatRupees(l.discountAmount) : '—'}</td>
-            <td className="num">{formatGstRate(l.igstRate > 0 ? l.igstRate : l.cgstRate + l.sgstRate) ?? '—'}</td>
-            <td className="num money">{formatRupees(l.totalAmount)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      listId="order-lines"
+      label="Lines"
+      rows={order.lines}
+      rowKey={(l) => l.salesOrderDetailID}
+      columns={LINE_COLUMNS}
+    />
   );
 }
 

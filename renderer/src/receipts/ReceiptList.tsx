@@ -11,22 +11,11 @@ import { useReceiptTypes } from '../quick-sale/service.js';
 import { useEndpoint } from '../core/service.js';
 import { formatDate } from '../ui/dates.js';
 import { useDebouncedValue } from '../ui/debounce.js';
-import { FilterBar, ListScreen, SearchStatus, type Column, DateRangeFields } from '../ui/ListScreen.js';
+import { FilterBar, ListScreen, SearchStatus, DateRangeFields, type Column } from '../ui/ListScreen.js';
 import { OrderLink } from '../orders/OrderLink.js';
 import { Options } from '../ui/Options.js';
 
 const PAGE_SIZE = 15;
-
-const COLUMNS: Column[] = [
-  { label: 'Receipt no' },
-  { label: 'Date' },
-  { label: 'Order no' },
-  { label: 'Customer' },
-  { label: 'Payment kind' },
-  { label: 'Status' },
-  { label: 'Amount', className: 'num' },
-  { label: 'Print' },
-];
 
 interface ReceiptSearch {
   fromDate: string;
@@ -66,6 +55,26 @@ export function ReceiptList() {
   });
   const rows = list.data?.items ?? [];
   const total = list.data && { rows: list.data.totalRecords, exact: list.data.totalExact };
+  // The service pages the list: no column sorts one page as if it were all of them.
+  const columns: Column<(typeof rows)[number]>[] = [
+    { id: 'receiptNo', header: 'Receipt no', className: 'mono', cell: (r) => r.receiptNo, value: (r) => r.receiptNo },
+    { id: 'date', header: 'Date', cell: (r) => formatDate(r.receiptDate) ?? '—' },
+    { id: 'orderNo', header: 'Order no', cell: (r) => <OrderLink salesOrderNo={r.salesOrderNo} />, value: (r) => r.salesOrderNo },
+    { id: 'customer', header: 'Customer', cell: (r) => r.customerName },
+    { id: 'kind', header: 'Payment kind', cell: (r) => r.receiptType ?? '—' },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (r) => (r.statusID === 1 ? <span className="tag">{r.status}</span> : <span className="tag tag-muted">{r.status}</span>),
+    },
+    { id: 'amount', header: 'Amount', className: 'num money', cell: (r) => (r.amount === null ? '—' : formatRupees(r.amount)) },
+    {
+      id: 'print',
+      header: 'Print',
+      noExport: true,
+      cell: (r) => <PrintActions compact doc={{ kind: 'receipt', id: r.receiptId, number: r.receiptNo, copy }} printLabel="Print receipt" />,
+    },
+  ];
 
   return (
     <ListScreen
@@ -108,25 +117,9 @@ export function ReceiptList() {
       toolbar={<CopyChoice kind="receipt" id="rc-copy" value={copy} onChange={setCopy} />}
       label="Receipts"
       busy={list.isFetching}
-      columns={COLUMNS}
+      columns={columns}
       rows={rows}
       rowKey={(r) => r.receiptId}
-      cells={(r) => (
-        <>
-          <td className="mono">{r.receiptNo}</td>
-          <td>{formatDate(r.receiptDate) ?? '—'}</td>
-          <td>
-            <OrderLink salesOrderNo={r.salesOrderNo} />
-          </td>
-          <td>{r.customerName}</td>
-          <td>{r.receiptType ?? '—'}</td>
-          <td>{r.statusID === 1 ? <span className="tag">{r.status}</span> : <span className="tag tag-muted">{r.status}</span>}</td>
-          <td className="num money">{r.amount === null ? '—' : formatRupees(r.amount)}</td>
-          <td>
-            <PrintActions compact doc={{ kind: 'receipt', id: r.receiptId, number: r.receiptNo, copy }} printLabel="Print receipt" />
-          </td>
-        </>
-      )}
       empty="No receipt matches these filters."
       total={total}
       paging={{ label: 'Receipt pages', page, pageSize: PAGE_SIZE, onPage: setPage }}

@@ -11,6 +11,7 @@ import { api } from '../../../shared/endpoints/index.js';
 import type { TillReport, TillState } from '../../../shared/models/till.js';
 import { useEndpoint, useEndpointMutation, useInvalidate } from '../core/service.js';
 import { useSession } from '../core/session.js';
+import { DataTable } from '../ui/DataTable.js';
 import { formatRupees } from '../ui/money.js';
 import { formatMoment } from '../ui/dates.js';
 import { bannerFor, ErrorBanner } from '../ui/errors.js';
@@ -231,42 +232,58 @@ function EveryTill() {
       {tills.error && <ErrorBanner banner={bannerFor(tills.error, 'read the tills')} />}
       {tills.data && tills.data.length === 0 && <p className="muted">No till has been opened yet.</p>}
       {tills.data && tills.data.length > 0 && (
-        <table className="data-table" aria-label="Every till">
-          <thead>
-            <tr>
-              <th scope="col">Till</th>
-              <th scope="col">State</th>
-              <th scope="col">Opened</th>
-              <th scope="col" className="num">
-                Sales
-              </th>
-              <th scope="col" className="num">
-                Expected cash
-              </th>
-              <th scope="col" className="num">
-                Counted
-              </th>
-              <th scope="col" className="num">
-                Difference
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {tills.data.map((t) => (
-              <tr key={t.till}>
-                <td>{t.till || '(no till id)'}</td>
-                <td>{t.status === 'open' ? 'Open' : `Closed ${t.closedAt ? formatMoment(t.closedAt) : ''}`}</td>
-                <td>
+        <DataTable
+          listId="every-till"
+          label="Every till"
+          rows={tills.data}
+          rowKey={(t) => t.till}
+          columns={[
+            { id: 'till', header: 'Till', cell: (t) => t.till || '(no till id)', value: (t) => t.till, sortable: true },
+            {
+              id: 'state',
+              header: 'State',
+              cell: (t) => (t.status === 'open' ? 'Open' : `Closed ${t.closedAt ? formatMoment(t.closedAt) : ''}`),
+              value: (t) => t.status,
+              sortable: true,
+            },
+            {
+              id: 'opened',
+              header: 'Opened',
+              cell: (t) => (
+                <>
                   {t.openedAt ? formatMoment(t.openedAt) : ''} {t.openedBy}
-                </td>
-                <td className="num">{t.salesCount ?? ''}</td>
-                <td className="num money">{t.expectedCash === null ? '' : formatRupees(t.expectedCash)}</td>
-                <td className="num money">{t.countedCash === null ? '' : formatRupees(t.countedCash)}</td>
-                <td className="num money">{t.difference === null ? '' : formatRupees(t.difference)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>
+              ),
+              value: (t) => t.openedAt,
+              sortable: true,
+            },
+            { id: 'sales', header: 'Sales', className: 'num', cell: (t) => t.salesCount ?? '', value: (t) => t.salesCount, sortable: true },
+            {
+              id: 'expected',
+              header: 'Expected cash',
+              className: 'num money',
+              cell: (t) => (t.expectedCash === null ? '' : formatRupees(t.expectedCash)),
+              value: (t) => t.expectedCash,
+              sortable: true,
+            },
+            {
+              id: 'counted',
+              header: 'Counted',
+              className: 'num money',
+              cell: (t) => (t.countedCash === null ? '' : formatRupees(t.countedCash)),
+              value: (t) => t.countedCash,
+              sortable: true,
+            },
+            {
+              id: 'difference',
+              header: 'Difference',
+              className: 'num money',
+              cell: (t) => (t.difference === null ? '' : formatRupees(t.difference)),
+              value: (t) => t.difference,
+              sortable: true,
+            },
+          ]}
+        />
       )}
     </section>
   );

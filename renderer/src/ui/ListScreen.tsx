@@ -1,6 +1,6 @@
 /**
  * A list page: its title and action, its filters, the service's error, a table of rows with the
- * empty row when nothing matches, and the pager. The page says what is in each slot; the frame,
+ * empty row when nothing matches (the one DataTable), and the pager. The page says what is in each slot; the frame,
  * the states and the paging are the same on every list.
  */
 import type { Key, ReactNode } from 'react';
@@ -8,11 +8,9 @@ import { useServiceDown } from '../core/connection.js';
 import { DateField, isDateEntry } from './DateField.js';
 import { bannerFor, ErrorBanner } from './errors.js';
 import { Pager } from './Pager.js';
+import { DataTable, type DataColumn } from './DataTable.js';
 
-export interface Column {
-  label: ReactNode;
-  className?: string;
-}
+export type { DataColumn as Column } from './DataTable.js';
 
 /** What the list needs of its query (a react-query result fits). */
 export interface ListQuery {
@@ -58,7 +56,6 @@ export function ListScreen<Row>({
   columns,
   rows,
   rowKey,
-  cells,
   empty,
   total,
   paging,
@@ -79,11 +76,10 @@ export function ListScreen<Row>({
   label: string;
   /** aria-busy on the table while a search is out; left off when undefined. */
   busy?: boolean;
-  columns: readonly Column[];
+  /** The list's columns, declared once: header, cell, alignment (see DataTable). */
+  columns: readonly DataColumn<Row>[];
   rows: readonly Row[];
   rowKey: (row: Row) => Key;
-  /** One row's cells (`<td>`s). */
-  cells: (row: Row) => ReactNode;
   /** The one row shown when the answer has no rows. */
   empty: ReactNode;
   /** The answer's total, once there is one; the pager shows with it. */
@@ -111,35 +107,18 @@ export function ListScreen<Row>({
         </p>
       )}
 
-      <table
-        className={stale ? 'data-table data-table-stale' : 'data-table'}
-        aria-label={label}
-        aria-busy={busy}
-        aria-describedby={stale ? `${id}-stale` : undefined}
-        inert={stale || undefined}
-      >
-        <thead>
-          <tr>
-            {columns.map((c, i) => (
-              <th key={i} scope="col" className={c.className}>
-                {c.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={rowKey(row)}>{cells(row)}</tr>
-          ))}
-          {query.isSuccess && rows.length === 0 && (
-            <tr>
-              <td colSpan={columns.length} className="empty">
-                {empty}
-              </td>
-            </tr>
-          )}
-        </tbody>
-      </table>
+      <DataTable
+        listId={id}
+        label={label}
+        className={stale ? 'data-table-stale' : undefined}
+        busy={busy}
+        describedBy={stale ? `${id}-stale` : undefined}
+        inert={stale}
+        columns={columns}
+        rows={rows}
+        rowKey={rowKey}
+        empty={query.isSuccess ? empty : undefined}
+      />
 
       {total && (
         <Pager label={paging.label} page={paging.page} pageSize={paging.pageSize} totalRows={total.rows} exact={total.exact} onPage={paging.onPage} />

@@ -2,9 +2,7 @@
 import { api } from '../../../shared/endpoints/index.js';
 import { useEndpoint } from '../core/service.js';
 import { hrefFor } from '../core/router.js';
-import { ListScreen, type Column } from '../ui/ListScreen.js';
-
-const COLUMNS: Column[] = [{ label: 'User name' }, { label: 'Name' }, { label: 'Role' }, { label: 'Branches' }, { label: 'Status' }];
+import { ListScreen } from '../ui/ListScreen.js';
 
 export function UserList() {
   const list = useEndpoint(api.Users.list, {});
@@ -21,25 +19,32 @@ export function UserList() {
       query={list}
       errorAction="list users"
       label="Users"
-      columns={COLUMNS}
+      columns={[
+        {
+          id: 'user-name', header: 'User name',
+          cell: (u) => (
+            <>
+              <a className="row-link" href={hrefFor({ name: 'userEdit', userId: u.userID })}>
+                {u.userName}
+              </a>
+            </>
+          ),
+        },
+        { id: 'name', header: 'Name', cell: (u) => u.fullName ?? '—' },
+        { id: 'role', header: 'Role', cell: (u) => u.roleName },
+        { id: 'branches', header: 'Branches', cell: (u) => u.branchNames.join(', ') },
+        {
+          id: 'status', header: 'Status',
+          cell: (u) => (
+            <>
+              {u.isActive ? <span className="tag">Active</span> : <span className="tag tag-muted">Disabled</span>}{' '}
+              {u.isActive && u.mustChangePassword && <span className="tag tag-muted">Password to choose</span>}
+            </>
+          ),
+        },
+      ]}
       rows={rows}
       rowKey={(u) => u.userID}
-      cells={(u) => (
-        <>
-          <td>
-            <a className="row-link" href={hrefFor({ name: 'userEdit', userId: u.userID })}>
-              {u.userName}
-            </a>
-          </td>
-          <td>{u.fullName ?? '—'}</td>
-          <td>{u.roleName}</td>
-          <td>{u.branchNames.join(', ')}</td>
-          <td>
-            {u.isActive ? <span className="tag">Active</span> : <span className="tag tag-muted">Disabled</span>}{' '}
-            {u.isActive && u.mustChangePassword && <span className="tag tag-muted">Password to choose</span>}
-          </td>
-        </>
-      )}
       empty="No users."
       // One company's staff: never more than a page.
       total={undefined}
