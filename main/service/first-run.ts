@@ -7,13 +7,12 @@
  * Once a store is made, server.ts closes this service and opens the store on the same port.
  */
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, statSync } from 'node:fs';
 import { API_PREFIX } from '../../shared/client.js';
 import { appVersion } from '../app-root.js';
 import { loginThrottle } from './auth/login-throttle.js';
 import { tokens } from './auth/token.js';
 import type { ServiceDeps } from './context.js';
-import { closeDatabase, FOLDER_MODE, openDatabase } from './db/database.js';
+import { closeDatabase, openDatabase, privateFolder } from './db/database.js';
 import { firstRunHandlers } from './endpoints/index.js';
 import { unavailable } from './errors.js';
 import { buildApp, type AppOptions } from './http/app.js';
@@ -24,8 +23,7 @@ import type { Service, ServiceOptions } from './service.js';
 import { loadInstallation } from './store/installation.js';
 
 export async function openFirstRun(options: ServiceOptions): Promise<Service> {
-  mkdirSync(options.dataDir, { recursive: true, mode: FOLDER_MODE });
-  if (process.platform !== 'win32' && (statSync(options.dataDir).mode & 0o777) !== FOLDER_MODE) chmodSync(options.dataDir, FOLDER_MODE);
+  privateFolder(options.dataDir);
   const now = options.now ?? (() => new Date());
   const logger = options.logToFile ? fileLogger(options.dataDir) : undefined;
   const db = openDatabase(':memory:', options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});

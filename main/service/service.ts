@@ -3,7 +3,6 @@
  * store (store.sqlite, made by `npm run setup`) or, until one exists, the demo store
  * (demo.sqlite). The real store always wins, so demo data never mixes into it.
  */
-import { chmodSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { appVersion } from '../app-root.js';
 import type { FastifyInstance } from 'fastify';
@@ -16,7 +15,7 @@ import { applyStagedRestore } from './backup/staged.js';
 import { consumeRestoreMarker } from './backup/restore.js';
 import { backupBeforeMigration } from './backup/take.js';
 import { holdServiceLock } from './backup/service-lock.js';
-import { closeDatabase, FOLDER_MODE, openDatabase, optimize, OPTIMIZE_EVERY_MS, statisticsVersion, type Db } from './db/database.js';
+import { closeDatabase, openDatabase, optimize, privateFolder, OPTIMIZE_EVERY_MS, statisticsVersion, type Db } from './db/database.js';
 import { handlers } from './endpoints/index.js';
 import { buildApp, type ConnectionLimits } from './http/app.js';
 import { encIds } from './ids/enc-id.js';
@@ -91,9 +90,7 @@ export interface Service {
 
 
 export async function openService(options: ServiceOptions): Promise<Service> {
-  mkdirSync(options.dataDir, { recursive: true, mode: FOLDER_MODE });
-  // Repaired too when an older version made it 0755 (issue 14: any user of the PC could read it).
-  if (process.platform !== 'win32' && (statSync(options.dataDir).mode & 0o777) !== FOLDER_MODE) chmodSync(options.dataDir, FOLDER_MODE);
+  privateFolder(options.dataDir);
   const now = options.now ?? (() => new Date());
   const real = storeFile(options.dataDir);
   if (!real && options.allowDemo === false) {

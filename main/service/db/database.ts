@@ -4,7 +4,7 @@
  * Electron's ABI is passed in as `nativeBinding` (see main/electron/native-binding.ts), so one
  * checkout serves both without rebuilding node_modules.
  */
-import { chmodSync, existsSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { registerJournal } from './journal.js';
 import { migrate, type BeforeMigrate } from './migrate.js';
@@ -20,6 +20,12 @@ export interface OpenOptions {
 /** The store holds patients and money: only the user the service runs as may read it. */
 export const FILE_MODE = 0o600;
 export const FOLDER_MODE = 0o700;
+
+/** Makes the data folder, private; repaired when an older version made it 0755 (any user of the PC could read it). */
+export function privateFolder(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: FOLDER_MODE });
+  if (process.platform !== 'win32' && (statSync(dir).mode & 0o777) !== FOLDER_MODE) chmodSync(dir, FOLDER_MODE);
+}
 
 /**
  * The store file and its WAL and shared-memory files readable by their owner only, made so and

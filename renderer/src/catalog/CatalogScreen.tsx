@@ -10,7 +10,7 @@ import { useSession } from '../core/session.js';
 import { useDebouncedValue } from '../ui/debounce.js';
 import { bannerFor, ErrorBanner } from '../ui/errors.js';
 import { Pager } from '../ui/Pager.js';
-import { DataTable } from '../ui/DataTable.js';
+import { DataTable, moneyColumn } from '../ui/DataTable.js';
 import { useCatalogFilter } from './filter.js';
 import { ItemSearch, type PickedItem } from './ItemSearch.js';
 import { formatGstRate, formatRupees } from '../ui/money.js';
@@ -182,7 +182,7 @@ export function CatalogScreen() {
           { id: 'group', header: groupHeading, title: 'Group', className: 'catalog-group', cell: (row) => groupOf(row) },
           { id: 'gst', header: 'GST', className: 'num', cell: (row) => formatGstRate(row.gstRate) ?? '—' },
           { id: 'mrp', header: 'MRP', className: 'num money muted', cell: (row) => formatRupees(row.mrp) },
-          { id: 'price', header: 'Price', className: 'num money', cell: (row) => formatRupees(row.price) },
+          moneyColumn<(typeof rows)[number]>('price', 'Price', (row) => row.price),
           { id: 'stock', header: 'Stock', cell: (row) => <StockTag stock={row.stock} />, value: (row) => String(row.stock ?? '') },
         ]}
       />

@@ -11,7 +11,7 @@ import { StatusTag } from '../orders/StatusTag.js';
 import { formatDate } from '../ui/dates.js';
 import { bannerFor, ErrorBanner } from '../ui/errors.js';
 import { Pager } from '../ui/Pager.js';
-import { DataTable } from '../ui/DataTable.js';
+import { DataTable, moneyColumn } from '../ui/DataTable.js';
 import { hrefFor } from '../core/router.js';
 import { OrderLink } from '../orders/OrderLink.js';
 
@@ -34,6 +34,8 @@ export function CustomerOrders({ customerId }: { customerId: string }) {
     );
   }
 
+  const orders = search.data.data;
+  type OrderRow = (typeof orders)[number];
   return (
     <>
       {/* Paged by the service, newest first: no column sorts one page as if it were all of them. */}
@@ -41,15 +43,15 @@ export function CustomerOrders({ customerId }: { customerId: string }) {
         listId="customer-orders"
         label="Customer’s orders"
         busy={search.isFetching}
-        rows={search.data.data}
+        rows={orders}
         rowKey={(o) => o.id}
         columns={[
           { id: 'orderNo', header: 'Order no.', cell: (o) => <OrderLink salesOrderNo={o.salesOrderNo} />, value: (o) => o.salesOrderNo },
           { id: 'date', header: 'Date', cell: (o) => formatDate(o.date) ?? '—' },
           { id: 'status', header: 'Status', cell: (o) => <StatusTag statusId={o.statusID} name={o.status} />, value: (o) => o.status },
           { id: 'items', header: 'Items', className: 'num', cell: (o) => o.itemCount },
-          { id: 'net', header: 'Net', className: 'num money', cell: (o) => formatRupees(o.netAmount) },
-          { id: 'received', header: 'Received', className: 'num money', cell: (o) => formatRupees(o.totalReceipt) },
+          moneyColumn<OrderRow>('net', 'Net', (o) => o.netAmount),
+          moneyColumn<OrderRow>('received', 'Received', (o) => o.totalReceipt),
           {
             id: 'balance',
             header: 'Balance',

@@ -2,7 +2,6 @@ import { createListSearch } from '../ui/list-search.js';
 import { keepPreviousData } from '@tanstack/react-query';
 import { api } from '../../../shared/endpoints/index.js';
 import type { SearchInvoice } from '../../../shared/models/invoice.js';
-import { formatRupees } from '../ui/money.js';
 import { useState } from 'react';
 import type { PrintCopy } from '../print/documents.js';
 import { CopyChoice, PrintActions } from '../print/PrintActions.js';
@@ -10,6 +9,7 @@ import { useEndpoint } from '../core/service.js';
 import { formatDate } from '../ui/dates.js';
 import { useDebouncedValue } from '../ui/debounce.js';
 import { FilterBar, ListScreen, SearchStatus, type Column, DateRangeFields } from '../ui/ListScreen.js';
+import { moneyColumn } from '../ui/DataTable.js';
 import { rowRange } from '../ui/Pager.js';
 import { OrderLink } from '../orders/OrderLink.js';
 
@@ -61,7 +61,7 @@ export function InvoiceList() {
     { id: 'orderNo', header: 'Order no', cell: (r) => <OrderLink salesOrderNo={r.salesOrderNo} />, value: (r) => r.salesOrderNo },
     { id: 'customer', header: 'Customer', cell: (r) => r.customerName },
     { id: 'mobile', header: 'Mobile', className: 'mono', cell: (r) => r.customerMobileNo ?? '—' },
-    { id: 'net', header: 'Net amount', className: 'num money', cell: (r) => formatRupees(r.netAmount) },
+    moneyColumn('net', 'Net amount', (r) => r.netAmount),
     {
       id: 'print',
       header: 'Print',

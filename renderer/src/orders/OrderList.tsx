@@ -10,6 +10,7 @@ import { formatRupees } from '../ui/money.js';
 import { formatDate } from '../ui/dates.js';
 import { useDebouncedValue } from '../ui/debounce.js';
 import { ListScreen, SearchStatus, DateRangeFields } from '../ui/ListScreen.js';
+import { moneyColumn } from '../ui/DataTable.js';
 import { hrefFor } from '../core/router.js';
 import { useOrderSearch } from './service.js';
 import { StatusTag } from './StatusTag.js';
@@ -120,7 +121,7 @@ export function OrderList() {
         { id: 'customer', header: 'Customer', cell: (o) => o.customerName },
         { id: 'mobile', header: 'Mobile', className: 'mono wide-only', cell: (o) => o.customerMobileNo ?? '—' },
         { id: 'items', header: 'Items', className: 'num', cell: (o) => o.itemCount },
-        { id: 'net', header: 'Net', className: 'num money', cell: (o) => formatRupees(o.netAmount) },
+        moneyColumn<(typeof rows)[number]>('net', 'Net', (o) => o.netAmount),
         { id: 'balance', header: 'Balance', className: 'num money', cell: (o) => o.statusID === SALES_ORDER_STATUS.Cancelled ? '—' : formatRupees(Math.max(0, o.balanceAmount)) },
         { id: 'due', header: 'Due', cell: (o) => o.statusID === SALES_ORDER_STATUS.Delivered || o.statusID === SALES_ORDER_STATUS.Cancelled ? '—' : formatDue(o.deliveryDateTime) ?? '—' },
         { id: 'status', header: 'Status', cell: (o) => <StatusTag statusId={o.statusID} name={o.status} /> },

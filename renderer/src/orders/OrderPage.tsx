@@ -8,7 +8,7 @@ import { ApiError } from '../../../shared/client.js';
 import { hasRole, MANAGERS } from '../../../shared/contract/roles.js';
 import { canTransition, SALES_ORDER_STATUS, SALES_ORDER_STATUS_NAMES } from '../../../shared/contract/statuses.js';
 import type { SalesOrderDetail } from '../../../shared/models/order.js';
-import { DataTable, type DataColumn } from '../ui/DataTable.js';
+import { DataTable, moneyColumn, type DataColumn } from '../ui/DataTable.js';
 import { formatGstRate, formatRupees } from '../ui/money.js';
 import type { PrintCopy } from '../print/documents.js';
 import { CopyChoice, PrintActions } from '../print/PrintActions.js';
@@ -37,6 +37,7 @@ export function OrderPage({ salesOrderNo }: { salesOrderNo: string }) {
   const id = order.data?.salesOrderID;
   const money = useAdvanceReceiptData(id);
   const receipts = useOrderReceipts(salesOrderNo);
+  type Receipt = NonNullable<typeof receipts.data>[number];
   const [receiptCopy, setReceiptCopy] = useState<PrintCopy>('customer');
   const invoice = useOrderInvoice(id);
 
@@ -146,14 +147,7 @@ export function OrderPage({ salesOrderNo }: { salesOrderNo: string }) {
               { id: 'date', header: 'Date', cell: (r) => formatDate(r.receiptDate) ?? '—', value: (r) => r.receiptDate, sortable: true },
               { id: 'kind', header: 'Kind', cell: (r) => r.receiptType ?? '—', value: (r) => r.receiptType, sortable: true },
               { id: 'status', header: 'Status', cell: (r) => r.status, value: (r) => r.status, sortable: true },
-              {
-                id: 'amount',
-                header: 'Amount',
-                className: 'num money',
-                cell: (r) => (r.amount === null || r.amount === undefined ? '—' : formatRupees(r.amount)),
-                value: (r) => r.amount,
-                sortable: true,
-              },
+              moneyColumn<Receipt>('amount', 'Amount', (r) => r.amount, { sortable: true, blank: '—' }),
               {
                 id: 'print',
                 header: 'Print',
@@ -203,15 +197,8 @@ const LINE_COLUMNS: DataColumn<Line>[] = [
   { id: 'type', header: 'Type', cell: (l) => l.itemTypeName ?? '—', value: (l) => l.itemTypeName, sortable: true },
   { id: 'qty', header: 'Qty', className: 'num', cell: (l) => l.qty, value: (l) => l.qty, sortable: true },
   { id: 'mrp', header: 'MRP', className: 'num money muted', cell: (l) => formatRupees(l.mrp), value: (l) => l.mrp, sortable: true },
-  { id: 'price', header: 'Price', className: 'num money', cell: (l) => formatRupees(l.price), value: (l) => l.price, sortable: true },
-  {
-    id: 'discount',
-    header: 'Discount',
-    className: 'num money',
-    cell: (l) => (l.discountAmount > 0 ? formatRupees(l.discountAmount) : '—'),
-    value: (l) => l.discountAmount,
-    sortable: true,
-  },
+  moneyColumn('price', 'Price', (l) => l.price, { sortable: true }),
+  moneyColumn('discount', 'Discount', (l) => (l.discountAmount > 0 ? l.discountAmount : null), { sortable: true, blank: '—' }),
   {
     id: 'gst',
     header: 'GST',
@@ -220,7 +207,7 @@ const LINE_COLUMNS: DataColumn<Line>[] = [
     value: gstRate,
     sortable: true,
   },
-  { id: 'total', header: 'Total', className: 'num money', cell: (l) => formatRupees(l.totalAmount), value: (l) => l.totalAmount, sortable: true },
+  moneyColumn('total', 'Total', (l) => l.totalAmount, { sortable: true }),
 ];
 
 function gstRate(l: Line): number {

@@ -4,7 +4,6 @@ import { RECEIPT_STATUS_IDS, RECEIPT_STATUS_NAMES, type ReceiptStatusId } from '
 import { api } from '../../../shared/endpoints/index.js';
 import type { ReceiptFilterRequest } from '../../../shared/models/receipt.js';
 import { useState } from 'react';
-import { formatRupees } from '../ui/money.js';
 import type { PrintCopy } from '../print/documents.js';
 import { CopyChoice, PrintActions } from '../print/PrintActions.js';
 import { useReceiptTypes } from '../quick-sale/service.js';
@@ -12,6 +11,7 @@ import { useEndpoint } from '../core/service.js';
 import { formatDate } from '../ui/dates.js';
 import { useDebouncedValue } from '../ui/debounce.js';
 import { FilterBar, ListScreen, SearchStatus, DateRangeFields, type Column } from '../ui/ListScreen.js';
+import { moneyColumn } from '../ui/DataTable.js';
 import { OrderLink } from '../orders/OrderLink.js';
 import { Options } from '../ui/Options.js';
 
@@ -67,7 +67,7 @@ export function ReceiptList() {
       header: 'Status',
       cell: (r) => (r.statusID === 1 ? <span className="tag">{r.status}</span> : <span className="tag tag-muted">{r.status}</span>),
     },
-    { id: 'amount', header: 'Amount', className: 'num money', cell: (r) => (r.amount === null ? '—' : formatRupees(r.amount)) },
+    moneyColumn('amount', 'Amount', (r) => r.amount, { blank: '—' }),
     {
       id: 'print',
       header: 'Print',

@@ -11,7 +11,7 @@ import { api } from '../../../shared/endpoints/index.js';
 import type { TillReport, TillState } from '../../../shared/models/till.js';
 import { useEndpoint, useEndpointMutation, useInvalidate } from '../core/service.js';
 import { useSession } from '../core/session.js';
-import { DataTable } from '../ui/DataTable.js';
+import { DataTable, moneyColumn } from '../ui/DataTable.js';
 import { formatRupees } from '../ui/money.js';
 import { formatMoment } from '../ui/dates.js';
 import { bannerFor, ErrorBanner } from '../ui/errors.js';
@@ -226,6 +226,7 @@ function KeptReport({ sessionId }: { sessionId: string }) {
 
 function EveryTill() {
   const tills = useEndpoint(api.Till.tills, {});
+  type TillRow = NonNullable<typeof tills.data>[number];
   return (
     <section aria-labelledby="every-till-title">
       <h2 id="every-till-title">Every till of the branch</h2>
@@ -258,30 +259,9 @@ function EveryTill() {
               sortable: true,
             },
             { id: 'sales', header: 'Sales', className: 'num', cell: (t) => t.salesCount ?? '', value: (t) => t.salesCount, sortable: true },
-            {
-              id: 'expected',
-              header: 'Expected cash',
-              className: 'num money',
-              cell: (t) => (t.expectedCash === null ? '' : formatRupees(t.expectedCash)),
-              value: (t) => t.expectedCash,
-              sortable: true,
-            },
-            {
-              id: 'counted',
-              header: 'Counted',
-              className: 'num money',
-              cell: (t) => (t.countedCash === null ? '' : formatRupees(t.countedCash)),
-              value: (t) => t.countedCash,
-              sortable: true,
-            },
-            {
-              id: 'difference',
-              header: 'Difference',
-              className: 'num money',
-              cell: (t) => (t.difference === null ? '' : formatRupees(t.difference)),
-              value: (t) => t.difference,
-              sortable: true,
-            },
+            moneyColumn<TillRow>('expected', 'Expected cash', (t) => t.expectedCash, { sortable: true }),
+            moneyColumn<TillRow>('counted', 'Counted', (t) => t.countedCash, { sortable: true }),
+            moneyColumn<TillRow>('difference', 'Difference', (t) => t.difference, { sortable: true }),
           ]}
         />
       )}

@@ -22,6 +22,7 @@ import {
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { isValidElement, useEffect, useMemo, useRef, useState, type KeyboardEvent, type Key, type ReactNode } from 'react';
+import { formatRupees } from './money.js';
 
 /** Past this many rows the body renders only what is in view. */
 export const VIRTUALIZE_AFTER = 200;
@@ -41,6 +42,32 @@ export interface DataColumn<Row> {
   sortable?: boolean;
   /** Left out of the CSV (a column of buttons). */
   noExport?: boolean;
+}
+
+/**
+ * A column of rupees (paise in the row): right-aligned, `blank` where there is no amount, sorted
+ * by the amount and exported as rupees (1234.5), which a spreadsheet reads as a number.
+ */
+export function moneyColumn<Row>(
+  id: string,
+  header: string,
+  paise: (row: Row) => number | null | undefined,
+  options: { sortable?: boolean; blank?: string } = {},
+): DataColumn<Row> {
+  return {
+    id,
+    header,
+    className: 'num money',
+    cell: (row) => {
+      const amount = paise(row);
+      return amount === null || amount === undefined ? (options.blank ?? '') : formatRupees(amount);
+    },
+    value: (row) => {
+      const amount = paise(row);
+      return amount === null || amount === undefined ? null : amount / 100;
+    },
+    ...(options.sortable ? { sortable: true } : {}),
+  };
 }
 
 function headerClass(className: string | undefined): string | undefined {
