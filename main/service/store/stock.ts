@@ -8,7 +8,7 @@
  */
 import type { Db } from '../db/database.js';
 import { perDatabase } from './per-database.js';
-import { stockMovements } from './stock-movement.js';
+import { stockMovements, type MovementDocument } from './stock-movement.js';
 
 export interface StockBatch {
   item_id: number;
@@ -55,12 +55,12 @@ export const stock = perDatabase((db: Db) => {
      * Sets the count of one batch (imports and stock-takes state what is there): a 'count' movement
      * of the difference, carrying the expiry as stated; nothing when both already agree.
      */
-    count(row: StockBatch, id: () => number, at: string) {
+    count(row: StockBatch, id: () => number, at: string, document: MovementDocument = 'import', documentId: number | null = null) {
       const now = current.get(row.item_id, row.branch_id, row.batch_no);
       if (now && now.on_hand === row.on_hand && now.expiry_date === row.expiry_date) return;
       stockMovements(db).add({
         id: id(), item_id: row.item_id, branch_id: row.branch_id, batch_no: row.batch_no,
-        delta: row.on_hand - (now?.on_hand ?? 0), reason: 'count', at, expiry_date: row.expiry_date,
+        delta: row.on_hand - (now?.on_hand ?? 0), reason: 'count', at, expiry_date: row.expiry_date, document, document_id: documentId,
       });
     },
     batches: (itemId: number, branchId: number) => batches.all(itemId, branchId),
