@@ -71,6 +71,9 @@ test('document numbers: branch code, kind, year, till code and serial; invoices 
   assert.equal(documentNo('invoice', 'AMD1', '1', '2026-27', 123), 'AMD1/26/1-000123');
   assert.equal(documentNo('invoice', 'NAV', '1', '2026-27', 7), 'NAV/26/1-0000007');
   assert.equal(documentNo('invoice', 'AMD1', 'A12', '2026-27', 7), 'AMD1/26/A12-0007');
+  assert.equal(documentNo('gst_credit_note', 'AMD1', '1', '2026-27', 3), 'AMD1/26C/1-00003');
+  assert.equal(documentNo('transfer_invoice', 'AMD1', '1', '2026-27', 12), 'AMD1/26T/1-00012');
+  assert.equal(documentNo('goods_receipt', 'AMD1', '1', '2026-27', 3), 'AMD1/GR/2026-27/1-000003');
   for (const no of ['AMD1/26/1-000123', 'AMD1/26/A12-0007']) assert.ok(no.length <= 16 && /^[A-Z0-9/-]+$/.test(no), no);
   // The serial a cashier reads out is still the last six characters of an order's number.
   assert.equal(documentNo('order', 'AMD1', 'A12', '2027-28', 9).slice(-6), '000009');

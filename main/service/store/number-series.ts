@@ -8,7 +8,11 @@
  *   receipt         AMD1/RC/2026-27/1-000045
  *   credit note     AMD1/CN/2026-27/1-000002
  *   lab order       AMD1/PO/2026-27/1-000017
+ *   goods receipt   AMD1/GR/2026-27/1-000003      debit note (return to a supplier)  AMD1/DN/…
+ *   delivery challan AMD1/DC/2026-27/1-000004     stock-take  AMD1/ST/…   customer return  AMD1/SR/…
  *   invoice         AMD1/26/1-000123   (GST: at most 16 letters, digits, '-' and '/'; 26 is 2026-27)
+ *   transfer invoice AMD1/26T/1-00012  (a tax invoice to a branch in another state; its own series)
+ *   GST credit note AMD1/26C/1-00003   (a credit note against an invoice; its own series)
  *
  * Numbers issued before the till code (AMD1/SO/2026-27/000123, AMD1/2627/000123) stay as printed;
  * the migrated till goes on counting from where its branch was (db/migrations/017).
@@ -17,13 +21,23 @@ import type { Db } from '../db/database.js';
 import { conflict } from '../errors.js';
 import { perDatabase } from './per-database.js';
 
-export type SeriesKind = 'order' | 'receipt' | 'invoice' | 'credit_note' | 'purchase_order';
+export type SeriesKind =
+  | 'order' | 'receipt' | 'invoice' | 'credit_note' | 'purchase_order'
+  | 'goods_receipt' | 'debit_note' | 'delivery_challan' | 'transfer_invoice' | 'stock_take' | 'sales_return' | 'gst_credit_note';
 
-const PREFIX: Record<Exclude<SeriesKind, 'invoice'>, string> = {
+/** Series printed as GST documents: at most 16 characters, the year's two digits and a mark. */
+const GST_SERIES: Partial<Record<SeriesKind, string>> = { invoice: '', transfer_invoice: 'T', gst_credit_note: 'C' };
+
+const PREFIX: Record<Exclude<SeriesKind, 'invoice' | 'transfer_invoice' | 'gst_credit_note'>, string> = {
   order: 'SO',
   receipt: 'RC',
   credit_note: 'CN',
   purchase_order: 'PO',
+  goods_receipt: 'GR',
+  debit_note: 'DN',
+  delivery_challan: 'DC',
+  stock_take: 'ST',
+  sales_return: 'SR',
 };
 
 export const INVOICE_NO_MAX = 16;
@@ -32,14 +46,15 @@ export const INVOICE_NO_MAX = 16;
 export function documentNo(kind: SeriesKind, branchCode: string, tillCode: string, yearName: string, seq: number): string {
   const code = branchCode.toUpperCase().replace(/[^A-Z0-9]/g, '');
   const till = tillCode.toUpperCase().replace(/[^A-Z0-9]/g, '');
-  if (kind !== 'invoice') return `${code}/${PREFIX[kind]}/${yearName}/${till}-${String(seq).padStart(6, '0')}`;
+  const mark = GST_SERIES[kind];
+  if (mark === undefined) return `${code}/${PREFIX[kind as keyof typeof PREFIX]}/${yearName}/${till}-${String(seq).padStart(6, '0')}`;
   // The year as the two digits it starts in: 2026-27 → 26.
   const year = yearName.replace(/\D/g, '').slice(2, 4);
-  const head = `${code}/${year}/${till}-`;
+  const head = `${code}/${year}${mark}/${till}-`;
   const digits = String(seq).padStart(Math.max(INVOICE_NO_MAX - head.length, 1), '0');
   const no = head + digits;
   if (no.length > INVOICE_NO_MAX) {
-    throw conflict(`Invoice number ${no} would exceed ${INVOICE_NO_MAX} characters; shorten the branch or till code`, 'NUMBER_SERIES_TOO_LONG');
+    throw conflict(`${kind === 'invoice' ? 'Invoice' : 'Document'} number ${no} would exceed ${INVOICE_NO_MAX} characters; shorten the branch or till code`, 'NUMBER_SERIES_TOO_LONG');
   }
   return no;
 }

@@ -13,6 +13,9 @@
  *   document_id  that document's row id (unique across nodes, as every id)
  *   unit_cost    paise per unit, where the document states it; null otherwise
  *
+ * The number series learn the documents' kinds (store/number-series.ts): goods receipt, debit note,
+ * delivery challan, transfer invoice, stock-take, customer return and GST credit note.
+ *
  * The table is rebuilt (SQLite cannot change a CHECK); the shelf trigger and the append-only
  * triggers are made again as they were, and the ledger gets its index: an item's movements at a
  * branch in time order.
@@ -62,5 +65,19 @@ END;
 CREATE TRIGGER stock_movement_append_only_delete BEFORE DELETE ON stock_movement BEGIN
   SELECT RAISE(ABORT, 'stock movements are facts: record a new one instead');
 END;
+
+CREATE TABLE number_series_028 (
+  branch_id INTEGER NOT NULL REFERENCES branch(id),
+  till_code TEXT NOT NULL CHECK (length(till_code) BETWEEN 1 AND 3 AND till_code NOT GLOB '*[^A-Z0-9]*'),
+  year_id   INTEGER NOT NULL REFERENCES financial_year(id),
+  kind      TEXT NOT NULL CHECK (kind IN ('order', 'receipt', 'invoice', 'credit_note', 'purchase_order',
+                                          'goods_receipt', 'debit_note', 'delivery_challan', 'transfer_invoice',
+                                          'stock_take', 'sales_return', 'gst_credit_note')),
+  next      INTEGER NOT NULL,
+  PRIMARY KEY (branch_id, till_code, year_id, kind)
+) STRICT, WITHOUT ROWID;
+INSERT INTO number_series_028 SELECT branch_id, till_code, year_id, kind, next FROM number_series;
+DROP TABLE number_series;
+ALTER TABLE number_series_028 RENAME TO number_series;
 `,
 };
