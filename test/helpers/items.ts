@@ -10,3 +10,18 @@ export function singleVisionLens(svc: TestService): { id: number; sale_price: nu
     .prepare('SELECT id, sale_price FROM item WHERE item_type_id = 3 AND is_active = 1 AND add_from IS NULL ORDER BY code LIMIT 1')
     .get() as { id: number; sale_price: number };
 }
+
+/**
+ * A frame with at least `atLeast` units in a batch that never expires at every branch of the demo
+ * store, and the branches' ids by code.
+ */
+export function frameAtEveryBranch(svc: TestService, atLeast = 2): { id: number; branches: Record<string, number> } {
+  const { db } = svc.server.deps;
+  const branches = Object.fromEntries((db.prepare('SELECT code, id FROM branch ORDER BY code').all() as Array<{ code: string; id: number }>).map((b) => [b.code, b.id]));
+  const row = db.prepare(
+    `SELECT i.id FROM item i WHERE i.item_type_id = 1 AND i.is_active = 1 AND i.made_to_order = 0
+       AND (SELECT count(*) FROM stock s WHERE s.item_id = i.id AND s.on_hand >= ? AND s.expiry_date IS NULL) = (SELECT count(*) FROM branch)
+     ORDER BY i.code LIMIT 1`,
+  ).get(atLeast) as { id: number };
+  return { id: row.id, branches };
+}

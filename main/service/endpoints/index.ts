@@ -116,6 +116,10 @@ import { usersUpdate } from './users/update.js';
 import { cashMoveHandler, closeTillHandler, openTillHandler } from './till/open.js';
 import { tillReportHandler, tillReportPrint, xReportHandler } from './till/report.js';
 import { everyTillOf, tillStateOf } from './till/state.js';
+import { itemAtBranches } from './stock/item-at-branches.js';
+import { stockLedger } from './stock/ledger.js';
+import { stockLow } from './stock/low-stock.js';
+import { stockValueAtCost } from './stock/value-at-cost.js';
 
 export const handlers = [
   login,
@@ -241,6 +245,10 @@ export const handlers = [
   everyTillOf,
   tillReportHandler,
   tillReportPrint,
+  itemAtBranches,
+  stockLedger,
+  stockValueAtCost,
+  stockLow,
   ...firstRunHandlers,
 ] as readonly Handler[];
 

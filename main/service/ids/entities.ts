@@ -42,6 +42,8 @@ export const ENTITY_TAGS = {
   recall: 55,
   /** Issue 16; 60 leaves room for the numbers parallel work takes after 47. */
   tillSession: 60,
+  /** A stock movement (the ledger's rows and its paging); 77 leaves room for parallel work's numbers. */
+  stockMovement: 77,
 } as const;
 
 export type Entity = keyof typeof ENTITY_TAGS;

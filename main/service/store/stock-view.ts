@@ -1,0 +1,135 @@
+/**
+ * Read models of stock for the back office: an item's batches at every branch, the ledger of an
+ * item at a branch (its movements in time order with their document and who made them), the stock
+ * at cost on a past date, and the watched items at or below their reorder level.
+ *
+ * Every query but the valuation is keyed: `stock` by its primary key (item, branch, batch), the
+ * ledger by the index stock_movement_ledger (item, branch, at, id), the watched items by
+ * item_reorder_level (migration 031). The valuation adds up each item's movements up to the date,
+ * through the same ledger index.
+ */
+import type { Db } from '../db/database.js';
+import { perDatabase } from './per-database.js';
+
+export interface BatchAtBranch {
+  branch_id: number;
+  batch_no: string;
+  expiry_date: string | null;
+  on_hand: number;
+}
+
+export interface LedgerRow {
+  id: number;
+  at: string;
+  reason: string;
+  document: string | null;
+  document_id: number | null;
+  sales_order_id: number | null;
+  order_no: string | null;
+  batch_no: string;
+  delta: number;
+  unit_cost: number | null;
+  user_name: string | null;
+}
+
+export interface ValuedItem {
+  item_id: number;
+  code: string;
+  name: string;
+  cost: number | null;
+  qty: number;
+  /** Units received with a stated unit cost up to the date, and their cost in paise. */
+  costed_qty: number;
+  costed_value: number;
+}
+
+export interface LowStockRow {
+  item_id: number;
+  code: string;
+  name: string;
+  brand: string | null;
+  reorder_level: number;
+  sellable: number;
+}
+
+/**
+ * Where a movement's document gets its number, by kind. A sale's is its order number (the
+ * movement's sales_order_id); the back office's documents (goods receipt, transfer, stock-take,
+ * customer return …) add their table's number here as they are built. A kind without an entry is
+ * shown by its kind alone.
+ */
+const DOCUMENT_NUMBERS: Record<string, string> = {};
+
+const LEDGER_COLUMNS = `m.id, m.at, m.reason, m.document, m.document_id, m.sales_order_id, o.order_no, m.batch_no, m.delta, m.unit_cost,
+  coalesce(u.full_name, u.user_name) AS user_name`;
+const LEDGER_FROM = `FROM stock_movement m LEFT JOIN sales_order o ON o.id = m.sales_order_id LEFT JOIN app_user u ON u.id = m.created_by`;
+
+export const stockView = perDatabase((db: Db) => {
+  const ofItem = db.prepare<[number], BatchAtBranch>(
+    'SELECT branch_id, batch_no, expiry_date, on_hand FROM stock WHERE item_id = ? ORDER BY branch_id, expiry_date IS NULL, expiry_date, batch_no',
+  );
+  const total = db.prepare<[string, number, number], { on_hand: number; sellable: number }>(
+    `SELECT coalesce(sum(on_hand), 0) AS on_hand, coalesce(sum(CASE WHEN expiry_date IS NULL OR expiry_date >= ? THEN on_hand END), 0) AS sellable
+     FROM stock WHERE item_id = ? AND branch_id = ?`,
+  );
+  const newest = db.prepare<[number, number, number], LedgerRow>(
+    `SELECT ${LEDGER_COLUMNS} ${LEDGER_FROM} WHERE m.item_id = ? AND m.branch_id = ? ORDER BY m.at DESC, m.id DESC LIMIT ?`,
+  );
+  const newestBefore = db.prepare<[number, number, string, number, number], LedgerRow>(
+    `SELECT ${LEDGER_COLUMNS} ${LEDGER_FROM} WHERE m.item_id = ? AND m.branch_id = ? AND (m.at, m.id) < (?, ?) ORDER BY m.at DESC, m.id DESC LIMIT ?`,
+  );
+  const oldest = db.prepare<[number, number, number], LedgerRow>(
+    `SELECT ${LEDGER_COLUMNS} ${LEDGER_FROM} WHERE m.item_id = ? AND m.branch_id = ? ORDER BY m.at, m.id LIMIT ?`,
+  );
+  const oldestAfter = db.prepare<[number, number, string, number, number], LedgerRow>(
+    `SELECT ${LEDGER_COLUMNS} ${LEDGER_FROM} WHERE m.item_id = ? AND m.branch_id = ? AND (m.at, m.id) > (?, ?) ORDER BY m.at, m.id LIMIT ?`,
+  );
+  const movement = db.prepare<[number], { item_id: number; branch_id: number; at: string }>('SELECT item_id, branch_id, at FROM stock_movement WHERE id = ?');
+  const sumOf = db.prepare<[number, number], { n: number; delta: number }>(
+    'SELECT count(*) AS n, coalesce(sum(delta), 0) AS delta FROM stock_movement WHERE item_id = ? AND branch_id = ?',
+  );
+  const valued = db.prepare<[number, number, string, number], ValuedItem>(
+    `SELECT i.id AS item_id, i.code, i.name, i.cost, sum(m.delta) AS qty,
+            coalesce(sum(CASE WHEN m.unit_cost IS NOT NULL AND m.delta > 0 THEN m.delta END), 0) AS costed_qty,
+            coalesce(sum(CASE WHEN m.unit_cost IS NOT NULL AND m.delta > 0 THEN m.delta * m.unit_cost END), 0) AS costed_value
+     FROM (SELECT DISTINCT item_id FROM stock WHERE branch_id = ?) s
+     JOIN stock_movement m ON m.item_id = s.item_id AND m.branch_id = ? AND m.at < ?
+     JOIN item i ON i.id = s.item_id AND i.company_id = ?
+     GROUP BY i.id HAVING sum(m.delta) <> 0 ORDER BY i.code`,
+  );
+  const low = db.prepare<[number, string, number], LowStockRow>(
+    `SELECT * FROM (
+       SELECT i.id AS item_id, i.code, i.name, b.name AS brand, i.reorder_level,
+              coalesce((SELECT sum(s.on_hand) FROM stock s WHERE s.item_id = i.id AND s.branch_id = ?
+                          AND (s.expiry_date IS NULL OR s.expiry_date >= ?)), 0) AS sellable
+       FROM item i LEFT JOIN brand b ON b.id = i.brand_id
+       WHERE i.company_id = ? AND i.reorder_level IS NOT NULL AND i.is_active = 1 AND i.made_to_order = 0)
+     WHERE sellable <= reorder_level ORDER BY code`,
+  );
+  const numbers = new Map<string, ReturnType<Db['prepare']>>();
+  for (const [kind, sql] of Object.entries(DOCUMENT_NUMBERS)) numbers.set(kind, db.prepare(sql));
+  return {
+    /** Every batch of the item at every branch (none for an item never stocked). */
+    batchesOf: (itemId: number) => ofItem.all(itemId),
+    /** On hand at a branch (every batch, as the movements add up) and what is sellable on `day`. */
+    totalAt: (itemId: number, branchId: number, day: string) => total.get(day, itemId, branchId)!,
+    /** A page of the ledger: newest first before (at, id), or oldest first after it. */
+    ledger(itemId: number, branchId: number, order: 'newest' | 'oldest', after: { at: string; id: number } | null, limit: number): LedgerRow[] {
+      if (order === 'newest') return after ? newestBefore.all(itemId, branchId, after.at, after.id, limit) : newest.all(itemId, branchId, limit);
+      return after ? oldestAfter.all(itemId, branchId, after.at, after.id, limit) : oldest.all(itemId, branchId, limit);
+    },
+    movement: (id: number) => movement.get(id),
+    /** The count and sum of an item's movements at a branch, added up afresh (tests and checks). */
+    sumOfMovements: (itemId: number, branchId: number) => sumOf.get(itemId, branchId)!,
+    /** The number of a movement's document where its kind has one listed, else null. */
+    documentNo(row: LedgerRow): string | null {
+      if (row.order_no) return row.order_no;
+      const statement = row.document && row.document_id !== null ? numbers.get(row.document) : undefined;
+      return statement ? ((statement.pluck().get(row.document_id) as string | undefined) ?? null) : null;
+    },
+    /** Each item held at the branch before `before` (an instant), with its receipts' cost so far. */
+    valued: (companyId: number, branchId: number, before: string) => valued.all(branchId, branchId, before, companyId),
+    /** Watched items whose sellable stock on `day` at the branch is at or below their level. */
+    lowStock: (companyId: number, branchId: number, day: string) => low.all(branchId, day, companyId),
+  };
+});
