@@ -45,6 +45,8 @@ const rendererFeatureUses = {
   recalls: [],
   receipts: ['print/(documents|PrintActions)', 'quick-sale/service', 'orders/OrderLink'],
   settings: ['print/(bridge|documents|problem|test-page)'],
+  // Stock at every branch, the ledger, value at cost, low stock: finds an item with the counter's search.
+  stock: ['catalog/(ItemSearch|stock)'],
   till: ['print/bridge'],
   users: [],
 };

@@ -8,6 +8,7 @@
  * ledger's balance.
  */
 import { localDate } from '../../../shared/domain/calendar.js';
+import { extend } from '../../../shared/extend.js';
 import type { RequestContext } from '../context.js';
 import { forbidden, invalid, notFound } from '../errors.js';
 import { branches, type BranchRow } from '../store/branch.js';
@@ -101,7 +102,7 @@ export function ledgerPage(ctx: RequestContext, item: ItemRow, branch: BranchRow
   const more = rows.length > pageSize;
   const page = rows.slice(0, pageSize).map((row): LedgerEntry => {
     // Newest first: this row's balance is the balance carried in; the next (older) one's is before this movement.
-    const entry = { ...row, balance: order === 'newest' ? balance : balance + row.delta, document_no: view.documentNo(row) };
+    const entry = extend(row, { balance: order === 'newest' ? balance : balance + row.delta, document_no: view.documentNo(row) });
     balance = order === 'newest' ? balance - row.delta : balance + row.delta;
     return entry;
   });
@@ -148,5 +149,5 @@ export interface LowStockLine extends LowStockRow {
 export function lowStock(ctx: RequestContext, branch: BranchRow): LowStockLine[] {
   return stockView(ctx.db)
     .lowStock(ctx.user.companyId, branch.id, localDate(ctx.now()))
-    .map((r) => ({ ...r, to_order: Math.max(2 * r.reorder_level - r.sellable, 1) }));
+    .map((r) => extend(r, { to_order: Math.max(2 * r.reorder_level - r.sellable, 1) }));
 }

@@ -17,6 +17,7 @@ import { ReceiptList } from '../receipts/ReceiptList.js';
 import { BackupsScreen } from '../settings/BackupsScreen.js';
 import { MessagesScreen } from '../settings/MessagesScreen.js';
 import { PrintersScreen } from '../settings/PrintersScreen.js';
+import { StockScreen } from '../stock/StockScreen.js';
 import { TillScreen } from '../till/TillScreen.js';
 import { ChangePasswordScreen } from '../users/ChangePasswordScreen.js';
 import { UserForm } from '../users/UserForm.js';
@@ -82,5 +83,7 @@ export function Screen({ route, session }: { route: Route; session: LoginRespons
       return <MessagesScreen />;
     case 'till':
       return <TillScreen />;
+    case 'stock':
+      return <StockScreen key={route.itemId ?? ''} itemId={route.itemId} session={session} />;
   }
 }

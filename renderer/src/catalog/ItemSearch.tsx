@@ -13,7 +13,7 @@ import { useDebouncedValue } from '../ui/debounce.js';
 import { bannerFor, type Banner } from '../ui/errors.js';
 import { itemByCode, useItemSuggestions, type ItemOption, type ItemSource } from './items.js';
 import { formatRupees } from '../ui/money.js';
-import { StockTag } from './stock.js';
+import { StockElsewhere, StockTag } from './stock.js';
 
 export type PickedItem = ItemOption & {
   /** `list` when chosen from the suggestions, `code` when looked up by code or barcode (a scan). */
@@ -227,6 +227,7 @@ export function ItemSearch({
         {message?.kind === 'picked' && !noMatch && lookingUp === null && (
           <p className="item-search-picked">
             Picked <strong>{message.item.name}</strong> ({message.item.code})
+            {message.item.stock !== null && <StockElsewhere itemId={message.item.id} />}
           </p>
         )}
       </div>

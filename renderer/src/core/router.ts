@@ -35,7 +35,8 @@ export type Route =
   | { name: 'password' }
   | { name: 'backups' }
   | { name: 'messages' }
-  | { name: 'till' };
+  | { name: 'till' }
+  | { name: 'stock'; itemId: string | null };
 
 const TABS: readonly CustomerTab[] = ['profile', 'prescriptions', 'orders'];
 
@@ -76,6 +77,7 @@ export function parseHash(hash: string): Route {
   if (area === 'backups') return { name: 'backups' };
   if (area === 'messages') return { name: 'messages' };
   if (area === 'till') return { name: 'till' };
+  if (area === 'stock') return { name: 'stock', itemId: id ?? null };
   if (area === 'orders') return id ? { name: 'order', salesOrderNo: id } : { name: 'orders' };
   return { name: 'home' };
 }
@@ -137,6 +139,8 @@ export function hrefFor(route: Route): string {
       return '#/messages';
     case 'till':
       return '#/till';
+    case 'stock':
+      return route.itemId ? `#/stock/${enc(route.itemId)}` : '#/stock';
   }
 }
 
