@@ -3,6 +3,7 @@
  * the stock at cost on a date, and the low-stock report. Quantities are units; money in rupees.
  */
 import { z } from 'zod';
+import { bounded } from '../contract/lengths.js';
 import { qInt32Or, qReqInt64, qStr } from '../contract/primitives.js';
 
 export const ItemStockQuery = z.object({ itemId: qReqInt64() });
@@ -88,7 +89,7 @@ export type StockLedger = z.infer<typeof StockLedger>;
 
 export const StockValueQuery = z.object({
   /** The day, YYYY-MM-DD: the stock at the end of it. */
-  date: z.string(),
+  date: bounded('date'),
   branchId: qStr(),
 });
 
