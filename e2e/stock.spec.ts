@@ -5,6 +5,7 @@
  * and reads the low-stock report and the stock at cost. Screenshots for the guides.
  */
 import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { createClient, type Client } from '../shared/client.js';
 import { api } from '../shared/endpoints/index.js';
@@ -20,7 +21,7 @@ async function clientAt(url: string, userName: string): Promise<Client> {
   return client;
 }
 
-async function signInAt(page: import('@playwright/test').Page, url: string, userName: string) {
+async function signInAt(page: Page, url: string, userName: string) {
   await page.goto(url);
   await page.getByLabel('User name').fill(userName);
   await page.getByLabel('Password').fill(PASSWORD);
