@@ -37,14 +37,13 @@ export function elsewhereText(branches: readonly BranchStock[]): string | null {
   return [hereText, ...(others.length ? others : ['none at the other branches'])].join(' · ');
 }
 
-/** `inline`: after other words on the line (a leading " · "); else a line of its own. */
-export function StockElsewhere({ itemId, inline = true }: { itemId: string; inline?: boolean }) {
+export function StockElsewhere({ itemId }: { itemId: string }) {
   const answer = useEndpoint(api.Stock.itemAtBranches, { query: { itemId } });
   const text = answer.data ? elsewhereText(answer.data.branches) : null;
   if (!text) return null;
   return (
     <span className="stock-elsewhere">
-      {inline && ' · '}
+      {' · '}
       {text} ·{' '}
       <a href={hrefFor({ name: 'stock', itemId })}>Every branch</a>
     </span>
