@@ -10,7 +10,7 @@ import type { StockLedger } from '../../shared/models/stock.js';
 import { stockMovements } from '../../main/service/store/stock-movement.js';
 import { failure } from '../helpers/customers.js';
 import { storeWithStaff, type SignedIn } from '../helpers/fixtures.js';
-import { frameAtEveryBranch } from '../helpers/items.js';
+import { frameAtEveryBranch, singleVisionLens } from '../helpers/items.js';
 import { sellFrameAndPair } from '../helpers/sales.js';
 import type { TestService } from '../helpers/service.js';
 
@@ -102,6 +102,13 @@ test('an item at every branch after sales at both; the ledger adds up to the mov
   const badPage = await failure(manager.call(api.Stock.ledger, { query: { itemId, after: `${atSurat.rows[0]!.movementID}.5` } }), 400);
   assert.ok((badPage.body as { errors: Record<string, string[]> }).errors.after, 'a page of another branch’s ledger');
   await failure(manager.call(api.Stock.ledger, { query: { itemId, after: 'rubbish' } }), 400);
+  const size = await failure(manager.call(api.Stock.ledger, { query: { itemId, pageSize: 0 } }), 400);
+  assert.ok((size.body as { errors: Record<string, string[]> }).errors.pageSize);
+
+  // A made-to-order lens is not counted anywhere: no figures, no batches.
+  const lens = await cashier.call(api.Stock.itemAtBranches, { query: { itemId: enc.encode('item', singleVisionLens(svc).id) } });
+  assert.equal(lens.madeToOrder, true);
+  assert.deepEqual(lens.branches.map((b) => [b.sellable, b.onHand, b.batches.length]), [[null, null, 0], [null, null, 0]]);
 });
 
 test('stock at cost on a past date: receipts’ weighted average up to that day, else the item’s cost', async () => {
