@@ -15,6 +15,7 @@ import { Orders } from './orders.js';
 import { QuickSale } from './quick-sale.js';
 import { Receipts } from './receipts.js';
 import { Setup } from './setup.js';
+import { StockTake } from './stock-take.js';
 import { Sync } from './sync.js';
 import { Till } from './till.js';
 import { Users } from './users.js';
@@ -35,6 +36,7 @@ export const api = {
   Sync,
   Till,
   Setup,
+  StockTake,
 } as const;
 
 /** Every row: the spec's endpoints and our declared extensions (routes, client, OpenAPI). */

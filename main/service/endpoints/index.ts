@@ -116,6 +116,9 @@ import { usersUpdate } from './users/update.js';
 import { cashMoveHandler, closeTillHandler, openTillHandler } from './till/open.js';
 import { tillReportHandler, tillReportPrint, xReportHandler } from './till/report.js';
 import { everyTillOf, tillStateOf } from './till/state.js';
+import { stockTakeList, stockTakeOne, stockTakeScopeList } from './stock-take/read.js';
+import { stockTakeReport } from './stock-take/report.js';
+import { stockTakeApprove, stockTakeCancel, stockTakeCount, stockTakeScan, stockTakeStart } from './stock-take/write.js';
 
 export const handlers = [
   login,
@@ -241,6 +244,15 @@ export const handlers = [
   everyTillOf,
   tillReportHandler,
   tillReportPrint,
+  stockTakeList,
+  stockTakeScopeList,
+  stockTakeStart,
+  stockTakeOne,
+  stockTakeScan,
+  stockTakeCount,
+  stockTakeApprove,
+  stockTakeCancel,
+  stockTakeReport,
   ...firstRunHandlers,
 ] as readonly Handler[];
 

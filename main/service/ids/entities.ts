@@ -42,6 +42,8 @@ export const ENTITY_TAGS = {
   recall: 55,
   /** Issue 16; 60 leaves room for the numbers parallel work takes after 47. */
   tillSession: 60,
+  /** A stock-take (a physical count); 80 leaves room for the numbers parallel work takes after 60. */
+  stockTake: 80,
 } as const;
 
 export type Entity = keyof typeof ENTITY_TAGS;
