@@ -45,7 +45,9 @@ const rendererFeatureUses = {
   recalls: [],
   receipts: ['print/(documents|PrintActions)', 'quick-sale/service', 'orders/OrderLink'],
   settings: ['print/(bridge|documents|problem|test-page)'],
-  till: ['print/bridge'],
+  // The variance report goes to the A4 printer (print/report.ts, as the till's reports go to the roll).
+  'stock-take': ['print/report'],
+  till: ['print/report'],
   users: [],
 };
 const shared = '^shared/';

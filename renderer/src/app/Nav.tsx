@@ -2,7 +2,7 @@ import { hasRole, type Role } from '../../../shared/contract/roles.js';
 import { api } from '../../../shared/endpoints/index.js';
 import { hrefFor, reopenCurrent, type Route } from '../core/router.js';
 
-type Area = 'quickSale' | 'till' | 'orders' | 'home' | 'customers' | 'recalls' | 'doctors' | 'catalog' | 'invoices' | 'receipts' | 'dashboard' | 'printers' | 'audit' | 'backups' | 'messages' | 'users' | 'password';
+type Area = 'quickSale' | 'till' | 'stockTakes' | 'orders' | 'home' | 'customers' | 'recalls' | 'doctors' | 'catalog' | 'invoices' | 'receipts' | 'dashboard' | 'printers' | 'audit' | 'backups' | 'messages' | 'users' | 'password';
 
 function areaOf(route: Route): Area {
   switch (route.name) {
@@ -20,6 +20,9 @@ function areaOf(route: Route): Area {
       return 'quickSale';
     case 'till':
       return 'till';
+    case 'stockTakes':
+    case 'stockTake':
+      return 'stockTakes';
     case 'invoices':
       return 'invoices';
     case 'receipts':
@@ -60,6 +63,7 @@ const ITEMS: { area: Area; label: string; route: Route; hint: string; roles?: 'p
   { area: 'customers', label: 'Customers', route: { name: 'customers' }, hint: 'Search, Rx', roles: api.Customer.list.auth },
   { area: 'recalls', label: 'Recalls', route: { name: 'recalls' }, hint: 'Eye check-ups due', roles: api.Customer.recallList.auth },
   { area: 'doctors', label: 'Doctors', route: { name: 'doctors' }, hint: 'Referrals', roles: api.Customer.doctorListPage.auth },
+  { area: 'stockTakes', label: 'Stock-take', route: { name: 'stockTakes' }, hint: 'Count the stock', roles: api.StockTake.list.auth },
   { area: 'catalog', label: 'Catalog', route: { name: 'catalog' }, hint: 'Items, stock', roles: api.Common.searchItems.auth },
   { area: 'invoices', label: 'Invoices', route: { name: 'invoices' }, hint: 'Tax invoices', roles: api.Invoice.list.auth },
   { area: 'receipts', label: 'Receipts', route: { name: 'receipts' }, hint: 'Payments taken', roles: api.Receipts.listPaged.auth },

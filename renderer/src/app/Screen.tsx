@@ -17,6 +17,8 @@ import { ReceiptList } from '../receipts/ReceiptList.js';
 import { BackupsScreen } from '../settings/BackupsScreen.js';
 import { MessagesScreen } from '../settings/MessagesScreen.js';
 import { PrintersScreen } from '../settings/PrintersScreen.js';
+import { StockTakeList } from '../stock-take/StockTakeList.js';
+import { StockTakeScreen } from '../stock-take/StockTakeScreen.js';
 import { TillScreen } from '../till/TillScreen.js';
 import { ChangePasswordScreen } from '../users/ChangePasswordScreen.js';
 import { UserForm } from '../users/UserForm.js';
@@ -82,5 +84,9 @@ export function Screen({ route, session }: { route: Route; session: LoginRespons
       return <MessagesScreen />;
     case 'till':
       return <TillScreen />;
+    case 'stockTakes':
+      return <StockTakeList />;
+    case 'stockTake':
+      return <StockTakeScreen key={route.stockTakeId} stockTakeId={route.stockTakeId} />;
   }
 }
