@@ -17,6 +17,7 @@ import { printedInstant } from './till-report.js';
 
 const paise = (r: number) => Math.round(r * 100);
 const money = (r: number | null) => (r === null ? '' : rupees(paise(r)));
+const units = (n: number) => `${n} unit${n === 1 ? '' : 's'}`;
 const signed = (n: number | null) => (n === null ? '' : n > 0 ? `+${n}` : String(n));
 
 const STATUS_WORDS: Record<StockTakeDetail['status'], string> = { counting: 'Counting (not approved)', approved: 'Approved', cancelled: 'Cancelled' };
@@ -72,8 +73,8 @@ export function stockTakeDocument(ctx: RequestContext, idText: string): PrintedD
     {
       kind: 'totals',
       rows: [
-        { label: `Shortage, ${totals.shortageUnits} units at cost`, value: money(-totals.shortageValue) },
-        { label: `Excess, ${totals.excessUnits} units at cost`, value: money(totals.excessValue) },
+        { label: `Shortage, ${units(totals.shortageUnits)} at cost`, value: money(-totals.shortageValue) },
+        { label: `Excess, ${units(totals.excessUnits)} at cost`, value: money(totals.excessValue) },
         { label: 'Net at cost', value: money(totals.netValue), strong: true },
       ],
     },

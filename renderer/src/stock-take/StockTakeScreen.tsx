@@ -18,8 +18,6 @@ import { formatRupees } from '../ui/money.js';
 import { printVarianceReport, reportTab } from './print.js';
 import { SCOPE_WORDS, STATUS_WORDS } from './words.js';
 
-const paise = (rupees: number | null) => (rupees === null ? null : Math.round(rupees * 100));
-
 export function StockTakeScreen({ stockTakeId }: { stockTakeId: string }) {
   const input = { params: { stockTakeId } };
   const take = useEndpoint(api.StockTake.detail, input);
@@ -73,7 +71,10 @@ function ScanBox({ take, onCounted }: { take: StockTakeDetail; onCounted: (d: St
       setCode('');
       box.current?.focus();
     },
-    onError: () => box.current?.select(),
+    onError: () => {
+      setSaid('');
+      box.current?.select();
+    },
   });
   return (
     <form
@@ -83,7 +84,7 @@ function ScanBox({ take, onCounted }: { take: StockTakeDetail; onCounted: (d: St
         if (code.trim() && !scan.isPending) scan.mutate({ params: { stockTakeId: take.stockTakeId }, body: { barcode: code.trim(), batchNo: batch.trim() || null } });
       }}
     >
-      <div className="counter-row counter-row-3">
+      <div className="counter-row">
         <div className="field">
           <label htmlFor="stock-take-barcode">Barcode</label>
           <input ref={box} id="stock-take-barcode" autoComplete="off" placeholder="Scan, or type and press Enter" value={code} onChange={(e) => setCode(e.target.value)} />
@@ -92,11 +93,14 @@ function ScanBox({ take, onCounted }: { take: StockTakeDetail; onCounted: (d: St
           <label htmlFor="stock-take-batch">Batch (contact lenses, solutions)</label>
           <input id="stock-take-batch" autoComplete="off" value={batch} onChange={(e) => setBatch(e.target.value)} />
         </div>
-        <div className="field">
-          <span className="muted" role="status">
-            {said}
-          </span>
-        </div>
+      </div>
+      <div className="actions">
+        <button type="submit" className="button button-secondary" disabled={scan.isPending || !code.trim()}>
+          Add one
+        </button>
+        <span className="muted" role="status">
+          {said}
+        </span>
       </div>
       {scan.error && <ErrorBanner banner={bannerFor(scan.error, 'count it')} />}
     </form>
@@ -152,8 +156,8 @@ function Lines({ take, onCounted }: { take: StockTakeDetail; onCounted: (d: Stoc
     columns.push(
       { id: 'book', header: 'Book', className: 'num', cell: (l) => (l.book === null ? '' : String(l.book)), value: (l) => l.book },
       { id: 'variance', header: 'Variance', className: 'num', cell: (l) => (l.variance === null ? '' : l.variance > 0 ? `+${l.variance}` : String(l.variance)), value: (l) => l.variance, sortable: true },
-      moneyColumn('cost', 'Cost', (l) => paise(l.unitCost)),
-      moneyColumn('value', 'Value at cost', (l) => paise(l.varianceValue), { sortable: true }),
+      moneyColumn('cost', 'Cost', (l) => l.unitCost),
+      moneyColumn('value', 'Value at cost', (l) => l.varianceValue, { sortable: true }),
     );
   }
   return (
@@ -175,7 +179,7 @@ function Lines({ take, onCounted }: { take: StockTakeDetail; onCounted: (d: Stoc
 
 function Totals({ take }: { take: StockTakeDetail }) {
   const totals = take.totals!;
-  const rupees = (r: number) => formatRupees(Math.round(r * 100));
+  const units = (n: number) => `${n} unit${n === 1 ? '' : 's'}`;
   return (
     <>
       <dl className="facts" aria-label="Totals">
@@ -185,15 +189,15 @@ function Totals({ take }: { take: StockTakeDetail }) {
         </div>
         <div>
           <dt>Shortage at cost</dt>
-          <dd data-testid="stock-take-shortage">{`${totals.shortageUnits} units, ${rupees(totals.shortageValue)}`}</dd>
+          <dd data-testid="stock-take-shortage">{`${units(totals.shortageUnits)}, ${formatRupees(totals.shortageValue)}`}</dd>
         </div>
         <div>
           <dt>Excess at cost</dt>
-          <dd data-testid="stock-take-excess">{`${totals.excessUnits} units, ${rupees(totals.excessValue)}`}</dd>
+          <dd data-testid="stock-take-excess">{`${units(totals.excessUnits)}, ${formatRupees(totals.excessValue)}`}</dd>
         </div>
         <div>
           <dt>Net at cost</dt>
-          <dd>{rupees(totals.netValue)}</dd>
+          <dd>{formatRupees(totals.netValue)}</dd>
         </div>
       </dl>
       {totals.withoutCost > 0 && <p className="muted">{totals.withoutCost} line(s) with a variance have no cost on the item: their value is not in the totals.</p>}
