@@ -143,6 +143,8 @@ test('a count by category with a sale in the middle: variance against the stock 
   }
   assert.equal(countMovements(), after);
   assert.equal(onHand(f.id), bookF - 2);
+  // Below the rule, the file itself refuses a change to a closed count's lines.
+  assert.throws(() => db.prepare('UPDATE stock_take_line SET counted = 99 WHERE stock_take_id = ?').run(enc.decode('stockTake', approved.stockTakeId)), /closed/);
 
   // The variance report prints.
   const pdf = await manager.raw(api.StockTake.report, { params: { stockTakeId: approved.stockTakeId }, query: { format: 'pdf' } });

@@ -137,7 +137,7 @@ function scannedItem(ctx: RequestContext, take: StockTakeRow, code: string): Ite
  * else, for an item without a line, the one batch the branch holds of it (or none: batch ''). A
  * line that does not exist yet is added (a shelf's scan, a batch found that the books lacked).
  */
-function lineFor(ctx: RequestContext, take: StockTakeRow, item: ItemRow, batchText: string | null | undefined, expiryText: string | null | undefined, field: string): StockTakeLineRow {
+function lineFor(ctx: RequestContext, take: StockTakeRow, item: ItemRow, batchText: string | null | undefined, expiryText: string | null | undefined, field: string, add = true): StockTakeLineRow {
   const store = stockTakes(ctx.db);
   const lines = store.linesOfItem(take.id, item.id);
   const named = optionalText(batchText);
@@ -151,6 +151,7 @@ function lineFor(ctx: RequestContext, take: StockTakeRow, item: ItemRow, batchTe
   }
   const found = lines.find((l) => l.batch_no === batchNo);
   if (found) return found;
+  if (!add) throw invalid(`${item.name} has no line${batchNo ? ` for batch ${batchNo}` : ''} in this count`, { [field]: ['Not counted here'] });
   if (lines.length === 0) notCountedElsewhere(ctx, take, [item.id], field);
   const expiry = held.find((b) => b.batch_no === batchNo)?.expiry_date ?? calendarDate(expiryText, 'expiryDate');
   const id = ctx.ids.next('stock_take_line');
@@ -190,7 +191,7 @@ export function countStockTakeLine(ctx: RequestContext, idText: string, body: St
       const take = openTake(ctx, idText);
       const item = items(ctx.db).byId(ctx.user.companyId, ctx.decode('item', body.itemId!.trim(), 'itemId'));
       if (!item) throw invalid('No such item', { itemId: ['Not an item of this store'] });
-      const line = lineFor(ctx, take, countable(take, item, 'itemId'), body.batchNo, null, 'itemId');
+      const line = lineFor(ctx, take, countable(take, item, 'itemId'), body.batchNo, null, 'itemId', counted !== null);
       setCount(ctx, take, line, counted);
       return detailOf(ctx, take);
     })

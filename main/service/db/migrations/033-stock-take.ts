@@ -14,7 +14,8 @@
  *   the count was last set, so a sale in the middle of the count does not distort the variance
  *   (counted − book). `unit_cost` is the item's cost in paise at approval, the variance's value.
  *
- * Both are branch-owned facts. A closed count's lines cannot change (a trigger, besides the rule).
+ * Both are branch-owned facts. A closed count's lines cannot change (a trigger, besides the rule);
+ * changes pulled from the hub are the owning branch's facts and are applied as they come.
  */
 import type { Migration } from './migration.js';
 
@@ -67,11 +68,11 @@ CREATE INDEX stock_take_line_item ON stock_take_line (item_id);
 CREATE INDEX stock_take_line_counted_by ON stock_take_line (counted_by);
 
 CREATE TRIGGER stock_take_line_closed BEFORE UPDATE ON stock_take_line
-  WHEN (SELECT status FROM stock_take WHERE id = OLD.stock_take_id) <> 'counting' BEGIN
+  WHEN journal_source() <> 'sync' AND (SELECT status FROM stock_take WHERE id = OLD.stock_take_id) <> 'counting' BEGIN
   SELECT RAISE(ABORT, 'this stock-take is closed: its lines cannot change');
 END;
 CREATE TRIGGER stock_take_line_closed_insert BEFORE INSERT ON stock_take_line
-  WHEN (SELECT status FROM stock_take WHERE id = NEW.stock_take_id) <> 'counting' BEGIN
+  WHEN journal_source() <> 'sync' AND (SELECT status FROM stock_take WHERE id = NEW.stock_take_id) <> 'counting' BEGIN
   SELECT RAISE(ABORT, 'this stock-take is closed: its lines cannot change');
 END;
 `,
