@@ -244,6 +244,11 @@ test('a shelf count takes any stocked item scanned there; a batched item needs i
   const scanned = await manager.call(api.StockTake.scan, { params: { stockTakeId: take.stockTakeId }, body: { barcode: batched.barcode, batchNo: batch } });
   assert.equal(scanned.lines.length, 1);
   assert.deepEqual([scanned.lines[0]!.batchNo, scanned.lines[0]!.counted, scanned.lines[0]!.listed], [batch, 1, false]);
+  // A batch the books do not have: added with the expiry stated; a date that is none is refused.
+  const badDate = await failure(manager.call(api.StockTake.scan, { params: { stockTakeId: take.stockTakeId }, body: { barcode: batched.barcode, batchNo: 'FOUND-1', expiryDate: '2027-02-30' } }), 400);
+  assert.ok(badDate.body.errors?.expiryDate);
+  const found = await manager.call(api.StockTake.scan, { params: { stockTakeId: take.stockTakeId }, body: { barcode: batched.barcode, batchNo: 'FOUND-1', expiryDate: '2027-05-31' } });
+  assert.deepEqual(found.lines.map((l) => [l.batchNo, l.expiryDate, l.counted, l.book]).sort(), [[batch, scanned.lines[0]!.expiryDate, 1, scanned.lines[0]!.book], ['FOUND-1', '2027-05-31', 1, 0]].sort());
   const moves = (db.prepare('SELECT count(*) AS n FROM stock_movement').get() as { n: number }).n;
   const cancelled = await manager.call(api.StockTake.cancel, { params: { stockTakeId: take.stockTakeId }, body: {} });
   assert.equal(cancelled.status, 'cancelled');
