@@ -66,7 +66,9 @@ function ScanBox({ take, onCounted }: { take: StockTakeDetail; onCounted: (d: St
   const scan = useEndpointMutation(api.StockTake.scan, {
     onSuccess: (detail, variables) => {
       onCounted(detail);
-      const line = detail.lines.find((l) => l.barcode === variables.body.barcode || l.code === variables.body.barcode);
+      const scanned = variables.body.barcode;
+      const lines = detail.lines.filter((l) => l.barcode === scanned || l.code === scanned);
+      const line = lines.length > 1 ? lines.find((l) => l.batchNo === (variables.body.batchNo ?? '')) : lines[0];
       setSaid(line ? `${line.name}${line.batchNo ? ` (batch ${line.batchNo})` : ''}: ${line.counted ?? 0} counted` : 'Counted');
       setCode('');
       box.current?.focus();
