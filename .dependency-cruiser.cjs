@@ -47,7 +47,9 @@ const rendererFeatureUses = {
   settings: ['print/(bridge|documents|problem|test-page)'],
   // Stock at every branch, the ledger, value at cost, low stock: finds an item with the counter's search.
   stock: ['catalog/(ItemSearch|stock)'],
-  till: ['print/bridge'],
+  // The variance report goes to the A4 printer (print/report.ts, as the till's reports go to the roll).
+  'stock-take': ['print/report'],
+  till: ['print/(bridge|report)'],
   users: [],
 };
 const shared = '^shared/';

@@ -28,6 +28,8 @@ export const GROUPS = [
   'Setup',
   /** Ours: stock at every branch, the ledger, value at cost, low stock. */
   'Stock',
+  /** Ours: counting stock (stock-takes). */
+  'Stock Take',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 

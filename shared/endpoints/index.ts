@@ -16,6 +16,7 @@ import { QuickSale } from './quick-sale.js';
 import { Receipts } from './receipts.js';
 import { Setup } from './setup.js';
 import { Stock } from './stock.js';
+import { StockTake } from './stock-take.js';
 import { Sync } from './sync.js';
 import { Till } from './till.js';
 import { Users } from './users.js';
@@ -37,6 +38,7 @@ export const api = {
   Till,
   Setup,
   Stock,
+  StockTake,
 } as const;
 
 /** Every row: the spec's endpoints and our declared extensions (routes, client, OpenAPI). */

@@ -18,9 +18,9 @@ test('every spec row sits in the group the spec puts it in', () => {
   for (const e of specEndpointList) assert.equal(e.group, groupOf.get(key(e)), key(e));
 });
 
-test('group counts match the spec: 1, 2, 14, 10, 31, 6, 2, 1, 13 (and none in our Audit, Users, Backup, Sync, Till, Setup and Stock groups)', () => {
+test('group counts match the spec: 1, 2, 14, 10, 31, 6, 2, 1, 13 (and none in our Audit, Users, Backup, Sync, Till, Setup, Stock and Stock Take groups)', () => {
   const counts = GROUPS.map((g) => specEndpointList.filter((e) => e.group === g).length);
-  // The spec's nine groups, then the extensions' own (Audit, Users, Backup, Sync, Till, Setup, Stock), which hold no spec row.
+  // The spec's nine groups, then the extensions' own (Audit, Users, Backup, Sync, Till, Setup, Stock, Stock Take), which hold no spec row.
   assert.deepEqual(counts, [1, 2, 14, 10, 31, 6, 2, 1, 13, 0, 0, 0, 0, 0, 0, 0]);
   assert.equal(specEndpointList.length, 80);
 });
@@ -41,6 +41,7 @@ test('every other row is a declared extension: marked with its reason, not in th
       'Till.state', 'Till.open', 'Till.cashMove', 'Till.xReport', 'Till.close', 'Till.tills', 'Till.report', 'Till.reportPrint',
       'Setup.status', 'Setup.createStore', 'Setup.joinHub', 'Setup.tryDemo',
       'Stock.itemAtBranches', 'Stock.ledger', 'Stock.valueAtCost', 'Stock.lowStock',
+      'StockTake.list', 'StockTake.scopes', 'StockTake.start', 'StockTake.detail', 'StockTake.scan', 'StockTake.count', 'StockTake.approve', 'StockTake.cancel', 'StockTake.report',
     ].sort(),
   );
   assert.equal(endpointList.length, specEndpointList.length + extensionList.length);
@@ -52,7 +53,7 @@ test('every other row is a declared extension: marked with its reason, not in th
 });
 
 test('api keys follow the spec’s group order (then ours) and each key holds only its group', () => {
-  assert.deepEqual(Object.keys(api), ['Auth', 'Account', 'Customer', 'Orders', 'QuickSale', 'Invoice', 'Receipts', 'Dashboard', 'Common', 'Audit', 'Users', 'Backup', 'Sync', 'Till', 'Setup', 'Stock']);
+  assert.deepEqual(Object.keys(api), ['Auth', 'Account', 'Customer', 'Orders', 'QuickSale', 'Invoice', 'Receipts', 'Dashboard', 'Common', 'Audit', 'Users', 'Backup', 'Sync', 'Till', 'Setup', 'Stock', 'StockTake']);
   for (const [groupKey, rows] of Object.entries(api)) {
     for (const row of Object.values(rows)) {
       assert.equal(row.group.replace(' ', ''), groupKey);
@@ -121,6 +122,7 @@ test('non-JSON rows: the print endpoints are documents, the branch logo is an im
     '/api/Common/job-card/pdf/html': { kind: 'document', contentTypes: ['text/html'] },
     '/api/quickSale/get-branch-logo/{branchId}/{fileName}': { kind: 'binary', contentTypes: ['image/png', 'image/jpeg'] },
     '/api/till/report/{sessionId}/print': { kind: 'document', contentTypes: ['application/pdf', 'text/html', 'application/octet-stream'] },
+    '/api/stock-take/{stockTakeId}/report': { kind: 'document', contentTypes: ['application/pdf', 'text/html'] },
   });
 });
 

@@ -25,6 +25,8 @@ const TABLE_NAMES: Readonly<Record<string, string>> = {
   app_user: 'User',
   price_approval: 'Price approval',
   stock_movement: 'Stock movement',
+  stock_take: 'Stock-take',
+  stock_take_line: 'Stock-take line',
   number_series: 'Number series',
   financial_year: 'Financial year',
   sign_in: 'Sign-in',
@@ -53,6 +55,7 @@ const TABLE_ENTITY: Readonly<Record<string, Entity>> = {
   company: 'company',
   financial_year: 'year',
   purchase_order: 'purchaseOrder',
+  stock_take: 'stockTake',
   price_approval: 'priceApproval',
   supplier: 'supplier',
   fitter: 'fitter',
@@ -74,7 +77,7 @@ const TABLE_ENTITY: Readonly<Record<string, Entity>> = {
 export const entityOfTable = (table: string): Entity | undefined => TABLE_ENTITY[table];
 
 /** Columns that name a user. */
-const USER_COLUMNS = new Set(['user_id', 'created_by', 'modified_by', 'cancelled_by', 'approved_by', 'requested_by', 'delivery_changed_by']);
+const USER_COLUMNS = new Set(['user_id', 'created_by', 'modified_by', 'cancelled_by', 'approved_by', 'requested_by', 'delivery_changed_by', 'started_by', 'counted_by', 'closed_by']);
 /** Columns that point at another table, by the table they point at. */
 const REFERENCES: Readonly<Record<string, string>> = {
   customer_id: 'customer',
@@ -99,6 +102,7 @@ const REFERENCES: Readonly<Record<string, string>> = {
   country_id: 'country',
   item_type_id: 'item_type',
   purchase_order_id: 'purchase_order',
+  stock_take_id: 'stock_take',
   category_id: 'category',
   sub_category_id: 'sub_category',
   supplier_id: 'supplier',
@@ -114,7 +118,7 @@ const REFERENCES: Readonly<Record<string, string>> = {
 const MONEY = new Set([
   'amount', 'balance', 'net_amount', 'grand_total', 'gross', 'taxable', 'cgst', 'sgst', 'igst', 'mrp', 'price', 'discount',
   'discount_amount', 'total', 'total_mrp', 'total_discount', 'received', 'rounding', 'job_charges', 'shipping_charges',
-  'other_charges', 'service_tax', 'insurance_amount', 'nis_amount', 'voucher_amount', 'purchase_price', 'selling_price',
+  'other_charges', 'service_tax', 'insurance_amount', 'nis_amount', 'voucher_amount', 'purchase_price', 'selling_price', 'unit_cost',
 ]);
 const MOBILES = new Set(['mobile', 'mobile_digits', 'phone_no', 'phone_digits']);
 

@@ -99,6 +99,8 @@ export const JOURNALED_TABLES = [
   'setting',
   'state',
   'stock_movement',
+  'stock_take',
+  'stock_take_line',
   'sub_category',
   'supplier',
   'till_cash_move',

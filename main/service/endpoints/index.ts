@@ -120,6 +120,9 @@ import { itemAtBranches } from './stock/item-at-branches.js';
 import { stockLedger } from './stock/ledger.js';
 import { stockLow } from './stock/low-stock.js';
 import { stockValueAtCost } from './stock/value-at-cost.js';
+import { stockTakeList, stockTakeOne, stockTakeScopeList } from './stock-take/read.js';
+import { stockTakeReport } from './stock-take/report.js';
+import { stockTakeApprove, stockTakeCancel, stockTakeCount, stockTakeScan, stockTakeStart } from './stock-take/write.js';
 
 export const handlers = [
   login,
@@ -249,6 +252,15 @@ export const handlers = [
   stockLedger,
   stockValueAtCost,
   stockLow,
+  stockTakeList,
+  stockTakeScopeList,
+  stockTakeStart,
+  stockTakeOne,
+  stockTakeScan,
+  stockTakeCount,
+  stockTakeApprove,
+  stockTakeCancel,
+  stockTakeReport,
   ...firstRunHandlers,
 ] as readonly Handler[];
 

@@ -44,6 +44,8 @@ export const ENTITY_TAGS = {
   tillSession: 60,
   /** A stock movement (the ledger's rows and its paging); 77 leaves room for parallel work's numbers. */
   stockMovement: 77,
+  /** A stock-take (a physical count); 80 leaves room for the numbers parallel work takes after 60. */
+  stockTake: 80,
 } as const;
 
 export type Entity = keyof typeof ENTITY_TAGS;

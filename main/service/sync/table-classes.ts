@@ -65,6 +65,9 @@ export const TABLE_CLASSES: Readonly<Record<(typeof JOURNALED_TABLES)[number], T
   setting: 'master',
   state: 'master',
   stock_movement: 'fact',
+  // A branch's count of its stock and its lines: counted and approved at that branch only.
+  stock_take: 'fact',
+  stock_take_line: 'fact',
   sub_category: 'master',
   // A till's day and its cash in/out (issue 16): the branch's own, written at that till only.
   till_cash_move: 'fact',

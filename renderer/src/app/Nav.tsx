@@ -2,7 +2,7 @@ import { hasRole, type Role } from '../../../shared/contract/roles.js';
 import { api } from '../../../shared/endpoints/index.js';
 import { hrefFor, reopenCurrent, type Route } from '../core/router.js';
 
-type Area = 'quickSale' | 'till' | 'orders' | 'home' | 'customers' | 'recalls' | 'doctors' | 'catalog' | 'invoices' | 'receipts' | 'dashboard' | 'printers' | 'audit' | 'backups' | 'messages' | 'users' | 'password' | 'stock';
+type Area = 'quickSale' | 'till' | 'orders' | 'home' | 'customers' | 'recalls' | 'doctors' | 'catalog' | 'invoices' | 'receipts' | 'dashboard' | 'printers' | 'audit' | 'backups' | 'messages' | 'users' | 'password' | 'stock' | 'stockTakes';
 
 function areaOf(route: Route): Area {
   switch (route.name) {
@@ -22,6 +22,9 @@ function areaOf(route: Route): Area {
       return 'quickSale';
     case 'till':
       return 'till';
+    case 'stockTakes':
+    case 'stockTake':
+      return 'stockTakes';
     case 'invoices':
       return 'invoices';
     case 'receipts':
@@ -64,6 +67,7 @@ const ITEMS: { area: Area; label: string; route: Route; hint: string; roles?: 'p
   { area: 'doctors', label: 'Doctors', route: { name: 'doctors' }, hint: 'Referrals', roles: api.Customer.doctorListPage.auth },
   { area: 'catalog', label: 'Catalog', route: { name: 'catalog' }, hint: 'Items, stock', roles: api.Common.searchItems.auth },
   { area: 'stock', label: 'Stock', route: { name: 'stock', itemId: null }, hint: 'Every branch, ledger', roles: api.Stock.itemAtBranches.auth },
+  { area: 'stockTakes', label: 'Stock-take', route: { name: 'stockTakes' }, hint: 'Count the stock', roles: api.StockTake.list.auth },
   { area: 'invoices', label: 'Invoices', route: { name: 'invoices' }, hint: 'Tax invoices', roles: api.Invoice.list.auth },
   { area: 'receipts', label: 'Receipts', route: { name: 'receipts' }, hint: 'Payments taken', roles: api.Receipts.listPaged.auth },
   { area: 'dashboard', label: 'Dashboard', route: { name: 'dashboard' }, hint: 'The day, the month', roles: api.Dashboard.dashboardData.auth },

@@ -18,6 +18,8 @@ import { BackupsScreen } from '../settings/BackupsScreen.js';
 import { MessagesScreen } from '../settings/MessagesScreen.js';
 import { PrintersScreen } from '../settings/PrintersScreen.js';
 import { StockScreen } from '../stock/StockScreen.js';
+import { StockTakeList } from '../stock-take/StockTakeList.js';
+import { StockTakeScreen } from '../stock-take/StockTakeScreen.js';
 import { TillScreen } from '../till/TillScreen.js';
 import { ChangePasswordScreen } from '../users/ChangePasswordScreen.js';
 import { UserForm } from '../users/UserForm.js';
@@ -85,5 +87,9 @@ export function Screen({ route, session }: { route: Route; session: LoginRespons
       return <TillScreen />;
     case 'stock':
       return <StockScreen key={route.itemId ?? ''} itemId={route.itemId} session={session} />;
+    case 'stockTakes':
+      return <StockTakeList />;
+    case 'stockTake':
+      return <StockTakeScreen key={route.stockTakeId} stockTakeId={route.stockTakeId} />;
   }
 }

@@ -36,7 +36,9 @@ export type Route =
   | { name: 'backups' }
   | { name: 'messages' }
   | { name: 'till' }
-  | { name: 'stock'; itemId: string | null };
+  | { name: 'stock'; itemId: string | null }
+  | { name: 'stockTakes' }
+  | { name: 'stockTake'; stockTakeId: string };
 
 const TABS: readonly CustomerTab[] = ['profile', 'prescriptions', 'orders'];
 
@@ -78,6 +80,7 @@ export function parseHash(hash: string): Route {
   if (area === 'messages') return { name: 'messages' };
   if (area === 'till') return { name: 'till' };
   if (area === 'stock') return { name: 'stock', itemId: id ?? null };
+  if (area === 'stock-takes') return id ? { name: 'stockTake', stockTakeId: id } : { name: 'stockTakes' };
   if (area === 'orders') return id ? { name: 'order', salesOrderNo: id } : { name: 'orders' };
   return { name: 'home' };
 }
@@ -141,6 +144,10 @@ export function hrefFor(route: Route): string {
       return '#/till';
     case 'stock':
       return route.itemId ? `#/stock/${enc(route.itemId)}` : '#/stock';
+    case 'stockTakes':
+      return '#/stock-takes';
+    case 'stockTake':
+      return `#/stock-takes/${enc(route.stockTakeId)}`;
   }
 }
 
