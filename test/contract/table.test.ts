@@ -18,10 +18,12 @@ test('every spec row sits in the group the spec puts it in', () => {
   for (const e of specEndpointList) assert.equal(e.group, groupOf.get(key(e)), key(e));
 });
 
-test('group counts match the spec: 1, 2, 14, 10, 31, 6, 2, 1, 13 (and none in our Audit, Users, Backup, Sync, Till, Setup, Stock and Stock Take groups)', () => {
+test('group counts match the spec: 1, 2, 14, 10, 31, 6, 2, 1, 13 (and none in the extensions\' own groups)', () => {
   const counts = GROUPS.map((g) => specEndpointList.filter((e) => e.group === g).length);
-  // The spec's nine groups, then the extensions' own (Audit, Users, Backup, Sync, Till, Setup, Stock, Stock Take), which hold no spec row.
-  assert.deepEqual(counts, [1, 2, 14, 10, 31, 6, 2, 1, 13, 0, 0, 0, 0, 0, 0, 0]);
+  // The spec's nine groups, then the extensions' own (Audit, Users, Backup, Sync, Till, Setup, Stock …), which hold no spec row.
+  assert.deepEqual(counts.slice(0, 9), [1, 2, 14, 10, 31, 6, 2, 1, 13]);
+  assert.deepEqual(counts.slice(9), counts.slice(9).map(() => 0));
+  assert.ok(GROUPS.length > 9);
   assert.equal(specEndpointList.length, 80);
 });
 
