@@ -17,6 +17,7 @@ import { Receipts } from './receipts.js';
 import { Setup } from './setup.js';
 import { Sync } from './sync.js';
 import { Till } from './till.js';
+import { Transfers } from './transfers.js';
 import { Users } from './users.js';
 
 export const api = {
@@ -34,6 +35,7 @@ export const api = {
   Backup,
   Sync,
   Till,
+  Transfers,
   Setup,
 } as const;
 

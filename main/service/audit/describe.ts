@@ -33,6 +33,10 @@ const TABLE_NAMES: Readonly<Record<string, string>> = {
   backup: 'Backup',
   branch_switch: 'Branch switch',
   customer_told: 'Customer told',
+  transfer: 'Stock transfer',
+  transfer_line: 'Stock transfer line',
+  transfer_receipt: 'Stock transfer receipt',
+  transfer_receipt_line: 'Stock transfer receipt line',
 };
 
 export const tableName = (table: string): string => TABLE_NAMES[table] ?? table.charAt(0).toUpperCase() + table.slice(1).replace(/_/g, ' ');
@@ -70,6 +74,7 @@ const TABLE_ENTITY: Readonly<Record<string, Entity>> = {
   state: 'state',
   country: 'country',
   module: 'module',
+  transfer: 'transfer',
 };
 export const entityOfTable = (table: string): Entity | undefined => TABLE_ENTITY[table];
 
@@ -109,6 +114,9 @@ const REFERENCES: Readonly<Record<string, string>> = {
   source_id: 'customer_source',
   module_id: 'module',
   role_id: 'role',
+  transfer_id: 'transfer',
+  from_branch_id: 'branch',
+  to_branch_id: 'branch',
 };
 /** Amounts kept in paise. */
 const MONEY = new Set([

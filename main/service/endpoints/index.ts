@@ -116,6 +116,9 @@ import { usersUpdate } from './users/update.js';
 import { cashMoveHandler, closeTillHandler, openTillHandler } from './till/open.js';
 import { tillReportHandler, tillReportPrint, xReportHandler } from './till/report.js';
 import { everyTillOf, tillStateOf } from './till/state.js';
+import { transferDispatch, transferReceive } from './transfers/dispatch.js';
+import { transferDestinationsHandler, transferDetailHandler, transfersList } from './transfers/list.js';
+import { transferPrint } from './transfers/print.js';
 
 export const handlers = [
   login,
@@ -241,6 +244,12 @@ export const handlers = [
   everyTillOf,
   tillReportHandler,
   tillReportPrint,
+  transfersList,
+  transferDestinationsHandler,
+  transferDetailHandler,
+  transferDispatch,
+  transferReceive,
+  transferPrint,
   ...firstRunHandlers,
 ] as readonly Handler[];
 

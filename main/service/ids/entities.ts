@@ -42,6 +42,9 @@ export const ENTITY_TAGS = {
   recall: 55,
   /** Issue 16; 60 leaves room for the numbers parallel work takes after 47. */
   tillSession: 60,
+  /** A stock transfer between branches and its lines; 80 on, clear of the numbers parallel work takes. */
+  transfer: 80,
+  transferLine: 81,
 } as const;
 
 export type Entity = keyof typeof ENTITY_TAGS;
