@@ -35,8 +35,8 @@ export const api = {
   Backup,
   Sync,
   Till,
-  Transfers,
   Setup,
+  Transfers,
 } as const;
 
 /** Every row: the spec's endpoints and our declared extensions (routes, client, OpenAPI). */

@@ -1,4 +1,5 @@
 /** Transfers as the screens read them: money in rupees, ids as ENC ids, the status in words a list filters on. */
+import { extend } from '../../../shared/extend.js';
 import { rupees } from '../../../shared/domain/money.js';
 import type { TransferDetail, TransferSummary } from '../../../shared/models/transfer.js';
 import type { RequestContext } from '../context.js';
@@ -46,8 +47,7 @@ export function transferDetailById(ctx: RequestContext, id: number): TransferDet
 function detailOf(ctx: RequestContext, t: TransferRow): TransferDetail {
   const store = transfers(ctx.db);
   const gstinOf = (id: number) => store.destinations(ctx.user.companyId, -1).find((b) => b.id === id)?.gstin ?? null;
-  return {
-    ...summary(ctx, t),
+  return extend(summary(ctx, t), {
     from: { branchId: ctx.enc.encode('branch', t.from_branch_id), name: t.from_branch_name, gstin: gstinOf(t.from_branch_id) },
     to: { branchId: ctx.enc.encode('branch', t.to_branch_id), name: t.to_branch_name, gstin: gstinOf(t.to_branch_id) },
     intraState: t.intra_state === 1,
@@ -83,5 +83,5 @@ function detailOf(ctx: RequestContext, t: TransferRow): TransferDetail {
       damaged: l.damaged,
       short: l.short,
     })),
-  };
+  });
 }

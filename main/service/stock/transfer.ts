@@ -185,8 +185,8 @@ export function receiveTransfer(ctx: RequestContext, transferIdText: string, bod
         for (const k of ['cgst', 'sgst', 'igst'] as const) input[k] += Math.round((line[k] * received) / line.qty);
         const arrived = received + damaged;
         const movement = { item_id: line.item_id, branch_id: branchId, batch_no: line.batch_no, at, created_by: ctx.user.id, document: 'transfer' as const, document_id: t.id, unit_cost: line.unit_value };
-        if (arrived > 0) moves.add({ ...movement, id: ctx.ids.next('stock_movement'), delta: arrived, reason: 'transfer', expiry_date: line.expiry_date });
-        if (damaged > 0) moves.add({ ...movement, id: ctx.ids.next('stock_movement'), delta: -damaged, reason: 'write_off' });
+        if (arrived > 0) moves.add({ id: ctx.ids.next('stock_movement'), delta: arrived, reason: 'transfer', expiry_date: line.expiry_date, ...movement });
+        if (damaged > 0) moves.add({ id: ctx.ids.next('stock_movement'), delta: -damaged, reason: 'write_off', ...movement });
       }
       store.insertReceipt({
         id: receiptId, transfer_id: t.id, branch_id: branchId, received_at: at, received_by: ctx.user.id,
