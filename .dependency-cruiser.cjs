@@ -46,6 +46,7 @@ const rendererFeatureUses = {
   receipts: ['print/(documents|PrintActions)', 'quick-sale/service', 'orders/OrderLink'],
   settings: ['print/(bridge|documents|problem|test-page)'],
   till: ['print/bridge'],
+  transfers: ['print/bridge'],
   users: [],
 };
 const shared = '^shared/';

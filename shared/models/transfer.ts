@@ -86,6 +86,7 @@ export const TransferLineModel = z.object({
   lineId: z.string(),
   itemId: z.string(),
   code: z.string(),
+  barcode: z.string().nullable(),
   name: z.string(),
   batchNo: z.string(),
   expiryDate: z.string().nullable(),

@@ -70,6 +70,7 @@ function detailOf(ctx: RequestContext, t: TransferRow): TransferDetail {
       lineId: ctx.enc.encode('transferLine', l.id),
       itemId: ctx.enc.encode('item', l.item_id),
       code: l.item_code,
+      barcode: l.item_barcode,
       name: l.item_name,
       batchNo: l.batch_no,
       expiryDate: l.expiry_date,

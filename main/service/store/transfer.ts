@@ -69,6 +69,7 @@ export interface TransferRow extends NewTransfer {
 
 export interface TransferLineRow extends NewTransferLine {
   item_code: string;
+  item_barcode: string | null;
   item_name: string;
   received: number | null;
   damaged: number | null;
@@ -112,7 +113,7 @@ export const transfers = perDatabase((db: Db) => {
   );
   const byId = db.prepare<[number, number], TransferRow>(`${SELECT} WHERE t.id = ? AND t.company_id = ?`);
   const lines = db.prepare<[number], TransferLineRow>(
-    `SELECT l.*, i.code AS item_code, i.name AS item_name, rl.received, rl.damaged, rl.short
+    `SELECT l.*, i.code AS item_code, i.barcode AS item_barcode, i.name AS item_name, rl.received, rl.damaged, rl.short
      FROM transfer_line l JOIN item i ON i.id = l.item_id
      LEFT JOIN transfer_receipt r ON r.transfer_id = l.transfer_id
      LEFT JOIN transfer_receipt_line rl ON rl.transfer_receipt_id = r.id AND rl.transfer_line_id = l.id

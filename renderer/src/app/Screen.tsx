@@ -18,6 +18,9 @@ import { BackupsScreen } from '../settings/BackupsScreen.js';
 import { MessagesScreen } from '../settings/MessagesScreen.js';
 import { PrintersScreen } from '../settings/PrintersScreen.js';
 import { TillScreen } from '../till/TillScreen.js';
+import { DispatchForm } from '../transfers/DispatchForm.js';
+import { TransferList } from '../transfers/TransferList.js';
+import { TransferPage } from '../transfers/TransferPage.js';
 import { ChangePasswordScreen } from '../users/ChangePasswordScreen.js';
 import { UserForm } from '../users/UserForm.js';
 import { UserList } from '../users/UserList.js';
@@ -82,5 +85,11 @@ export function Screen({ route, session }: { route: Route; session: LoginRespons
       return <MessagesScreen />;
     case 'till':
       return <TillScreen />;
+    case 'transfers':
+      return <TransferList view={route.view} />;
+    case 'transferNew':
+      return <DispatchForm />;
+    case 'transfer':
+      return <TransferPage key={route.transferId} transferId={route.transferId} />;
   }
 }

@@ -8,6 +8,10 @@ import { roleOfName } from '../../../shared/contract/roles.js';
 
 export type CustomerTab = 'profile' | 'prescriptions' | 'orders';
 
+/** Which transfers a branch's list shows. */
+export type TransferView = 'in-transit' | 'outgoing' | 'incoming';
+const TRANSFER_VIEWS: readonly TransferView[] = ['in-transit', 'outgoing', 'incoming'];
+
 export type Route =
   | { name: 'home' }
   | { name: 'customers' }
@@ -35,7 +39,10 @@ export type Route =
   | { name: 'password' }
   | { name: 'backups' }
   | { name: 'messages' }
-  | { name: 'till' };
+  | { name: 'till' }
+  | { name: 'transfers'; view: TransferView }
+  | { name: 'transferNew' }
+  | { name: 'transfer'; transferId: string };
 
 const TABS: readonly CustomerTab[] = ['profile', 'prescriptions', 'orders'];
 
@@ -76,6 +83,11 @@ export function parseHash(hash: string): Route {
   if (area === 'backups') return { name: 'backups' };
   if (area === 'messages') return { name: 'messages' };
   if (area === 'till') return { name: 'till' };
+  if (area === 'transfers') {
+    if (id === 'new') return { name: 'transferNew' };
+    if (id && !TRANSFER_VIEWS.includes(id as TransferView)) return { name: 'transfer', transferId: id };
+    return { name: 'transfers', view: (id as TransferView | undefined) ?? 'in-transit' };
+  }
   if (area === 'orders') return id ? { name: 'order', salesOrderNo: id } : { name: 'orders' };
   return { name: 'home' };
 }
@@ -137,6 +149,12 @@ export function hrefFor(route: Route): string {
       return '#/messages';
     case 'till':
       return '#/till';
+    case 'transfers':
+      return `#/transfers/${route.view}`;
+    case 'transferNew':
+      return '#/transfers/new';
+    case 'transfer':
+      return `#/transfers/${enc(route.transferId)}`;
   }
 }
 
