@@ -5,12 +5,15 @@
  */
 import { gstinCheckChar } from '../../shared/domain/gstin.js';
 import { asActor } from '../../main/service/db/journal.js';
-import type { TestService } from './service.js';
+import type { RunningServer } from '../../main/service/server.js';
+
+/** A test's service, or a server an e2e started itself. */
+type Pc = { server: Pick<RunningServer, 'deps'> };
 
 const asSetup = <T>(fn: () => T): T => asActor({ userId: null, branchId: null, till: '', source: 'setup' }, fn);
 
 /** A copy of the demo user `like` (same role and password) working at the branch `branchCode`. */
-export function branchUser(svc: TestService, userName: string, like: string, branchCode: string): void {
+export function branchUser(svc: Pc, userName: string, like: string, branchCode: string): void {
   const db = svc.server.deps.db;
   asSetup(() => {
     const branch = db.prepare('SELECT id FROM branch WHERE code = ?').get(branchCode) as { id: number };
@@ -23,7 +26,7 @@ export function branchUser(svc: TestService, userName: string, like: string, bra
 }
 
 /** A branch of the demo company in Maharashtra, registered there under its own GSTIN (27…). */
-export function mumbaiBranch(svc: TestService, code = 'MUM1'): number {
+export function mumbaiBranch(svc: Pc, code = 'MUM1'): number {
   const db = svc.server.deps.db;
   return asSetup(() => {
     const like = db.prepare("SELECT * FROM branch WHERE code = 'AMD1'").get() as Record<string, unknown>;

@@ -5,11 +5,16 @@ import { addScan, receiveScan, shortOf, type ReceivingLine } from '../../rendere
 
 test('a dispatch scan adds one to the line of the same code and batch, else a new line', () => {
   let lines = addScan([], 'FR-1', '');
-  lines = addScan(lines, ' fr-1 ', '');
+  lines = addScan(lines, ' fr-1 ', '', '2500');
   lines = addScan(lines, 'CL-2', 'B7');
   lines = addScan(lines, 'CL-2', 'B8');
+  lines = addScan(lines, 'FR-1', '');
   lines = addScan(lines, '   ', '');
-  assert.deepEqual(lines, [{ code: 'FR-1', batchNo: '', qty: 2 }, { code: 'CL-2', batchNo: 'B7', qty: 1 }, { code: 'CL-2', batchNo: 'B8', qty: 1 }]);
+  assert.deepEqual(lines, [
+    { code: 'FR-1', batchNo: '', qty: 3, unitValue: '2500' },
+    { code: 'CL-2', batchNo: 'B7', qty: 1, unitValue: '' },
+    { code: 'CL-2', batchNo: 'B8', qty: 1, unitValue: '' },
+  ]);
 });
 
 test('a receiving scan counts on the first line of the code or barcode with room; none when all is counted', () => {

@@ -21,6 +21,7 @@ export function DispatchForm() {
   const [to, setTo] = useState('');
   const [code, setCode] = useState('');
   const [batch, setBatch] = useState('');
+  const [value, setValue] = useState('');
   const [lines, setLines] = useState<DraftLine[]>([]);
   const [transport, setTransport] = useState({ mode: '', vehicleNo: '', distanceKm: '', transporter: '', note: '' });
   const dest = destinations.data?.find((d) => d.branchId === to);
@@ -33,8 +34,9 @@ export function DispatchForm() {
 
   function scan(event: FormEvent) {
     event.preventDefault();
-    setLines(addScan(lines, code, batch));
+    setLines(addScan(lines, code, batch, value));
     setCode('');
+    setValue('');
   }
 
   function submit(event: FormEvent) {
@@ -42,7 +44,7 @@ export function DispatchForm() {
     const distance = transport.distanceKm.trim();
     const body: DispatchTransferRequest = {
       toBranchId: to,
-      lines: lines.map((l) => ({ code: l.code, batchNo: l.batchNo || null, qty: l.qty })),
+      lines: lines.map((l) => ({ code: l.code, batchNo: l.batchNo || null, qty: l.qty, unitValue: l.unitValue ? Number(l.unitValue) : null })),
       transportMode: (transport.mode || null) as DispatchTransferRequest['transportMode'],
       vehicleNo: transport.vehicleNo || null,
       distanceKm: distance ? Number(distance) : null,
@@ -93,6 +95,10 @@ export function DispatchForm() {
           <label htmlFor="t-batch">Batch (contact lenses)</label>
           <input id="t-batch" value={batch} autoComplete="off" onChange={(e) => setBatch(e.target.value)} />
         </div>
+        <div className="field">
+          <label htmlFor="t-value">Value per unit (₹, blank: cost)</label>
+          <input id="t-value" inputMode="decimal" value={value} autoComplete="off" onChange={(e) => setValue(e.target.value)} />
+        </div>
         <button type="submit" className="button button-secondary" disabled={!code.trim()}>
           Add item
         </button>
@@ -104,13 +110,14 @@ export function DispatchForm() {
             <th>Item</th>
             <th>Batch</th>
             <th className="num">Quantity</th>
+            <th className="num">Value per unit</th>
             <th />
           </tr>
         </thead>
         <tbody>
           {lines.length === 0 && (
             <tr>
-              <td colSpan={4} className="muted">
+              <td colSpan={5} className="muted">
                 Scan or type the items to send.
               </td>
             </tr>
@@ -118,7 +125,7 @@ export function DispatchForm() {
           {lines.map((l, i) => (
             <tr key={`${l.code}|${l.batchNo}`}>
               <td className="mono">{l.code}</td>
-              <td className="mono">{l.batchNo || 'Soonest expiry'}</td>
+              <td className="mono">{l.batchNo || 'Any'}</td>
               <td className="num">
                 <input
                   className="cell-qty"
@@ -129,6 +136,7 @@ export function DispatchForm() {
                   onChange={(e) => setLines(lines.map((x, n) => (n === i ? { ...x, qty: Number(e.target.value) } : x)))}
                 />
               </td>
+              <td className="num">{l.unitValue ? `₹${l.unitValue}` : 'Cost'}</td>
               <td>
                 <button type="button" className="button button-ghost button-small" onClick={() => setLines(lines.filter((_, n) => n !== i))}>
                   Remove {l.code}

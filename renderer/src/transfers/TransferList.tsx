@@ -37,7 +37,7 @@ const columns: DataColumn<TransferSummary>[] = [
   { id: 'to', header: 'To', cell: (t) => t.toBranch, value: (t) => t.toBranch, sortable: true },
   { id: 'dispatched', header: 'Dispatched', cell: (t) => formatInstant(t.dispatchedAt) ?? '—', value: (t) => t.dispatchedAt, sortable: true },
   { id: 'qty', header: 'Units', className: 'num', cell: (t) => t.qty, value: (t) => t.qty, sortable: true },
-  moneyColumn('total', 'Value', (t) => Math.round(t.total * 100), { sortable: true }),
+  moneyColumn('total', 'Value', (t) => t.total, { sortable: true }),
   { id: 'status', header: 'Status', cell: (t) => <StatusTag status={t.status} />, value: (t) => t.status },
   { id: 'received', header: 'Received', className: 'num', cell: (t) => t.received ?? '—', value: (t) => t.received },
   { id: 'damaged', header: 'Damaged', className: 'num', cell: (t) => t.damaged ?? '—', value: (t) => t.damaged },

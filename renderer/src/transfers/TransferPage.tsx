@@ -25,9 +25,9 @@ const lineColumns: DataColumn<TransferLineModel>[] = [
   { id: 'batch', header: 'Batch', className: 'mono', cell: (l) => (l.batchNo ? `${l.batchNo}${l.expiryDate ? ` · exp ${formatDate(l.expiryDate)}` : ''}` : '—') },
   { id: 'hsn', header: 'HSN', className: 'mono', cell: (l) => l.hsnCode ?? '—' },
   { id: 'qty', header: 'Sent', className: 'num', cell: (l) => l.qty, value: (l) => l.qty },
-  moneyColumn('value', 'Value/unit', (l) => Math.round(l.unitValue * 100)),
+  moneyColumn('value', 'Value/unit', (l) => l.unitValue),
   { id: 'gst', header: 'GST', className: 'num', cell: (l) => (l.tax ? formatGstRate(l.gstRate) : '—') },
-  moneyColumn('tax', 'Tax', (l) => Math.round(l.tax * 100)),
+  moneyColumn('tax', 'Tax', (l) => l.tax),
   { id: 'received', header: 'Received', className: 'num', cell: (l) => l.received ?? '—', value: (l) => l.received },
   { id: 'damaged', header: 'Damaged', className: 'num', cell: (l) => l.damaged ?? '—', value: (l) => l.damaged },
   { id: 'short', header: 'Short', className: 'num', cell: (l) => l.short ?? '—', value: (l) => l.short },
@@ -81,7 +81,7 @@ function ReceiveForm({ t }: { t: TransferDetail }) {
   const set = (i: number, key: 'received' | 'damaged', value: string) => setLines(lines.map((l, n) => (n === i ? { ...l, [key]: Number(value) } : l)));
 
   return (
-    <section aria-labelledby="receive-title" className="form-section">
+    <section aria-labelledby="receive-title">
       <h2 id="receive-title">Receive at {t.to.name}</h2>
       {receive.isError && <ErrorBanner banner={bannerFor(receive.error, 'receive the transfer')} />}
       <form className="inline-form" aria-label="Scan received goods" onSubmit={scan}>

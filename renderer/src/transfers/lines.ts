@@ -6,16 +6,22 @@ export interface DraftLine {
   code: string;
   batchNo: string;
   qty: number;
+  /** Rupees per unit as typed; '' for the item's cost. */
+  unitValue: string;
 }
 
-/** A scan adds one to the line of the same code and batch, or a new line at the end. */
-export function addScan(lines: readonly DraftLine[], code: string, batchNo: string, qty = 1): DraftLine[] {
+/**
+ * A scan adds one to the line of the same code and batch (a value typed with it replaces the
+ * line's), or a new line at the end.
+ */
+export function addScan(lines: readonly DraftLine[], code: string, batchNo: string, unitValue = ''): DraftLine[] {
   const c = code.trim();
   const b = batchNo.trim();
+  const v = unitValue.trim();
   if (!c) return [...lines];
   const i = lines.findIndex((l) => l.code.toLowerCase() === c.toLowerCase() && l.batchNo === b);
-  if (i < 0) return [...lines, { code: c, batchNo: b, qty }];
-  return lines.map((l, n) => (n === i ? { ...l, qty: l.qty + qty } : l));
+  if (i < 0) return [...lines, { code: c, batchNo: b, qty: 1, unitValue: v }];
+  return lines.map((l, n) => (n === i ? { ...l, qty: l.qty + 1, unitValue: v || l.unitValue } : l));
 }
 
 export interface ReceivingLine {
