@@ -39,9 +39,12 @@ const columns: DataColumn<TransferSummary>[] = [
   { id: 'qty', header: 'Units', className: 'num', cell: (t) => t.qty, value: (t) => t.qty, sortable: true },
   moneyColumn('total', 'Value', (t) => t.total, { sortable: true }),
   { id: 'status', header: 'Status', cell: (t) => <StatusTag status={t.status} />, value: (t) => t.status },
-  { id: 'received', header: 'Received', className: 'num', cell: (t) => t.received ?? '—', value: (t) => t.received },
-  { id: 'damaged', header: 'Damaged', className: 'num', cell: (t) => t.damaged ?? '—', value: (t) => t.damaged },
-  { id: 'short', header: 'Short', className: 'num', cell: (t) => t.short ?? '—', value: (t) => t.short },
+  {
+    id: 'arrived',
+    header: 'Arrived',
+    cell: (t) => (t.received === null ? '—' : `${t.received} good${t.damaged ? `, ${t.damaged} damaged` : ''}${t.short ? `, ${t.short} short` : ''}`),
+    value: (t) => t.received,
+  },
 ];
 
 export function TransferList({ view }: { view: TransferView }) {
