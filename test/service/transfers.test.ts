@@ -93,7 +93,9 @@ test('a dispatch puts the goods in transit; the receipt takes in the good, write
   // The sender cannot receive its own dispatch.
   const frameLine = sent.lines[0]!.lineId;
   const lensLine = sent.lines[1]!.lineId;
-  await refused(store.manager.call(api.Transfers.receive, { params: { transferId: sent.transferId }, body: { lines: [{ lineId: frameLine, received: 3 }, { lineId: lensLine, received: 2 }] } }), 403);
+  const notHere = await refused(store.manager.call(api.Transfers.receive, { params: { transferId: sent.transferId }, body: { lines: [{ lineId: frameLine, received: 3 }, { lineId: lensLine, received: 2 }] } }), 403);
+  assert.equal(notHere.body.code, 'OTHER_BRANCH');
+  assert.match(notHere.message, /goes to Adajan: it is received only there/);
 
   // At Adajan the cashier scans it in: of the three frames one is good, one damaged, one missing.
   const got = await srtCashier.call(api.Transfers.receive, {

@@ -46,7 +46,7 @@ export function transferDetailById(ctx: RequestContext, id: number): TransferDet
 
 function detailOf(ctx: RequestContext, t: TransferRow): TransferDetail {
   const store = transfers(ctx.db);
-  const gstinOf = (id: number) => store.destinations(ctx.user.companyId, -1).find((b) => b.id === id)?.gstin ?? null;
+  const gstinOf = (id: number) => store.everyBranch(ctx.user.companyId).find((b) => b.id === id)?.gstin ?? null;
   return extend(summary(ctx, t), {
     from: { branchId: ctx.enc.encode('branch', t.from_branch_id), name: t.from_branch_name, gstin: gstinOf(t.from_branch_id) },
     to: { branchId: ctx.enc.encode('branch', t.to_branch_id), name: t.to_branch_name, gstin: gstinOf(t.to_branch_id) },

@@ -19,7 +19,8 @@ import { localDate } from '../../../shared/domain/calendar.js';
 import { gstLine } from '../../../shared/domain/gst.js';
 import type { DispatchTransferRequest, ReceiveTransferRequest } from '../../../shared/models/transfer.js';
 import type { RequestContext } from '../context.js';
-import { conflict, forbidden, invalid, notFound } from '../errors.js';
+import { receivedHere } from '../auth/ownership.js';
+import { conflict, invalid, notFound } from '../errors.js';
 import { paiseField } from '../input/money.js';
 import { optionalText } from '../input/text.js';
 import { branches } from '../store/branch.js';
@@ -47,7 +48,7 @@ const wholeCount = (n: number | null | undefined, field: string, label: string, 
 /** The company's other branches, each with the document a dispatch there prints. */
 export function transferDestinations(ctx: RequestContext) {
   const store = transfers(ctx.db);
-  const here = store.destinations(ctx.user.companyId, -1).find((b) => b.id === ctx.user.branchId);
+  const here = store.everyBranch(ctx.user.companyId).find((b) => b.id === ctx.user.branchId);
   return store.destinations(ctx.user.companyId, ctx.user.branchId).map((b) => ({
     branchId: ctx.enc.encode('branch', b.id),
     code: b.code,
@@ -65,7 +66,7 @@ export function dispatchTransfer(ctx: RequestContext, body: DispatchTransferRequ
   const store = transfers(ctx.db);
   const dest = store.destinations(companyId, branchId).find((b) => b.id === toId);
   if (!dest) throw invalid(toId === branchId ? 'Choose another branch: goods cannot be sent to the branch they are at' : 'Choose the branch to send to', { toBranchId: ['Another branch of this company'] });
-  const here = store.destinations(companyId, -1).find((b) => b.id === branchId)!;
+  const here = store.everyBranch(companyId).find((b) => b.id === branchId)!;
   const kind = transferDocumentKind(here.gstin, dest.gstin);
   const intraState = branches(ctx.db).byId(branchId)!.state_id === branches(ctx.db).byId(toId)!.state_id;
   if (body.lines.length === 0) throw invalid('Scan or type at least one item to send', { lines: ['At least one line'] });
@@ -149,9 +150,7 @@ export function transferOfBranch(ctx: RequestContext, transferIdText: string): T
 /** Receives a transfer at the signed-in branch: every line answered, nothing more than was sent. */
 export function receiveTransfer(ctx: RequestContext, transferIdText: string, body: ReceiveTransferRequest): number {
   const t = transferOfBranch(ctx, transferIdText);
-  if (t.to_branch_id !== ctx.user.branchId) {
-    throw forbidden(`Transfer ${t.document_no} goes to ${t.to_branch_name}: it is received only there`, { transferId: [`Received at ${t.to_branch_name}`] }, 'OTHER_BRANCH');
-  }
+  receivedHere(ctx, t);
   const store = transfers(ctx.db);
   const sent = store.lines(t.id);
   const answers = new Map<number, { received: number; damaged: number }>();

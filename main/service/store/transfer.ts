@@ -157,5 +157,7 @@ export const transfers = perDatabase((db: Db) => {
     inTransit: (itemId: number, companyId: number) => inTransit.all(itemId, companyId),
     /** The company's other active branches, where this one can send goods. */
     destinations: (companyId: number, branchId: number) => otherBranches.all(companyId, branchId),
+    /** Every active branch of the company with its GSTIN (its own, else the company's). */
+    everyBranch: (companyId: number) => otherBranches.all(companyId, -1),
   };
 });
