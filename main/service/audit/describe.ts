@@ -79,7 +79,7 @@ const TABLE_ENTITY: Readonly<Record<string, Entity>> = {
 export const entityOfTable = (table: string): Entity | undefined => TABLE_ENTITY[table];
 
 /** Columns that name a user. */
-const USER_COLUMNS = new Set(['user_id', 'created_by', 'modified_by', 'cancelled_by', 'approved_by', 'requested_by', 'delivery_changed_by']);
+const USER_COLUMNS = new Set(['user_id', 'created_by', 'modified_by', 'cancelled_by', 'approved_by', 'requested_by', 'delivery_changed_by', 'dispatched_by', 'received_by']);
 /** Columns that point at another table, by the table they point at. */
 const REFERENCES: Readonly<Record<string, string>> = {
   customer_id: 'customer',
@@ -123,6 +123,7 @@ const MONEY = new Set([
   'amount', 'balance', 'net_amount', 'grand_total', 'gross', 'taxable', 'cgst', 'sgst', 'igst', 'mrp', 'price', 'discount',
   'discount_amount', 'total', 'total_mrp', 'total_discount', 'received', 'rounding', 'job_charges', 'shipping_charges',
   'other_charges', 'service_tax', 'insurance_amount', 'nis_amount', 'voucher_amount', 'purchase_price', 'selling_price',
+  'unit_value', 'input_cgst', 'input_sgst', 'input_igst',
 ]);
 const MOBILES = new Set(['mobile', 'mobile_digits', 'phone_no', 'phone_digits']);
 
