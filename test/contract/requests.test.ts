@@ -52,6 +52,9 @@ const STRICT_BODIES = new Set([
   'Till.open',
   'Till.cashMove',
   'Till.close',
+  // Ours (stock transfers): where to and what, and what arrived of each line.
+  'Transfers.dispatch',
+  'Transfers.receive',
 ]);
 
 test('every object body parses {} unless it has a stated required field', () => {
