@@ -50,6 +50,7 @@ const rendererFeatureUses = {
   // The variance report goes to the A4 printer (print/report.ts, as the till's reports go to the roll).
   'stock-take': ['print/report'],
   till: ['print/(bridge|report)'],
+  transfers: ['print/bridge'],
   users: [],
 };
 const shared = '^shared/';

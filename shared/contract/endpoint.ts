@@ -30,6 +30,8 @@ export const GROUPS = [
   'Stock',
   /** Ours: counting stock (stock-takes). */
   'Stock Take',
+  /** Ours: stock transfers between branches. */
+  'Transfers',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 

@@ -19,6 +19,7 @@ import { Stock } from './stock.js';
 import { StockTake } from './stock-take.js';
 import { Sync } from './sync.js';
 import { Till } from './till.js';
+import { Transfers } from './transfers.js';
 import { Users } from './users.js';
 
 export const api = {
@@ -39,6 +40,7 @@ export const api = {
   Setup,
   Stock,
   StockTake,
+  Transfers,
 } as const;
 
 /** Every row: the spec's endpoints and our declared extensions (routes, client, OpenAPI). */

@@ -54,6 +54,9 @@ const STRICT_BODIES = new Set([
   'Till.close',
   // Ours (stock-takes): a typed count is the request (null clears the line).
   'StockTake.count',
+  // Ours (stock transfers): where to and what, and what arrived of each line.
+  'Transfers.dispatch',
+  'Transfers.receive',
 ]);
 
 test('every object body parses {} unless it has a stated required field', () => {

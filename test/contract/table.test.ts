@@ -44,6 +44,7 @@ test('every other row is a declared extension: marked with its reason, not in th
       'Setup.status', 'Setup.createStore', 'Setup.joinHub', 'Setup.tryDemo',
       'Stock.itemAtBranches', 'Stock.ledger', 'Stock.valueAtCost', 'Stock.lowStock',
       'StockTake.list', 'StockTake.scopes', 'StockTake.start', 'StockTake.detail', 'StockTake.scan', 'StockTake.count', 'StockTake.approve', 'StockTake.cancel', 'StockTake.report',
+      'Transfers.list', 'Transfers.destinations', 'Transfers.detail', 'Transfers.dispatch', 'Transfers.receive', 'Transfers.print',
     ].sort(),
   );
   assert.equal(endpointList.length, specEndpointList.length + extensionList.length);
@@ -55,7 +56,7 @@ test('every other row is a declared extension: marked with its reason, not in th
 });
 
 test('api keys follow the spec’s group order (then ours) and each key holds only its group', () => {
-  assert.deepEqual(Object.keys(api), ['Auth', 'Account', 'Customer', 'Orders', 'QuickSale', 'Invoice', 'Receipts', 'Dashboard', 'Common', 'Audit', 'Users', 'Backup', 'Sync', 'Till', 'Setup', 'Stock', 'StockTake']);
+  assert.deepEqual(Object.keys(api), ['Auth', 'Account', 'Customer', 'Orders', 'QuickSale', 'Invoice', 'Receipts', 'Dashboard', 'Common', 'Audit', 'Users', 'Backup', 'Sync', 'Till', 'Setup', 'Stock', 'StockTake', 'Transfers']);
   for (const [groupKey, rows] of Object.entries(api)) {
     for (const row of Object.values(rows)) {
       assert.equal(row.group.replace(' ', ''), groupKey);
@@ -125,6 +126,7 @@ test('non-JSON rows: the print endpoints are documents, the branch logo is an im
     '/api/quickSale/get-branch-logo/{branchId}/{fileName}': { kind: 'binary', contentTypes: ['image/png', 'image/jpeg'] },
     '/api/till/report/{sessionId}/print': { kind: 'document', contentTypes: ['application/pdf', 'text/html', 'application/octet-stream'] },
     '/api/stock-take/{stockTakeId}/report': { kind: 'document', contentTypes: ['application/pdf', 'text/html'] },
+    '/api/transfers/{transferId}/print': { kind: 'document', contentTypes: ['application/pdf', 'text/html'] },
   });
 });
 

@@ -35,6 +35,10 @@ const TABLE_NAMES: Readonly<Record<string, string>> = {
   backup: 'Backup',
   branch_switch: 'Branch switch',
   customer_told: 'Customer told',
+  transfer: 'Stock transfer',
+  transfer_line: 'Stock transfer line',
+  transfer_receipt: 'Stock transfer receipt',
+  transfer_receipt_line: 'Stock transfer receipt line',
 };
 
 export const tableName = (table: string): string => TABLE_NAMES[table] ?? table.charAt(0).toUpperCase() + table.slice(1).replace(/_/g, ' ');
@@ -73,11 +77,12 @@ const TABLE_ENTITY: Readonly<Record<string, Entity>> = {
   state: 'state',
   country: 'country',
   module: 'module',
+  transfer: 'transfer',
 };
 export const entityOfTable = (table: string): Entity | undefined => TABLE_ENTITY[table];
 
 /** Columns that name a user. */
-const USER_COLUMNS = new Set(['user_id', 'created_by', 'modified_by', 'cancelled_by', 'approved_by', 'requested_by', 'delivery_changed_by', 'started_by', 'counted_by', 'closed_by']);
+const USER_COLUMNS = new Set(['user_id', 'created_by', 'modified_by', 'cancelled_by', 'approved_by', 'requested_by', 'delivery_changed_by', 'started_by', 'counted_by', 'closed_by', 'dispatched_by', 'received_by']);
 /** Columns that point at another table, by the table they point at. */
 const REFERENCES: Readonly<Record<string, string>> = {
   customer_id: 'customer',
@@ -113,12 +118,16 @@ const REFERENCES: Readonly<Record<string, string>> = {
   source_id: 'customer_source',
   module_id: 'module',
   role_id: 'role',
+  transfer_id: 'transfer',
+  from_branch_id: 'branch',
+  to_branch_id: 'branch',
 };
 /** Amounts kept in paise. */
 const MONEY = new Set([
   'amount', 'balance', 'net_amount', 'grand_total', 'gross', 'taxable', 'cgst', 'sgst', 'igst', 'mrp', 'price', 'discount',
   'discount_amount', 'total', 'total_mrp', 'total_discount', 'received', 'rounding', 'job_charges', 'shipping_charges',
   'other_charges', 'service_tax', 'insurance_amount', 'nis_amount', 'voucher_amount', 'purchase_price', 'selling_price', 'unit_cost',
+  'unit_value', 'input_cgst', 'input_sgst', 'input_igst',
 ]);
 const MOBILES = new Set(['mobile', 'mobile_digits', 'phone_no', 'phone_digits']);
 

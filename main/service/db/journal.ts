@@ -105,6 +105,10 @@ export const JOURNALED_TABLES = [
   'supplier',
   'till_cash_move',
   'till_session',
+  'transfer',
+  'transfer_line',
+  'transfer_receipt',
+  'transfer_receipt_line',
   'user_branch',
 ] as const;
 

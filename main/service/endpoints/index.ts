@@ -123,6 +123,9 @@ import { stockValueAtCost } from './stock/value-at-cost.js';
 import { stockTakeList, stockTakeOne, stockTakeScopeList } from './stock-take/read.js';
 import { stockTakeReport } from './stock-take/report.js';
 import { stockTakeApprove, stockTakeCancel, stockTakeCount, stockTakeScan, stockTakeStart } from './stock-take/write.js';
+import { transferDispatch, transferReceive } from './transfers/dispatch.js';
+import { transferDestinationsHandler, transferDetailHandler, transfersList } from './transfers/list.js';
+import { transferPrint } from './transfers/print.js';
 
 export const handlers = [
   login,
@@ -261,6 +264,12 @@ export const handlers = [
   stockTakeApprove,
   stockTakeCancel,
   stockTakeReport,
+  transfersList,
+  transferDestinationsHandler,
+  transferDetailHandler,
+  transferDispatch,
+  transferReceive,
+  transferPrint,
   ...firstRunHandlers,
 ] as readonly Handler[];
 

@@ -46,6 +46,9 @@ export const ENTITY_TAGS = {
   stockMovement: 77,
   /** A stock-take (a physical count); 80 leaves room for the numbers parallel work takes after 60. */
   stockTake: 80,
+  /** A stock transfer between branches and its lines; 80 on, clear of the numbers parallel work takes. */
+  transfer: 82,
+  transferLine: 83,
 } as const;
 
 export type Entity = keyof typeof ENTITY_TAGS;

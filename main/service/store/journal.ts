@@ -53,6 +53,7 @@ const NAMES: Readonly<Record<string, string>> = {
   item: 'name',
   branch: 'name',
   role: 'code',
+  transfer: 'document_no',
   ...Object.fromEntries(
     ['payment_kind', 'card_type', 'cancellation_reason', 'gender', 'priority', 'state', 'country', 'item_type', 'insurance_company',
       'category', 'sub_category', 'brand', 'supplier', 'fitter', 'membership', 'customer_source', 'module', 'doctor', 'financial_year']

@@ -73,6 +73,12 @@ export const TABLE_CLASSES: Readonly<Record<(typeof JOURNALED_TABLES)[number], T
   till_cash_move: 'fact',
   till_session: 'fact',
   supplier: 'master',
+  // A transfer's dispatch is the sending branch's, its receipt the receiving branch's: each
+  // written only where it happened (stock/transfer.ts), so both apply at the other as they come.
+  transfer: 'fact',
+  transfer_line: 'fact',
+  transfer_receipt: 'fact',
+  transfer_receipt_line: 'fact',
   user_branch: 'master',
 };
 

@@ -2,7 +2,7 @@ import { hasRole, type Role } from '../../../shared/contract/roles.js';
 import { api } from '../../../shared/endpoints/index.js';
 import { hrefFor, reopenCurrent, type Route } from '../core/router.js';
 
-type Area = 'quickSale' | 'till' | 'orders' | 'home' | 'customers' | 'recalls' | 'doctors' | 'catalog' | 'invoices' | 'receipts' | 'dashboard' | 'printers' | 'audit' | 'backups' | 'messages' | 'users' | 'password' | 'stock' | 'stockTakes';
+type Area = 'quickSale' | 'till' | 'orders' | 'home' | 'customers' | 'recalls' | 'doctors' | 'catalog' | 'invoices' | 'receipts' | 'dashboard' | 'printers' | 'audit' | 'backups' | 'messages' | 'users' | 'password' | 'stock' | 'stockTakes' | 'transfers';
 
 function areaOf(route: Route): Area {
   switch (route.name) {
@@ -48,6 +48,10 @@ function areaOf(route: Route): Area {
     case 'orders':
     case 'order':
       return 'orders';
+    case 'transfers':
+    case 'transferNew':
+    case 'transfer':
+      return 'transfers';
     default:
       return 'customers';
   }
@@ -68,6 +72,7 @@ const ITEMS: { area: Area; label: string; route: Route; hint: string; roles?: 'p
   { area: 'catalog', label: 'Catalog', route: { name: 'catalog' }, hint: 'Items, stock', roles: api.Common.searchItems.auth },
   { area: 'stock', label: 'Stock', route: { name: 'stock', itemId: null }, hint: 'Every branch, ledger', roles: api.Stock.itemAtBranches.auth },
   { area: 'stockTakes', label: 'Stock-take', route: { name: 'stockTakes' }, hint: 'Count the stock', roles: api.StockTake.list.auth },
+  { area: 'transfers', label: 'Transfers', route: { name: 'transfers', view: 'in-transit' }, hint: 'Stock between branches', roles: api.Transfers.list.auth },
   { area: 'invoices', label: 'Invoices', route: { name: 'invoices' }, hint: 'Tax invoices', roles: api.Invoice.list.auth },
   { area: 'receipts', label: 'Receipts', route: { name: 'receipts' }, hint: 'Payments taken', roles: api.Receipts.listPaged.auth },
   { area: 'dashboard', label: 'Dashboard', route: { name: 'dashboard' }, hint: 'The day, the month', roles: api.Dashboard.dashboardData.auth },

@@ -21,6 +21,9 @@ import { StockScreen } from '../stock/StockScreen.js';
 import { StockTakeList } from '../stock-take/StockTakeList.js';
 import { StockTakeScreen } from '../stock-take/StockTakeScreen.js';
 import { TillScreen } from '../till/TillScreen.js';
+import { DispatchForm } from '../transfers/DispatchForm.js';
+import { TransferList } from '../transfers/TransferList.js';
+import { TransferPage } from '../transfers/TransferPage.js';
 import { ChangePasswordScreen } from '../users/ChangePasswordScreen.js';
 import { UserForm } from '../users/UserForm.js';
 import { UserList } from '../users/UserList.js';
@@ -91,5 +94,11 @@ export function Screen({ route, session }: { route: Route; session: LoginRespons
       return <StockTakeList />;
     case 'stockTake':
       return <StockTakeScreen key={route.stockTakeId} stockTakeId={route.stockTakeId} />;
+    case 'transfers':
+      return <TransferList view={route.view} />;
+    case 'transferNew':
+      return <DispatchForm />;
+    case 'transfer':
+      return <TransferPage key={route.transferId} transferId={route.transferId} />;
   }
 }

@@ -8,6 +8,10 @@ import { roleOfName } from '../../../shared/contract/roles.js';
 
 export type CustomerTab = 'profile' | 'prescriptions' | 'orders';
 
+/** Which transfers a branch's list shows. */
+export type TransferView = 'in-transit' | 'outgoing' | 'incoming';
+const TRANSFER_VIEWS: readonly TransferView[] = ['in-transit', 'outgoing', 'incoming'];
+
 export type Route =
   | { name: 'home' }
   | { name: 'customers' }
@@ -38,7 +42,10 @@ export type Route =
   | { name: 'till' }
   | { name: 'stock'; itemId: string | null }
   | { name: 'stockTakes' }
-  | { name: 'stockTake'; stockTakeId: string };
+  | { name: 'stockTake'; stockTakeId: string }
+  | { name: 'transfers'; view: TransferView }
+  | { name: 'transferNew' }
+  | { name: 'transfer'; transferId: string };
 
 const TABS: readonly CustomerTab[] = ['profile', 'prescriptions', 'orders'];
 
@@ -81,6 +88,11 @@ export function parseHash(hash: string): Route {
   if (area === 'till') return { name: 'till' };
   if (area === 'stock') return { name: 'stock', itemId: id ?? null };
   if (area === 'stock-takes') return id ? { name: 'stockTake', stockTakeId: id } : { name: 'stockTakes' };
+  if (area === 'transfers') {
+    if (id === 'new') return { name: 'transferNew' };
+    if (id && !TRANSFER_VIEWS.includes(id as TransferView)) return { name: 'transfer', transferId: id };
+    return { name: 'transfers', view: (id as TransferView | undefined) ?? 'in-transit' };
+  }
   if (area === 'orders') return id ? { name: 'order', salesOrderNo: id } : { name: 'orders' };
   return { name: 'home' };
 }
@@ -148,6 +160,12 @@ export function hrefFor(route: Route): string {
       return '#/stock-takes';
     case 'stockTake':
       return `#/stock-takes/${enc(route.stockTakeId)}`;
+    case 'transfers':
+      return `#/transfers/${route.view}`;
+    case 'transferNew':
+      return '#/transfers/new';
+    case 'transfer':
+      return `#/transfers/${enc(route.transferId)}`;
   }
 }
 

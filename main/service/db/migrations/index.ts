@@ -25,9 +25,10 @@ import { foreignKeyIndexes } from './026-foreign-key-indexes.js';
 import { tillWindowIndexes } from './027-till-window-indexes.js';
 import { stockDocuments } from './028-stock-documents.js';
 import { reorderLevel } from './031-reorder-level.js';
+import { transfers } from './032-transfers.js';
 import { stockTake } from './033-stock-take.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
 
-export const migrations: readonly Migration[] = [foundation, customers, keratometry, catalog, counter, insuranceClaims, saleKey, deliveryPromise, placeOfSupply, jobChargesTax, priceApprovals, lensAddRange, cartTill, orderFigures, journal, userAdmin, syncableData, sync, tillSessions, optometristDay, wordSearch, wordStarts, foreignKeyIndexes, tillWindowIndexes, stockDocuments, reorderLevel, stockTake];
+export const migrations: readonly Migration[] = [foundation, customers, keratometry, catalog, counter, insuranceClaims, saleKey, deliveryPromise, placeOfSupply, jobChargesTax, priceApprovals, lensAddRange, cartTill, orderFigures, journal, userAdmin, syncableData, sync, tillSessions, optometristDay, wordSearch, wordStarts, foreignKeyIndexes, tillWindowIndexes, stockDocuments, reorderLevel, transfers, stockTake];
