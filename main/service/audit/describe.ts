@@ -25,6 +25,7 @@ const TABLE_NAMES: Readonly<Record<string, string>> = {
   app_user: 'User',
   price_approval: 'Price approval',
   stock_movement: 'Stock movement',
+  item_price: 'Price change',
   number_series: 'Number series',
   financial_year: 'Financial year',
   sign_in: 'Sign-in',

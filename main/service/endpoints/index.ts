@@ -116,6 +116,8 @@ import { usersUpdate } from './users/update.js';
 import { cashMoveHandler, closeTillHandler, openTillHandler } from './till/open.js';
 import { tillReportHandler, tillReportPrint, xReportHandler } from './till/report.js';
 import { everyTillOf, tillStateOf } from './till/state.js';
+import { catalogueAccessHandler, catalogueBrands, catalogueFind, catalogueItemHandler, cataloguePriceHistory } from './catalogue/read.js';
+import { catalogueChangePrices, catalogueCreateModel, catalogueSetActive, catalogueUpdate } from './catalogue/write.js';
 
 export const handlers = [
   login,
@@ -241,6 +243,15 @@ export const handlers = [
   everyTillOf,
   tillReportHandler,
   tillReportPrint,
+  catalogueAccessHandler,
+  catalogueFind,
+  catalogueItemHandler,
+  catalogueBrands,
+  cataloguePriceHistory,
+  catalogueCreateModel,
+  catalogueUpdate,
+  catalogueSetActive,
+  catalogueChangePrices,
   ...firstRunHandlers,
 ] as readonly Handler[];
 
