@@ -18,7 +18,8 @@ import type {
 } from '../../../shared/models/catalogue.js';
 import type { RequestContext } from '../context.js';
 import { invalid, ServiceError, type FieldErrors } from '../errors.js';
-import { itemCatalogue } from '../store/item-catalogue.js';
+import { itemCatalogue, type CatalogueSearch } from '../store/item-catalogue.js';
+import { extend } from '../../../shared/extend.js';
 import { itemPrices } from '../store/item-price.js';
 import { itemTypes, type ItemTypeRow } from '../store/item-type.js';
 import { items } from '../store/item.js';
@@ -85,7 +86,7 @@ export function createModel(ctx: RequestContext, body: CreateModelRequest): Crea
   const { variants, itemTypeID: _type, ...shared } = body;
   const errors: FieldErrors = {};
   const checked = variants.map((v, i) => {
-    const typed: TypedItem = { ...shared, ...v, name: v.name?.trim() || [shared.brand, shared.model, v.colour, v.size].filter((s) => s?.trim()).join(' ') };
+    const typed: TypedItem = extend(extend(shared, v), { name: v.name?.trim() || [shared.brand, shared.model, v.colour, v.size].filter((s) => s?.trim()).join(' ') });
     const { item, errors: own } = checkItem(ctx.db, type, null, typed, today(ctx));
     for (const [field, messages] of Object.entries(own)) {
       const key = ['code', 'name', 'colour', 'size', 'barcode'].includes(field) ? `variants.${i}.${field}` : field;
@@ -165,10 +166,10 @@ export function findModels(ctx: RequestContext, body: FindModelsRequest): FindMo
   const itemTypeId = optionalId(ctx, 'itemType', body.itemTypeID || null, 'itemTypeID');
   const term = searchText(body.searchTerm, 'searchTerm');
   const store = itemCatalogue(ctx.db);
-  const { total, groups } = store.findModels({
-    companyId: ctx.user.companyId, includeInactive, offset: (pageNumber - 1) * pageSize, limit: pageSize,
-    ...(itemTypeId === undefined ? {} : { itemTypeId }), ...(term ? { term } : {}),
-  });
+  const search: CatalogueSearch = { companyId: ctx.user.companyId, includeInactive, offset: (pageNumber - 1) * pageSize, limit: pageSize };
+  if (itemTypeId !== undefined) search.itemTypeId = itemTypeId;
+  if (term) search.term = term;
+  const { total, groups } = store.findModels(search);
   const day = today(ctx);
   return {
     totalRows: total,

@@ -18,6 +18,7 @@ import { items } from '../store/item.js';
 import { storeBarcode } from './barcode.js';
 import { checkItem, NO, YES, type ItemField, type TypedItem } from './item-rules.js';
 import { catalogWriter, type CatalogItem } from './item-writer.js';
+import { extend } from '../../../shared/extend.js';
 
 export const IMPORT_COLUMNS = {
   item_type: 'required: Frame, SunGlass, Spectacle Lens (or Lens), Contact Lens, Contact Lens Care (or CLCP), Accessories, …',
@@ -209,7 +210,7 @@ export function importItems(db: Db, ids: IdSource, companyId: number, csvText: s
     for (const row of good) {
       // An empty barcode keeps the item's own; a new item without one gets the store's (catalog/barcode.ts).
       const known = row.item.barcode === null ? itemStore.byCodeOnly(companyId, row.item.code, today) : undefined;
-      const item = known?.barcode ? { ...row.item, barcode: known.barcode } : row.item;
+      const item = known?.barcode ? extend(row.item, { barcode: known.barcode }) : row.item;
       const saved = writer.save(item, { userId: null, reason: 'Import' });
       const issued = item.barcode === null ? storeBarcode(saved.id) : null;
       if (issued !== null && !itemStore.byBarcodeOnly(companyId, issued, today)) itemCatalogue(db).setBarcode(companyId, saved.id, issued, at);

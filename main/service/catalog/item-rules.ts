@@ -12,6 +12,7 @@ import { ITEM_TYPE, type ItemTypeRow } from '../store/item-type.js';
 import type { Db } from '../db/database.js';
 import type { CatalogItem } from './item-writer.js';
 import { barcodeProblem } from './barcode.js';
+import { extend } from '../../../shared/extend.js';
 
 /** Every field an item is typed with, by its label on the screen. */
 export const ITEM_FIELDS = {
@@ -162,7 +163,7 @@ export function checkItem(db: Db, type: ItemTypeRow | null, typeText: string | n
   if (details.madeToOrder && details.batchTracked) refuse('batchTracked', 'A made-to-order item has no stock to keep by batch');
 
   if (Object.keys(errors).length > 0 || !type || code === null || name === null || salePrice === null || mrp === null) return { item: null, errors };
-  return { item: { ...details, itemTypeId: type.id, code, barcode, name, hsnCode: hsnText, salePrice, mrp, cost }, errors };
+  return { item: extend(details, { itemTypeId: type.id, code, barcode, name, hsnCode: hsnText, salePrice, mrp, cost }), errors };
 }
 
 /** Every refusal of an item in one line, as the import reports a row and the screen heads its form. */

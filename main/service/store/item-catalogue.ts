@@ -10,6 +10,7 @@ import type { Db } from '../db/database.js';
 import { perDatabase } from './per-database.js';
 import { searchWords } from './item.js';
 import { statementCache } from './statement-cache.js';
+import { extend } from '../../../shared/extend.js';
 
 export interface CatalogueSearch {
   companyId: number;
@@ -84,7 +85,7 @@ export const itemCatalogue = perDatabase((db: Db) => {
         const groups = cache<Record<string, unknown>, ModelGroup>(
           `SELECT i.item_type_id, i.brand_id, i.model, CASE WHEN i.model IS NULL THEN i.id END AS item_id, ${GROUP_KEY} AS gkey, min(i.name) AS first
              ${m.sql} GROUP BY gkey ORDER BY first, gkey LIMIT @limit OFFSET @offset`,
-        ).all({ ...m.params, limit: s.limit, offset: s.offset });
+        ).all(extend(m.params, { limit: s.limit, offset: s.offset }));
         return { total, groups };
       })();
     },
