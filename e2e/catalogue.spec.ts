@@ -6,6 +6,8 @@
 import { expect, test } from './fixtures.js';
 import { PASSWORD, screenshot } from './helpers.js';
 
+test.setTimeout(90_000);
+
 test('a manager adds a frame model with two colours, sees them grouped, and changes the brand’s price', async ({ page, demoPc }) => {
   await page.goto(demoPc.url);
   await page.getByLabel('User name').fill('manager');
