@@ -42,6 +42,14 @@ test('a manager adds a frame model with two colours, sees them grouped, and chan
   await expect(card.getByText('(store’s)')).toHaveCount(2);
   await screenshot(page, 'catalogue-models.png', { guide: true });
 
+  await card.getByRole('button', { name: 'Edit GE77-TOR-52' }).click();
+  const edit = page.getByRole('form', { name: 'Edit GE77-TOR-52' });
+  await edit.getByLabel('Colour').fill('Havana');
+  await edit.getByLabel('Name').fill('Guide Eyewear GE-77 Havana 52');
+  await edit.getByRole('button', { name: 'Save item' }).click();
+  await expect(edit).toBeHidden();
+  await expect(card).toContainText('Havana');
+
   await page.getByRole('button', { name: 'Change prices' }).click();
   const prices = page.getByRole('form', { name: 'Change prices' });
   await prices.getByLabel('Brand').selectOption('Guide Eyewear');

@@ -56,6 +56,7 @@ export function CatalogueManager() {
 function ModelCard({ group, canEdit }: { group: ModelGroup; canEdit: boolean }) {
   const title = [group.brand, group.model ?? group.variants[0]?.name].filter(Boolean).join(' ');
   const [history, setHistory] = useState<string | null>(null);
+  const [editing, setEditing] = useState<CatalogueItem | null>(null);
   return (
     <section className="panel model-card" aria-label={`Model ${title}`}>
       <h3>
@@ -96,6 +97,11 @@ function ModelCard({ group, canEdit }: { group: ModelGroup; canEdit: boolean }) 
                 <button type="button" className="button button-secondary" onClick={() => setHistory(history === v.itemID ? null : v.itemID)}>
                   Price history <span className="visually-hidden">of {v.code}</span>
                 </button>
+                {canEdit && (
+                  <button type="button" className="button button-secondary" onClick={() => setEditing(v)}>
+                    Edit <span className="visually-hidden">{v.code}</span>
+                  </button>
+                )}
                 {canEdit && <ActiveToggle item={v} />}
               </td>
             </tr>
@@ -103,7 +109,94 @@ function ModelCard({ group, canEdit }: { group: ModelGroup; canEdit: boolean }) 
         </tbody>
       </table>
       {history && <PriceHistory itemID={history} />}
+      {editing && <EditItem key={editing.itemID} item={editing} onClose={() => setEditing(null)} />}
     </section>
+  );
+}
+
+/** The fields a type needs beyond the common ones, as the form labels them (the service's words). */
+const LENS_FIELDS = [
+  ['lensIndex', 'Lens index'], ['coating', 'Coating'], ['powerFrom', 'SPH from'], ['powerTo', 'SPH to'], ['cylTo', 'CYL to'], ['addFrom', 'ADD from'], ['addTo', 'ADD to'],
+] as const;
+const CONTACT_FIELDS = [['power', 'Power'], ['baseCurve', 'Base curve (BC)'], ['diameter', 'Diameter (DIA)'], ['packSize', 'Pack size']] as const;
+type ExtraKey = (typeof LENS_FIELDS)[number][0] | (typeof CONTACT_FIELDS)[number][0];
+
+function extrasOf(typeName: string | undefined): ReadonlyArray<readonly [ExtraKey, string]> {
+  if (typeName === 'Spectacle Lens') return LENS_FIELDS;
+  if (typeName === 'Contact Lens') return CONTACT_FIELDS;
+  return [];
+}
+
+/** Inputs for a type's own fields, and the batch flag of contact lenses. */
+function TypeFields({ prefix, typeName, values, onChange }: { prefix: string; typeName: string | undefined; values: Record<string, string>; onChange: (key: string, value: string) => void }) {
+  return (
+    <>
+      {extrasOf(typeName).map(([key, label]) => (
+        <div className="field" key={key}>
+          <label htmlFor={`${prefix}-${key}`}>{label}</label>
+          <input id={`${prefix}-${key}`} value={values[key] ?? ''} onChange={(e) => onChange(key, e.target.value)} />
+        </div>
+      ))}
+      {typeName === 'Contact Lens' && (
+        <label className="check">
+          <input type="checkbox" checked={values.batchTracked !== 'no'} onChange={(e) => onChange('batchTracked', e.target.checked ? 'yes' : 'no')} /> Tracked by batch and expiry
+        </label>
+      )}
+    </>
+  );
+}
+
+const extraBody = (typeName: string | undefined, values: Record<string, string>) =>
+  Object.fromEntries([...extrasOf(typeName).map(([k]) => [k, values[k]?.trim() || null]), ...(typeName === 'Contact Lens' ? [['batchTracked', values.batchTracked !== 'no']] : [])]);
+
+/** Every field of one item, as head office corrects it; a new price takes effect today and goes into the history. */
+function EditItem({ item, onClose }: { item: CatalogueItem; onClose: () => void }) {
+  const invalidate = useInvalidate();
+  const text = (v: string | number | null) => (v === null ? '' : String(v));
+  const [f, setF] = useState<Record<string, string>>({
+    code: item.code, name: item.name, brand: text(item.brand), model: text(item.model), colour: text(item.colour), size: text(item.size),
+    category: text(item.category), barcode: text(item.barcode), hsnCode: text(item.hsnCode), mrp: text(item.mrp), salePrice: text(item.salePrice),
+    cost: text(item.cost), reorderLevel: text(item.reorderLevel), lensIndex: text(item.lensIndex), coating: text(item.coating),
+    powerFrom: text(item.powerFrom), powerTo: text(item.powerTo), cylTo: text(item.cylTo), addFrom: text(item.addFrom), addTo: text(item.addTo),
+    power: text(item.power), baseCurve: text(item.baseCurve), diameter: text(item.diameter), packSize: text(item.packSize), batchTracked: item.batchTracked ? 'yes' : 'no',
+  });
+  const save = useEndpointMutation(api.Catalogue.update, {
+    onSuccess: async () => {
+      await invalidate(api.Catalogue.find);
+      onClose();
+    },
+  });
+  const input = (k: string, label: string) => (
+    <div className="field" key={k}>
+      <label htmlFor={`ed-${k}`}>{label}</label>
+      <input id={`ed-${k}`} value={f[k] ?? ''} onChange={(e) => setF({ ...f, [k]: e.target.value })} />
+    </div>
+  );
+  const common = [['code', 'Item code'], ['name', 'Name'], ['brand', 'Brand'], ['model', 'Model'], ['colour', 'Colour'], ['size', 'Size'], ['category', 'Category'],
+    ['barcode', 'Barcode'], ['hsnCode', 'HSN code'], ['mrp', 'MRP (₹)'], ['salePrice', 'Selling price (₹)'], ['cost', 'Cost (₹)'], ['reorderLevel', 'Reorder level']] as const;
+  return (
+    <form
+      className="panel form-grid"
+      aria-label={`Edit ${item.code}`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        const body = Object.fromEntries(common.map(([k]) => [k, f[k]?.trim() || null]));
+        save.mutate({ body: { ...body, ...extraBody(item.itemType, f), itemID: item.itemID, itemTypeID: item.itemTypeID, subCategory: item.subCategory, priceIncludesTax: item.priceIncludesTax, madeToOrder: item.madeToOrder } });
+      }}
+    >
+      <h3>Edit {item.code}</h3>
+      {common.map(([k, label]) => input(k, label))}
+      <TypeFields prefix="ed" typeName={item.itemType} values={f} onChange={(k, v) => setF({ ...f, [k]: v })} />
+      {save.isError && <ErrorBanner banner={bannerFor(save.error, 'save the item')} />}
+      <div className="actions">
+        <button type="submit" className="button" disabled={save.isPending}>
+          Save item
+        </button>
+        <button type="button" className="button button-secondary" onClick={onClose}>
+          Cancel
+        </button>
+      </div>
+    </form>
   );
 }
 
@@ -167,6 +260,8 @@ function AddModel() {
   const [open, setOpen] = useState(false);
   const [f, setF] = useState({ itemTypeID: '', brand: '', model: '', category: '', hsnCode: '', mrp: '', salePrice: '', cost: '', reorderLevel: '', colours: '', sizes: '' });
   const [variants, setVariants] = useState<VariantDraft[]>([]);
+  const [extra, setExtra] = useState<Record<string, string>>({});
+  const typeName = (types.data ?? []).find((t) => t.value === f.itemTypeID)?.name;
   const [said, setSaid] = useState('');
   const create = useEndpointMutation(api.Catalogue.createModel, {
     onSuccess: async (answer) => {
@@ -199,7 +294,7 @@ function AddModel() {
         create.mutate({
           body: {
             itemTypeID: f.itemTypeID, brand: f.brand, model: f.model, category: f.category || null, hsnCode: f.hsnCode || null,
-            mrp: f.mrp, salePrice: f.salePrice, cost: f.cost || null, reorderLevel: f.reorderLevel || null,
+            mrp: f.mrp, salePrice: f.salePrice, cost: f.cost || null, reorderLevel: f.reorderLevel || null, ...extraBody(typeName, extra),
             variants: variants.map((v) => ({ colour: v.colour || null, size: v.size || null, code: v.code, barcode: v.barcode || null })),
           },
         });
@@ -227,6 +322,7 @@ function AddModel() {
       {input('reorderLevel', 'Reorder level')}
       {input('colours', 'Colours', 'comma between, e.g. Black, Tortoise')}
       {input('sizes', 'Sizes', 'comma between, e.g. 52, 54')}
+      <TypeFields prefix="am" typeName={typeName} values={extra} onChange={(k, v) => setExtra({ ...extra, [k]: v })} />
       <div className="actions">
         <button type="button" className="button button-secondary" onClick={() => setVariants(variantGrid(f.model, f.colours, f.sizes))}>
           Make variants
