@@ -61,4 +61,15 @@ test('a manager adds a frame model with two colours, sees them grouped, and chan
   const history = page.getByRole('table', { name: 'Price history of GE77-BLA-52' });
   await expect(history).toContainText('Guide Eyewear +10 %');
   await screenshot(page, 'catalogue-prices.png', { guide: true });
+
+  // One item, from a later day: today's price stays, the one to come shows beside it.
+  const later = new Date(Date.now() + 7 * 86_400_000).toLocaleDateString('en-CA');
+  await prices.getByLabel('For').selectOption('item');
+  await prices.getByLabel('Item code or barcode').fill('GE77-BLA-52');
+  await prices.getByLabel('Change', { exact: true }).selectOption('fixed');
+  await prices.getByLabel('New price (₹)').fill('2300');
+  await prices.getByLabel('From (today or later)').fill(later);
+  await prices.getByRole('button', { name: 'Change prices' }).click();
+  await expect(prices.getByRole('status')).toContainText('The price will change on');
+  await expect(card.getByRole('row').nth(1)).toContainText('→ ₹2,300.00 from');
 });

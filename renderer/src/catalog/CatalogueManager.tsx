@@ -16,6 +16,7 @@ import { storeDate } from '../../../shared/domain/calendar.js';
 
 const storeDateOf = (value: string) => storeDate(value) ?? value;
 import { variantGrid, type VariantDraft } from './variants.js';
+import { itemByCode } from './items.js';
 
 export function CatalogueManager() {
   const access = useEndpoint(api.Catalogue.access, undefined);
@@ -376,7 +377,10 @@ function ChangePrices() {
   const invalidate = useInvalidate();
   const brands = useEndpoint(api.Catalogue.brands, undefined);
   const [open, setOpen] = useState(false);
+  const [what, setWhat] = useState<'brand' | 'item'>('brand');
   const [brand, setBrand] = useState('');
+  const [code, setCode] = useState('');
+  const [looking, setLooking] = useState<string | null>(null);
   const [mode, setMode] = useState<'percent' | 'fixed'>('percent');
   const [value, setValue] = useState('');
   const [from, setFrom] = useState(today());
@@ -401,21 +405,45 @@ function ChangePrices() {
       onSubmit={(e) => {
         e.preventDefault();
         setSaid('');
-        change.mutate({ body: { brand, mode, value: Number(value), effectiveFrom: from } });
+        setLooking(null);
+        const body = { mode, value: Number(value), effectiveFrom: from };
+        if (what === 'brand') {
+          change.mutate({ body: { ...body, brand } });
+          return;
+        }
+        // One item, by its code or barcode as the counter finds it.
+        itemByCode(code.trim()).then(
+          (item) => change.mutate({ body: { ...body, itemIDs: [item.id] } }),
+          () => setLooking(`No item on sale has the code or barcode “${code.trim()}”.`),
+        );
       }}
     >
       <h3>Change prices</h3>
       <div className="field">
-        <label htmlFor="cp-brand">Brand</label>
-        <select id="cp-brand" value={brand} onChange={(e) => setBrand(e.target.value)}>
-          <option value="">Pick a brand</option>
-          {(brands.data ?? []).map((b) => (
-            <option key={b} value={b}>
-              {b}
-            </option>
-          ))}
+        <label htmlFor="cp-what">For</label>
+        <select id="cp-what" value={what} onChange={(e) => setWhat(e.target.value as 'brand' | 'item')}>
+          <option value="brand">Every item of a brand</option>
+          <option value="item">One item</option>
         </select>
       </div>
+      {what === 'item' ? (
+        <div className="field">
+          <label htmlFor="cp-code">Item code or barcode</label>
+          <input id="cp-code" value={code} onChange={(e) => setCode(e.target.value)} />
+        </div>
+      ) : (
+        <div className="field">
+          <label htmlFor="cp-brand">Brand</label>
+          <select id="cp-brand" value={brand} onChange={(e) => setBrand(e.target.value)}>
+            <option value="">Pick a brand</option>
+            {(brands.data ?? []).map((b) => (
+              <option key={b} value={b}>
+                {b}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       <div className="field">
         <label htmlFor="cp-mode">Change</label>
         <select id="cp-mode" value={mode} onChange={(e) => setMode(e.target.value as 'percent' | 'fixed')}>
@@ -432,6 +460,11 @@ function ChangePrices() {
         <input id="cp-from" type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
       </div>
       {change.isError && <ErrorBanner banner={bannerFor(change.error, 'change the prices')} />}
+      {looking && (
+        <p className="banner banner-error" role="alert">
+          {looking}
+        </p>
+      )}
       {said && !change.isError && (
         <p className="banner banner-info" role="status">
           {said}
