@@ -136,12 +136,15 @@ test('a cart already open keeps the price its line was added at; a new cart gets
   await openTillOnce(cashier);
   const { sessionID } = await cashier.call(api.QuickSale.saveSalesOrderTemp, { body: { itemID: lens!.itemID, qty: 1 } });
   await manager.call(api.Catalogue.changePrices, { body: { itemIDs: [lens!.itemID], mode: 'fixed', value: 2400, effectiveFrom: today() } });
+  // The cashier may still change the line's quantity: its price is the one it was added at, no manager needed.
+  const view = await cashier.call(api.QuickSale.getSalesOrderTemp, { body: { sessionId: sessionID } });
+  await cashier.call(api.QuickSale.updateSalesOrderTempValues, { body: { id: view.items[0]!.id, qty: 2 } });
   const customerID = (await cashier.call(api.Customer.upsert, { body: { firstName: 'Cart', lastName: 'Keeper' } })).customerID;
   const sale = await cashier.call(api.QuickSale.saveSale, {
     body: { sessionID, salesorderModel: { sessionId: sessionID, customerId: customerID }, receiptModel: null, allowZeroAmountReceiptInQuickSale: true },
   });
   const [orderLine] = await cashier.call(api.Orders.items, { params: { salesOrderId: sale.salesOrderID } });
-  assert.equal(orderLine!.price, 2000, 'the open cart’s price');
+  assert.deepEqual([orderLine!.price, orderLine!.qty], [2000, 2], 'the open cart’s price');
   assert.equal((await cashier.call(api.QuickSale.itemDetailFromCode, { query: { code: 'TO-SV156' } })).price, 2400, 'the new price for the next sale');
 });
 
