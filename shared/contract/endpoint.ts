@@ -32,6 +32,8 @@ export const GROUPS = [
   'Stock Take',
   /** Ours: stock transfers between branches. */
   'Transfers',
+  /** Ours: head office's catalogue (items, variants, barcodes, dated prices). */
+  'Catalogue',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 

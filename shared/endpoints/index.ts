@@ -7,6 +7,7 @@ import { Account } from './account.js';
 import { Audit } from './audit.js';
 import { Auth } from './auth.js';
 import { Backup } from './backup.js';
+import { Catalogue } from './catalogue.js';
 import { Common } from './common.js';
 import { Customer } from './customer.js';
 import { Dashboard } from './dashboard.js';
@@ -41,6 +42,7 @@ export const api = {
   Stock,
   StockTake,
   Transfers,
+  Catalogue,
 } as const;
 
 /** Every row: the spec's endpoints and our declared extensions (routes, client, OpenAPI). */

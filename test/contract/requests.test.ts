@@ -37,6 +37,11 @@ const STRICT_BODIES = new Set([
   'Users.update',
   'Users.disable',
   'Users.enable',
+  // Ours (the catalogue): an item needs its type, a change says what and how.
+  'Catalogue.createModel',
+  'Catalogue.update',
+  'Catalogue.setActive',
+  'Catalogue.changePrices',
   'Users.resetPassword',
   'Users.changePassword',
   'Backup.settings',

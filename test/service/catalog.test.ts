@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { api } from '../../shared/endpoints/index.js';
+import { localDate } from '../../shared/domain/calendar.js';
 import { catalogWriter } from '../../main/service/catalog/item-writer.js';
 import { ITEM_TYPE } from '../../main/service/store/item-type.js';
 import { items } from '../../main/service/store/item.js';
@@ -20,6 +21,7 @@ before(async () => {
 after(() => svc.close());
 
 const decode = (entity: 'item' | 'itemType' | 'category', id: string) => svc.server.deps.enc.decode(entity, id);
+const TODAY = localDate(new Date());
 const auth = () => ({ authorization: `Bearer ${cashier.token}` });
 
 test('GetQuickSaleTypes: the sections of the active modules, or of the module asked for; Frame and Lens open by themselves', async () => {
@@ -169,7 +171,7 @@ test('SearchItems: any part of a word of name, code, brand or model, every word,
 test('GetFrameSunGlassForAutoComplete: frames and sunglasses only, at most 20, exact code first', async () => {
   const hits = await cashier.call(api.QuickSale.frameSunGlassAutoComplete, { query: { term: 'ray' } });
   assert.equal(hits.length, 20);
-  const types = new Set(hits.map((h) => items(svc.server.deps.db).byId(companyId, decode('item', h.id))!.item_type_id));
+  const types = new Set(hits.map((h) => items(svc.server.deps.db).byId(companyId, decode('item', h.id), TODAY)!.item_type_id));
   assert.ok([...types].every((t) => t === ITEM_TYPE.frame || t === ITEM_TYPE.sunGlass));
   const target = hits[7]!;
   const exact = await cashier.call(api.QuickSale.frameSunGlassAutoComplete, { query: { term: target.code, yearId: 5 } });
@@ -229,7 +231,7 @@ test('getExactItemStock: the signed-in branch, batches past expiry left out; mad
 
   const other = otherCompany(svc);
   const foreign = db.transaction(() =>
-    catalogWriter(db, ids, other.companyId, new Date().toISOString()).save({ ...items(db).byId(companyId, itemId)!, itemTypeId: 1, category: null, subCategory: null,
+    catalogWriter(db, ids, other.companyId, new Date().toISOString()).save({ ...items(db).byId(companyId, itemId, TODAY)!, itemTypeId: 1, category: null, subCategory: null,
       brand: null, code: 'THEIRS', barcode: '2000000000015', hsnCode: null, salePrice: 100, mrp: 100, cost: null, priceIncludesTax: true, madeToOrder: false,
       lensIndex: null, coating: null, powerFrom: null, powerTo: null, cylTo: null, power: null, baseCurve: null, diameter: null, isActive: true }),
   )();
@@ -253,12 +255,12 @@ test('search-contact-lens: by power, by name or brand; BC and DIA as the Rx grid
 test('look-ups stay index range scans on the item table (EXPLAIN QUERY PLAN)', () => {
   const store = items(svc.server.deps.db);
   // Two letters: the prefix ranges; three or more: the trigram index (below).
-  const typed = store.plans({ companyId, itemTypeId: ITEM_TYPE.frame, term: 'ra', offset: 0, limit: 20 }, ITEM_TYPE.frame);
-  const untyped = store.plans({ companyId, term: 'ra', offset: 0, limit: 20 }, ITEM_TYPE.frame);
+  const typed = store.plans({ companyId, itemTypeId: ITEM_TYPE.frame, term: 'ra', offset: 0, limit: 20, day: TODAY }, ITEM_TYPE.frame);
+  const untyped = store.plans({ companyId, term: 'ra', offset: 0, limit: 20, day: TODAY }, ITEM_TYPE.frame);
   // Three or more letters: the ranked groups (exact code, word starts, the rest), each from an index.
-  const oneWord = store.plans({ companyId, term: 'aviator', offset: 0, limit: 20 }, ITEM_TYPE.frame).search!.join(' | ');
+  const oneWord = store.plans({ companyId, term: 'aviator', offset: 0, limit: 20, day: TODAY }, ITEM_TYPE.frame).search!.join(' | ');
   assert.match(oneWord, /SCAN s VIRTUAL TABLE INDEX \d+:M/, `one word: its word-start group is read from the word-start index: ${oneWord}`);
-  const ranked = store.plans({ companyId, term: 'aviator ray', offset: 0, limit: 20 }, ITEM_TYPE.frame);
+  const ranked = store.plans({ companyId, term: 'aviator ray', offset: 0, limit: 20, day: TODAY }, ITEM_TYPE.frame);
   const words = ranked.search!.join(' | ');
   assert.match(words, /SCAN f VIRTUAL TABLE INDEX \d+:M.*SCAN item_start VIRTUAL TABLE/, `more words: all of them, then the word start: ${words}`);
   assert.match(words, /SEARCH i USING INTEGER PRIMARY KEY/, words);

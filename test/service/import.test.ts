@@ -27,12 +27,12 @@ const HEADER = 'item_type,code,barcode,name,brand,category,sub_category,sale_pri
 test('good rows are imported, bad ones reported by line and reason', async () => {
   const csv = [
     `\uFEFF${HEADER}`,
-    'Frame,IMP-F1,8909999000011,"Titan Octa, Matte Black",Titan,Full Rim,Men,"1,499.50",1999,90031900,AMD1,5,,,,,,',
-    'Contact Lens,IMP-CL1,8909999000028,Biofinity -2.00 (6 lenses),CooperVision,Monthly,Spherical,2400,2400,90013000,SRT1,9,B77,2027-06-30,-2.00,8.6,14.0,',
+    'Frame,IMP-F1,8909999000010,"Titan Octa, Matte Black",Titan,Full Rim,Men,"1,499.50",1999,90031900,AMD1,5,,,,,,',
+    'Contact Lens,IMP-CL1,8909999000027,Biofinity -2.00 (6 lenses),CooperVision,Monthly,Spherical,2400,2400,90013000,SRT1,9,B77,2027-06-30,-2.00,8.6,14.0,',
     'Spectacle Lens,IMP-L1,,Kodak Single Vision 1.60 Blue Cut,Kodak,Single Vision,,3500,3500,90015000,,,,,,,,',
-    'Frame,,8909999000035,No code,,,,100,100,,,,,,,,,',
+    'Frame,,8909999000034,No code,,,,100,100,,,,,,,,,',
     'Watch,IMP-W1,,Not a type,,,,100,100,,,,,,,,,',
-    'Frame,IMP-F2,8909999000011,Same barcode,,,,100,90,,,,,,,,,',
+    'Frame,IMP-F2,8909999000010,Same barcode,,,,100,90,,,,,,,,,',
     'Frame,IMP-F3,,Bad price,,,,12.345,20,9003,,,,,,,,',
     'Spectacle Lens,IMP-L2,,Lens with stock,,,,900,900,,AMD1,4,,,,,,',
     'Contact Lens,IMP-CL2,,Bad power,,,,900,900,,AMD1,1,,,-2.10,,,',
@@ -45,19 +45,19 @@ test('good rows are imported, bad ones reported by line and reason', async () =>
   assert.deepEqual([report.created, report.updated, report.stockRows], [3, 0, 2]);
   const byLine = Object.fromEntries(report.problems.map((p) => [p.line, p.reason]));
   assert.deepEqual(Object.keys(byLine).map(Number), [5, 6, 7, 8, 9, 10, 11, 12, 13, 14]);
-  assert.match(byLine[5]!, /code is empty/);
-  assert.match(byLine[6]!, /item_type "Watch" is not an item type/);
-  assert.match(byLine[7]!, /barcode 8909999000011 is already on line 2/);
-  assert.match(byLine[7]!, /sale_price is above mrp/, 'every reason of a row, not just the first');
-  assert.match(byLine[8]!, /sale_price "12.345" is not an amount/);
+  assert.match(byLine[5]!, /Item code is needed/);
+  assert.match(byLine[6]!, /Item type "Watch" is not an item type/);
+  assert.match(byLine[7]!, /Barcode 8909999000010 is already on line 2/);
+  assert.match(byLine[7]!, /Selling price ₹100 is above the MRP ₹90/, 'every reason of a row, not just the first');
+  assert.match(byLine[8]!, /Selling price "12.345" is not an amount/);
   assert.match(byLine[9]!, /made-to-order item has no stock/);
-  assert.match(byLine[10]!, /power "-2.10" is not a power in 0.25 steps/);
+  assert.match(byLine[10]!, /Power "-2.10" is not a power in 0.25 steps/);
   assert.match(byLine[11]!, /branch "XXX9" is not a branch/);
-  assert.match(byLine[12]!, /code imp-f1 is already on line 2/);
+  assert.match(byLine[12]!, /Item code imp-f1 is already on line 2/);
   assert.match(byLine[13]!, /4 fields where the header has 18/);
   assert.match(byLine[14]!, /expiry_date "31\/12\/2026"/);
 
-  const frame = await cashier.call(api.QuickSale.itemDetailFromCode, { query: { code: '8909999000011' } });
+  const frame = await cashier.call(api.QuickSale.itemDetailFromCode, { query: { code: '8909999000010' } });
   assert.deepEqual([frame.name, frame.price, frame.mrp, frame.stock], ['Titan Octa, Matte Black', 1499.5, 1999, 5]);
   const lens = await cashier.call(api.QuickSale.itemDetailFromCode, { query: { code: 'IMP-CL1' } });
   assert.equal(lens.stock, 0, 'the stock went to Surat; the cashier signs in at Navrangpura');
@@ -72,9 +72,9 @@ test('good rows are imported, bad ones reported by line and reason', async () =>
 
 test('a known code is updated, its stock count replaced', async () => {
   run(`${HEADER}\nFrame,IMP-U1,,Before,,,,1000,1000,,AMD1,2,,,,,,`);
-  const report = run(`${HEADER}\nFrame,imp-u1,8909999000042,After,Fastrack,Half Rim,,800,1000,,AMD1,6,,,,,,`);
+  const report = run(`${HEADER}\nFrame,imp-u1,8909999000041,After,Fastrack,Half Rim,,800,1000,,AMD1,6,,,,,,`);
   assert.deepEqual([report.created, report.updated, report.problems], [0, 1, []]);
-  const item = await cashier.call(api.QuickSale.itemDetailFromCode, { query: { code: '8909999000042' } });
+  const item = await cashier.call(api.QuickSale.itemDetailFromCode, { query: { code: '8909999000041' } });
   assert.deepEqual([item.name, item.price, item.stock], ['After', 800, 6]);
   const stocked = await cashier.call(api.QuickSale.exactItemStock, { query: { itemId: svc.server.deps.enc.decode('item', item.id) } });
   assert.equal(stocked.stock, 6);
@@ -98,7 +98,7 @@ test('an error while writing rolls back every row: nothing is half-imported', ()
     db.exec('DROP TRIGGER refuse_boom');
   }
   assert.equal(items(db).count(companyId), before);
-  assert.equal(items(db).byCodeOnly(companyId, 'OK-1'), undefined);
+  assert.equal(items(db).byCodeOnly(companyId, 'OK-1', '2026-01-01'), undefined);
 });
 
 test('npm run import: the CLI reports rows by line and exits 2 when some were refused', async () => {
@@ -110,7 +110,7 @@ test('npm run import: the CLI reports rows by line and exits 2 when some were re
   );
   assert.equal(cli.code, 2, cli.stdout);
   assert.match(cli.stdout, /1 items added, 0 updated, 1 stock counts set/);
-  assert.match(cli.stdout, /line 3: name is empty/);
+  assert.match(cli.stdout, /line 3: Name is needed/);
   const item = await cashier.call(api.QuickSale.itemDetailFromCode, { query: { code: 'CLI-1' } });
   assert.equal(item.stock, 12);
 });

@@ -27,6 +27,7 @@ const TABLE_NAMES: Readonly<Record<string, string>> = {
   stock_movement: 'Stock movement',
   stock_take: 'Stock-take',
   stock_take_line: 'Stock-take line',
+  item_price: 'Price change',
   number_series: 'Number series',
   financial_year: 'Financial year',
   sign_in: 'Sign-in',

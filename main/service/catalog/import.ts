@@ -7,14 +7,16 @@
  * Columns (header names without regard to case, spaces or underscores; any order) are listed in
  * IMPORT_COLUMNS and in README.md.
  */
-import { parseDiopter } from '../../../shared/domain/rx.js';
-import { parseRupees } from '../../../shared/domain/money.js';
+import { CsvError, parse } from 'csv-parse/sync';
+import { localDate } from '../../../shared/domain/calendar.js';
 import { refreshStatistics, type Db } from '../db/database.js';
 import type { IdSource } from '../ids/id-source.js';
 import { branches } from '../store/branch.js';
-import { itemTypes, type ItemTypeRow } from '../store/item-type.js';
+import { itemCatalogue } from '../store/item-catalogue.js';
+import { itemTypes } from '../store/item-type.js';
 import { items } from '../store/item.js';
-import { CsvError, parseCsv } from './csv.js';
+import { storeBarcode } from './barcode.js';
+import { checkItem, NO, YES, type ItemField, type TypedItem } from './item-rules.js';
 import { catalogWriter, type CatalogItem } from './item-writer.js';
 import { extend } from '../../../shared/extend.js';
 
@@ -24,7 +26,7 @@ export const IMPORT_COLUMNS = {
   name: 'required',
   sale_price: 'required: rupees, e.g. 1299 or 1,299.50',
   mrp: 'required: rupees, not below sale_price',
-  barcode: 'unique in the store',
+  barcode: 'the supplier’s EAN-13 (check digit verified), unique in the store; empty: the store issues one',
   category: 'made if new, under the item type',
   sub_category: 'made if new, under the category',
   brand: 'made if new',
@@ -37,6 +39,9 @@ export const IMPORT_COLUMNS = {
   price_includes_tax: 'yes/no (default yes)',
   made_to_order: 'yes/no (default: yes for spectacle lenses); not stock-counted',
   is_active: 'yes/no (default yes)',
+  reorder_level: 'units on hand at or below which to reorder',
+  pack_size: 'contact lenses: lenses in a box',
+  batch_tracked: 'yes/no (default: yes for contact lenses and their solutions): stock kept by batch and expiry',
   lens_index: 'spectacle lens, e.g. 1.56',
   coating: 'spectacle lens, e.g. Blue Cut',
   power_from: 'spectacle lens range, diopters, e.g. -8.00',
@@ -74,17 +79,47 @@ interface GoodRow {
 }
 
 const normalise = (header: string) => header.trim().toLowerCase().replace(/[\s-]+/g, '_');
-const YES = new Set(['yes', 'y', 'true', '1']);
-const NO = new Set(['no', 'n', 'false', '0']);
+
+/** The CSV column of each field the screen has (catalog/item-rules.ts), so a row is checked as the form is. */
+const FIELD_OF: Partial<Record<Column, Exclude<ItemField, 'itemType'>>> = {
+  code: 'code', name: 'name', sale_price: 'salePrice', mrp: 'mrp', barcode: 'barcode', category: 'category', sub_category: 'subCategory',
+  brand: 'brand', model: 'model', colour: 'colour', size: 'size', material: 'material', hsn_code: 'hsnCode', cost: 'cost',
+  price_includes_tax: 'priceIncludesTax', made_to_order: 'madeToOrder', is_active: 'isActive', lens_index: 'lensIndex', coating: 'coating',
+  power_from: 'powerFrom', power_to: 'powerTo', cyl_to: 'cylTo', add_from: 'addFrom', add_to: 'addTo', power: 'power',
+  base_curve: 'baseCurve', diameter: 'diameter', reorder_level: 'reorderLevel', pack_size: 'packSize', batch_tracked: 'batchTracked',
+};
+
+/** What csv-parse refuses, in the words of the old reader (a person fixes the file by them). */
+const CSV_WORDS: Record<string, string> = {
+  CSV_QUOTE_NOT_CLOSED: 'a quoted field is never closed',
+  CSV_INVALID_CLOSING_QUOTE: 'text after a closing quote',
+  CSV_INVALID_OPENING_QUOTE: 'a quote inside a field that does not start with one',
+};
+
+export interface CsvRecord {
+  line: number;
+  fields: string[];
+}
+
+/**
+ * Records with the line each starts on: csv-parse (sync) says where a record ends, and the line
+ * breaks inside its quoted fields say how far back it started. Comma-separated, quotes doubled
+ * inside quotes, CRLF or LF, an optional UTF-8 byte-order mark (Excel's "CSV UTF-8").
+ */
+export function readCsv(text: string): CsvRecord[] | { line: number; reason: string } {
+  try {
+    const rows = parse(text, { bom: true, info: true, relax_column_count: true, skip_empty_lines: true, record_delimiter: ['\r\n', '\n', '\r'] }) as unknown as Array<{ record: string[]; info: { lines: number } }>;
+    return rows.map(({ record, info }) => ({ line: info.lines - record.reduce((n, f) => n + (f.match(/\r\n|\n|\r/g)?.length ?? 0), 0), fields: record }));
+  } catch (err) {
+    if (!(err instanceof CsvError)) throw err;
+    const line = (err as CsvError & { lines?: number }).lines ?? 1;
+    return { line, reason: CSV_WORDS[err.code.replace(/^(CSV_)?/, 'CSV_')] ?? err.message };
+  }
+}
 
 export function importItems(db: Db, ids: IdSource, companyId: number, csvText: string, now: Date): ImportReport {
-  let records;
-  try {
-    records = parseCsv(csvText);
-  } catch (err) {
-    if (err instanceof CsvError) return { created: 0, updated: 0, stockRows: 0, problems: [{ line: err.line, reason: err.message.replace(/^line \d+: /, '') }] };
-    throw err;
-  }
+  const records = readCsv(csvText);
+  if (!Array.isArray(records)) return { created: 0, updated: 0, stockRows: 0, problems: [records] };
   const [header, ...rows] = records;
   if (!header) return { created: 0, updated: 0, stockRows: 0, problems: [{ line: 1, reason: 'the file is empty' }] };
 
@@ -101,6 +136,7 @@ export function importItems(db: Db, ids: IdSource, companyId: number, csvText: s
 
   const types = itemTypes(db);
   const itemStore = items(db);
+  const today = localDate(now);
   const branchList = branches(db).ofCompany(companyId);
   const problems: ImportProblem[] = [];
   const good: GoodRow[] = [];
@@ -117,73 +153,20 @@ export function importItems(db: Db, ids: IdSource, companyId: number, csvText: s
       const v = at < 0 ? '' : record.fields[at]!.trim();
       return v === '' ? null : v;
     };
-    const reasons: string[] = [];
-    const money = (c: Column): number | null => {
-      const text = cell(c);
-      if (text === null) return null;
-      const paise = parseRupees(text);
-      if (paise === null) reasons.push(`${c} "${text}" is not an amount in rupees`);
-      return paise;
-    };
-    const flag = (c: Column, fallback: boolean): boolean => {
-      const text = cell(c)?.toLowerCase();
-      if (text === undefined) return fallback;
-      if (YES.has(text)) return true;
-      if (NO.has(text)) return false;
-      reasons.push(`${c} "${text}" is not yes or no`);
-      return fallback;
-    };
-    const diopters = (c: Column): number | null => {
-      const text = cell(c);
-      if (text === null) return null;
-      const d = parseDiopter(text);
-      if (d === null || Math.abs(d) > 40 || Math.abs(Math.round(d * 4) - d * 4) > 1e-9) {
-        reasons.push(`${c} "${text}" is not a power in 0.25 steps`);
-        return null;
-      }
-      return Math.round(d * 100);
-    };
-    const millimetres = (c: Column, min: number, max: number): number | null => {
-      const text = cell(c);
-      if (text === null) return null;
-      const n = Number(text);
-      if (!/^\d+(\.\d+)?$/.test(text) || n < min || n > max) {
-        reasons.push(`${c} "${text}" is not ${min}–${max} mm`);
-        return null;
-      }
-      return n;
-    };
-    const text = (c: Column, max = 200): string | null => {
-      const v = cell(c);
-      if (v !== null && v.length > max) reasons.push(`${c} is longer than ${max} characters`);
-      return v;
-    };
-
     const typeText = cell('item_type');
-    let type: ItemTypeRow | undefined;
-    if (typeText === null) reasons.push('item_type is empty');
-    else if (!(type = types.find(typeText))) reasons.push(`item_type "${typeText}" is not an item type`);
-
-    const code = text('code', 40);
-    if (code === null) reasons.push('code is empty');
-    const name = text('name');
-    if (name === null) reasons.push('name is empty');
-    const barcode = text('barcode', 40);
-    if (barcode !== null && !/^[A-Za-z0-9-]+$/.test(barcode)) reasons.push(`barcode "${barcode}" may hold only letters, digits and dashes`);
-    const salePrice = money('sale_price');
-    const mrp = money('mrp');
-    if (cell('sale_price') === null) reasons.push('sale_price is empty');
-    if (cell('mrp') === null) reasons.push('mrp is empty');
-    if (salePrice !== null && mrp !== null && salePrice > mrp) reasons.push('sale_price is above mrp');
-    const cost = money('cost');
-    const hsn = cell('hsn_code')?.replace(/\s/g, '') ?? null;
-    if (hsn !== null && !/^\d{4}(\d{2}){0,2}$/.test(hsn)) reasons.push(`hsn_code "${hsn}" is not 4, 6 or 8 digits`);
-    const madeToOrder = flag('made_to_order', type?.made_to_order === 1);
+    const type = typeText === null ? null : types.find(typeText) ?? null;
+    const typed: TypedItem = {};
+    for (const [column, field] of Object.entries(FIELD_OF) as Array<[Column, Exclude<ItemField, 'itemType'>]>) typed[field] = cell(column);
+    const checked = checkItem(db, type, typeText, typed, today);
+    const reasons = Object.values(checked.errors).flat();
+    const said = cell('made_to_order')?.toLowerCase() ?? '';
+    const madeToOrder = checked.item?.madeToOrder ?? (YES.has(said) ? true : NO.has(said) ? false : type?.made_to_order === 1);
 
     let stock: GoodRow['stock'] = null;
     const stockText = cell('stock');
     const branchCode = cell('branch');
-    const batchNo = text('batch_no', 40) ?? '';
+    const batchNo = cell('batch_no') ?? '';
+    if (batchNo.length > 40) reasons.push('batch_no is longer than 40 characters');
     const expiry = cell('expiry_date');
     if (expiry !== null && (!/^\d{4}-\d{2}-\d{2}$/.test(expiry) || Number.isNaN(Date.parse(`${expiry}T00:00:00Z`)))) {
       reasons.push(`expiry_date "${expiry}" is not a date like 2026-03-31`);
@@ -198,34 +181,23 @@ export function importItems(db: Db, ids: IdSource, companyId: number, csvText: s
       reasons.push('branch, batch_no or expiry_date without stock');
     }
 
+    const code = cell('code');
+    const barcode = cell('barcode');
     if (code !== null) {
       const key = code.toLowerCase();
       const earlier = codeLines.get(key);
-      if (earlier !== undefined) reasons.push(`code ${code} is already on line ${earlier}`);
+      if (earlier !== undefined) reasons.push(`Item code ${code} is already on line ${earlier}`);
       else codeLines.set(key, record.line);
     }
     if (barcode !== null) {
       const earlier = barcodeLines.get(barcode);
-      if (earlier !== undefined) reasons.push(`barcode ${barcode} is already on line ${earlier}`);
+      if (earlier !== undefined) reasons.push(`Barcode ${barcode} is already on line ${earlier}`);
       else barcodeLines.set(barcode, record.line);
-      const owner = itemStore.byBarcodeOnly(companyId, barcode);
-      if (owner && code !== null && owner.code.toLowerCase() !== code.toLowerCase()) reasons.push(`barcode ${barcode} belongs to item ${owner.code}`);
+      const owner = itemStore.byBarcodeOnly(companyId, barcode, today);
+      if (owner && code !== null && owner.code.toLowerCase() !== code.toLowerCase()) reasons.push(`Barcode ${barcode} is already on item ${owner.code} (${owner.name}): one barcode, one item`);
     }
-
-    const details = {
-      category: text('category', 100), subCategory: text('sub_category', 100), brand: text('brand', 100), model: text('model', 100),
-      colour: text('colour', 100), size: text('size', 100), material: text('material', 100), priceIncludesTax: flag('price_includes_tax', true),
-      lensIndex: text('lens_index', 10), coating: text('coating', 100), powerFrom: diopters('power_from'), powerTo: diopters('power_to'),
-      cylTo: diopters('cyl_to'), addFrom: diopters('add_from'), addTo: diopters('add_to'), power: diopters('power'), baseCurve: millimetres('base_curve', 5, 12), diameter: millimetres('diameter', 8, 20),
-      isActive: flag('is_active', true),
-    };
-    if (details.powerFrom !== null && details.powerTo !== null && details.powerFrom > details.powerTo) reasons.push('power_from is above power_to');
-    if (details.addFrom !== null && details.addTo !== null && details.addFrom > details.addTo) reasons.push('add_from is above add_to');
-    const item: CatalogItem | null =
-      reasons.length === 0 && type && code !== null && name !== null && salePrice !== null && mrp !== null
-        ? extend(details, { itemTypeId: type.id, code, barcode, name, hsnCode: hsn, salePrice, mrp, cost, madeToOrder })
-        : null;
-    if (reasons.length > 0 || !item) problems.push({ line: record.line, reason: reasons.join('; ') });
+    const item: CatalogItem | null = reasons.length === 0 ? checked.item : null;
+    if (!item) problems.push({ line: record.line, reason: reasons.join('; ') });
     else good.push({ line: record.line, item, stock });
   }
 
@@ -233,9 +205,15 @@ export function importItems(db: Db, ids: IdSource, companyId: number, csvText: s
   let updated = 0;
   let stockRows = 0;
   db.transaction(() => {
-    const writer = catalogWriter(db, ids, companyId, now.toISOString());
+    const at = now.toISOString();
+    const writer = catalogWriter(db, ids, companyId, at);
     for (const row of good) {
-      const saved = writer.save(row.item);
+      // An empty barcode keeps the item's own; a new item without one gets the store's (catalog/barcode.ts).
+      const known = row.item.barcode === null ? itemStore.byCodeOnly(companyId, row.item.code, today) : undefined;
+      const item = known?.barcode ? extend(row.item, { barcode: known.barcode }) : row.item;
+      const saved = writer.save(item, { userId: null, reason: 'Import' });
+      const issued = item.barcode === null ? storeBarcode(saved.id) : null;
+      if (issued !== null && !itemStore.byBarcodeOnly(companyId, issued, today)) itemCatalogue(db).setBarcode(companyId, saved.id, issued, at);
       if (saved.created) created++;
       else updated++;
       if (row.stock) {

@@ -9,6 +9,8 @@ import { brands } from '../store/brand.js';
 import { categories } from '../store/category.js';
 import { items, type ItemFields } from '../store/item.js';
 import { stock } from '../store/stock.js';
+import { itemPrices } from '../store/item-price.js';
+import { localDate } from '../../../shared/domain/calendar.js';
 
 export interface CatalogItem {
   itemTypeId: number;
@@ -42,10 +44,22 @@ export interface CatalogItem {
   baseCurve: number | null;
   diameter: number | null;
   isActive: boolean;
+  /** Migration 029; left out by the demo and the seeders. */
+  reorderLevel?: number | null;
+  packSize?: number | null;
+  batchTracked?: boolean;
+}
+
+/** Who changes the catalogue, for the price history: the user (null for the CLI) and why. */
+export interface PriceAuthor {
+  userId: number | null;
+  reason: string;
 }
 
 export function catalogWriter(db: Db, ids: IdSource, companyId: number, at: string) {
   const itemStore = items(db);
+  // The store's date of the write: a price changed now is in effect from today.
+  const today = localDate(new Date(at));
   const categoryStore = categories(db);
   const brandStore = brands(db);
   const stockStore = stock(db);
@@ -104,19 +118,39 @@ export function catalogWriter(db: Db, ids: IdSource, companyId: number, at: stri
       base_curve: item.baseCurve,
       diameter: item.diameter,
       is_active: item.isActive ? 1 : 0,
+      reorder_level: item.reorderLevel ?? null,
+      pack_size: item.packSize ?? null,
+      batch_tracked: item.batchTracked ? 1 : 0,
     };
   }
 
   return {
-    /** Inserts a new code, updates an existing one; the code is the item's key within the company. */
-    save(item: CatalogItem): { id: number; created: boolean } {
-      const existing = itemStore.byCodeOnly(companyId, item.code);
+    /**
+     * Inserts a new code, updates an existing one; the code is the item's key within the company.
+     * A changed selling price of a known item is a price change from today, kept in its history
+     * (with `author`; without one, as the demo and seeders write, none is kept).
+     */
+    save(item: CatalogItem, author?: PriceAuthor): { id: number; created: boolean } {
+      const existing = itemStore.byCodeOnly(companyId, item.code, today);
       if (existing) {
-        itemStore.update(companyId, existing.id, fields(item), at);
+        this.update(existing.id, item, author);
         return { id: existing.id, created: false };
       }
       return { id: itemStore.insert(ids, companyId, fields(item), at), created: true };
     },
+    /** Writes every field of an existing item (its code too); a new price as `save` says. */
+    update(id: number, item: CatalogItem, author?: PriceAuthor) {
+      const before = itemStore.byId(companyId, id, today);
+      itemStore.update(companyId, id, fields(item), at);
+      if (author && before && before.sale_price !== item.salePrice) {
+        itemPrices(db).add(ids, {
+          company_id: companyId, item_id: id, effective_from: today, old_price: before.sale_price, new_price: item.salePrice,
+          reason: author.reason, created_by: author.userId, created_at: at,
+        });
+      }
+    },
+    /** Inserts a new item whose code is known to be free. */
+    insert: (item: CatalogItem) => itemStore.insert(ids, companyId, fields(item), at),
     setStock(itemId: number, branchId: number, onHand: number, batch: { batchNo: string; expiry: string | null } = { batchNo: '', expiry: null }) {
       stockStore.count({ item_id: itemId, branch_id: branchId, batch_no: batch.batchNo, expiry_date: batch.expiry, on_hand: onHand }, () => ids.next('stock_movement'), at);
     },

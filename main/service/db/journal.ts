@@ -82,6 +82,7 @@ export const JOURNALED_TABLES = [
   'insurance_company',
   'invoice',
   'item',
+  'item_price',
   'item_type',
   'membership',
   'module',

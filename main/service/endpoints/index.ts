@@ -126,6 +126,8 @@ import { stockTakeApprove, stockTakeCancel, stockTakeCount, stockTakeScan, stock
 import { transferDispatch, transferReceive } from './transfers/dispatch.js';
 import { transferDestinationsHandler, transferDetailHandler, transfersList } from './transfers/list.js';
 import { transferPrint } from './transfers/print.js';
+import { catalogueAccessHandler, catalogueBrands, catalogueFind, catalogueItemHandler, cataloguePriceHistory } from './catalogue/read.js';
+import { catalogueChangePrices, catalogueCreateModel, catalogueSetActive, catalogueUpdate } from './catalogue/write.js';
 
 export const handlers = [
   login,
@@ -270,6 +272,15 @@ export const handlers = [
   transferDispatch,
   transferReceive,
   transferPrint,
+  catalogueAccessHandler,
+  catalogueFind,
+  catalogueItemHandler,
+  catalogueBrands,
+  cataloguePriceHistory,
+  catalogueCreateModel,
+  catalogueUpdate,
+  catalogueSetActive,
+  catalogueChangePrices,
   ...firstRunHandlers,
 ] as readonly Handler[];
 

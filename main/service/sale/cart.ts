@@ -2,6 +2,7 @@
  * The counter's cart (QuickSale/SaveSalesOrderTemp, UpdateSalesOrderTempValues): adding a line
  * and changing one, each one command in one immediate transaction.
  */
+import { localDate } from '../../../shared/domain/calendar.js';
 import { randomUUID } from 'node:crypto';
 import { rupees } from '../../../shared/domain/money.js';
 import type { SalesOrderTempModelRequest, UpdateSalesOrderRequestModel } from '../../../shared/models/cart.js';
@@ -15,6 +16,7 @@ import { checkLine, readLineFigures } from './line.js';
 import { applyPricePolicy } from './price-policy.js';
 import { checkShelf } from './shelf.js';
 import { optionalText } from '../input/text.js';
+import { extend } from '../../../shared/extend.js';
 
 const asIs = (field: string) => field;
 
@@ -87,7 +89,11 @@ export function changeCartLine(ctx: RequestContext, body: UpdateSalesOrderReques
         : rate !== null ? { discount_amount: null, discount_bp: Math.round(rate * 100) }
         : { discount_amount: line.discount_amount, discount_bp: line.discount_bp };
       // The store's price policy (sale/price-policy.ts): beyond the user's limit, a manager's approval.
-      const item = items(ctx.db).byId(ctx.user.companyId, line.item_id)!;
+      // A line keeps the price it was added at: a price change since does not reach an open cart. So
+      // a line whose price is not being changed, and was never an approved exception, is held to the
+      // policy against that price, not the item's new one (a cashier may still change its quantity).
+      const current = items(ctx.db).byId(ctx.user.companyId, line.item_id, localDate(ctx.now()))!;
+      const item = price === line.price && line.price_approval_id === null ? extend(current, { sale_price: line.price }) : current;
       const changed = price !== line.price || discount.discount_bp !== line.discount_bp || discount.discount_amount !== line.discount_amount || qty !== line.qty;
       // A changed line answers to the policy again (its old approval was for the old figures).
       const approval = changed ? applyPricePolicy(ctx, item, { qty, price, ...discount }, body.priceApprovalID, 'price') : line.price_approval_id;

@@ -52,7 +52,7 @@ type Line = Pick<CartLineView, 'item_id' | 'item_type_id' | 'made_to_order' | 'i
 /** What kind of job a line is: a spectacle lens by its design (the category), else ready or ordered. */
 export function jobKind(ctx: RequestContext, line: Line): JobKind {
   if (line.item_type_id === ITEM_TYPE.spectacleLens) {
-    const item = items(ctx.db).byId(ctx.user.companyId, line.item_id);
+    const item = items(ctx.db).byId(ctx.user.companyId, line.item_id, localDate(ctx.now()));
     const design = item?.category_id ? categories(ctx.db).byId(ctx.user.companyId, item.category_id)?.name ?? '' : '';
     if (/progressive|multifocal|varifocal/i.test(design)) return 'progressive';
     if (/bifocal|kryptok|executive/i.test(design)) return 'bifocal';

@@ -4,6 +4,7 @@
  * Errors name the caller's own fields through `at`, so a cart line says `qty` and a listed line
  * `salesorderModel.salesOrderDetailList.1.qty`.
  */
+import { localDate } from '../../../shared/domain/calendar.js';
 import { readRxEntry, type RxEntryInput } from '../../../shared/domain/rx.js';
 import type { RequestContext } from '../context.js';
 import { invalid, notFound } from '../errors.js';
@@ -83,7 +84,7 @@ export function checkLine(
   options: { at: FieldName; itemField: string; linesBeforeInPair: number; unknownItem: 'notFound' | 'invalid'; samePriceOnly?: boolean },
 ): { line: CheckedLine; item: ItemRow } {
   const { at } = options;
-  const item = items(ctx.db).byId(ctx.user.companyId, figures.itemId);
+  const item = items(ctx.db).byId(ctx.user.companyId, figures.itemId, localDate(ctx.now()));
   if (!item || item.is_active !== 1) {
     if (options.unknownItem === 'notFound') throw notFound('No such item');
     throw invalid('No such item', { [at(options.itemField)]: ['No such active item'] });

@@ -5,6 +5,7 @@
  * manager's reason. A wrong password counts toward that manager's sign-in lockout like a failed
  * sign-in, so the dialog cannot be used to guess passwords.
  */
+import { localDate } from '../../../shared/domain/calendar.js';
 import { ROLE_NAMES } from '../../../shared/contract/roles.js';
 import type { PriceApprovalRequest, PriceApprovalResult } from '../../../shared/models/cart.js';
 import { decoyHash, verifyPassword } from '../auth/password.js';
@@ -29,7 +30,7 @@ export async function approveAtTill(ctx: RequestContext, body: PriceApprovalRequ
   const rate = body.discountRate ?? null;
   if (rate !== null && (rate < 0 || rate > 100)) throw invalid('Invalid discountRate', { discountRate: ['A percent from 0 to 100'] });
   const discountAmount = paiseField(body.discountAmount, 'discountAmount');
-  const item = items(ctx.db).byId(ctx.user.companyId, itemId);
+  const item = items(ctx.db).byId(ctx.user.companyId, itemId, localDate(ctx.now()));
   if (!item || item.is_active !== 1) throw notFound('No such item');
   const price = paiseField(body.price, 'price') ?? item.sale_price;
   if (price > item.mrp) throw invalid('The price is above the MRP', { price: [`At most the MRP, ${item.mrp / 100}`] });

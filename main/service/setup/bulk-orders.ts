@@ -63,7 +63,7 @@ export function addOrders(store: OpenStore, total: number, options: { now?: Date
   const branchIds = branches(db).ofCompany(company.id).map((b) => b.id);
   const userId = users(db).firstAdmin(company.id)!.id;
   const pool = items(db)
-    .search({ companyId: company.id, offset: 0, limit: ITEM_POOL })
+    .search({ companyId: company.id, offset: 0, limit: ITEM_POOL, day: localDate(now) })
     .rows.filter((i) => i.is_active === 1 && i.sale_price > 0);
   const people = customerPool(db, company.id);
   if (pool.length === 0 || people.length === 0) throw new Error('The store needs items and customers before orders can be seeded');

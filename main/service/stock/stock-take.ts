@@ -14,6 +14,7 @@
 import type { ApproveStockTakeRequest, StartStockTakeRequest, StockTakeCountRequest, StockTakeDetail, StockTakeScanRequest, StockTakeScope } from '../../../shared/models/stock-take.js';
 import type { RequestContext } from '../context.js';
 import { conflict, invalid } from '../errors.js';
+import { localDate } from '../../../shared/domain/calendar.js';
 import { calendarDate } from '../input/dates.js';
 import { optionalText } from '../input/text.js';
 import { items, type ItemRow } from '../store/item.js';
@@ -127,7 +128,7 @@ function countable(take: StockTakeRow, item: ItemRow, field: string): ItemRow {
 
 /** The item a scan names (barcode first, then item code), if the count may take it. */
 function scannedItem(ctx: RequestContext, take: StockTakeRow, code: string): ItemRow {
-  const item = items(ctx.db).byCode(ctx.user.companyId, code);
+  const item = items(ctx.db).byCode(ctx.user.companyId, code, localDate(ctx.now()));
   if (!item) throw invalid(`No item has the barcode or code ${code}`, { barcode: ['Unknown barcode'] }, 'UNKNOWN_BARCODE');
   return countable(take, item, 'barcode');
 }
@@ -189,7 +190,7 @@ export function countStockTakeLine(ctx: RequestContext, idText: string, body: St
   return ctx.db
     .transaction(() => {
       const take = openTake(ctx, idText);
-      const item = items(ctx.db).byId(ctx.user.companyId, ctx.decode('item', body.itemId!.trim(), 'itemId'));
+      const item = items(ctx.db).byId(ctx.user.companyId, ctx.decode('item', body.itemId!.trim(), 'itemId'), localDate(ctx.now()));
       if (!item) throw invalid('No such item', { itemId: ['Not an item of this store'] });
       const line = lineFor(ctx, take, countable(take, item, 'itemId'), body.batchNo, null, 'itemId', counted !== null);
       setCount(ctx, take, line, counted);

@@ -25,7 +25,7 @@ export interface BranchStockView {
 
 /** The item of the signed-in company, or a 404 in words. */
 export function itemOf(ctx: RequestContext, itemId: number): ItemRow {
-  const row = items(ctx.db).byId(ctx.user.companyId, itemId);
+  const row = items(ctx.db).byId(ctx.user.companyId, itemId, localDate(ctx.now()));
   if (!row) throw notFound('No such item');
   return row;
 }

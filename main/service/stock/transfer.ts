@@ -84,7 +84,7 @@ export function dispatchTransfer(ctx: RequestContext, body: DispatchTransferRequ
       const lines: NewTransferLine[] = [];
       body.lines.forEach((l, i) => {
         const n = i + 1;
-        const item = items(ctx.db).byCode(companyId, l.code.trim());
+        const item = items(ctx.db).byCode(companyId, l.code.trim(), today);
         if (!item) throw invalid(`Line ${n}: no item has the code or barcode ${l.code.trim()}`, { [`lines.${i}.code`]: ['Not an item of this store'] });
         if (item.made_to_order) throw invalid(`Line ${n}: ${item.name} is made to order; it has no stock to send`, { [`lines.${i}.code`]: ['Made to order'] });
         const qty = wholeCount(l.qty, `lines.${i}.qty`, `Line ${n}, quantity`, 1);

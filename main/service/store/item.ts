@@ -44,6 +44,10 @@ export interface ItemFields {
   base_curve: number | null;
   diameter: number | null;
   is_active: number;
+  /** Migration 029: reorder at or below this many on hand (null: not set); units per pack; kept by batch and expiry. */
+  reorder_level: number | null;
+  pack_size: number | null;
+  batch_tracked: number;
 }
 
 export interface ItemRow extends ItemFields {
@@ -52,10 +56,19 @@ export interface ItemRow extends ItemFields {
   brand: string | null;
 }
 
+/**
+ * The selling price in effect on the day bound as @day: the newest price change in effect that day
+ * (item_price, migration 029), else the item's own price. Every read of an item's row goes through
+ * it, so a change dated later applies on its day at the counter, in search and in a sale.
+ */
+export const PRICE_ON_DAY = `coalesce((SELECT p.new_price FROM item_price p WHERE p.item_id = i.id AND p.effective_from <= @day
+  ORDER BY p.effective_from DESC, p.created_at DESC, p.id DESC LIMIT 1), i.sale_price)`;
+
 const TOP = '\u{10FFFF}';
 const COLUMNS = `i.id, i.company_id, i.item_type_id, i.category_id, i.sub_category_id, i.brand_id, b.name AS brand, i.code, i.barcode,
-  i.name, i.model, i.colour, i.size, i.material, i.hsn_code, i.sale_price, i.mrp, i.cost, i.price_includes_tax, i.made_to_order,
-  i.lens_index, i.coating, i.power_from, i.power_to, i.cyl_to, i.add_from, i.add_to, i.power, i.base_curve, i.diameter, i.is_active`;
+  i.name, i.model, i.colour, i.size, i.material, i.hsn_code, ${PRICE_ON_DAY} AS sale_price, i.mrp, i.cost, i.price_includes_tax, i.made_to_order,
+  i.lens_index, i.coating, i.power_from, i.power_to, i.cyl_to, i.add_from, i.add_to, i.power, i.base_curve, i.diameter, i.is_active,
+  i.reorder_level, i.pack_size, i.batch_tracked`;
 const FROM = 'FROM item i LEFT JOIN brand b ON b.id = i.brand_id';
 
 /** Columns a type-ahead may match by prefix. */
@@ -73,7 +86,12 @@ export interface ItemSearch {
   term?: string;
   offset: number;
   limit: number;
+  /** The day whose prices the rows carry (YYYY-MM-DD, the store's local date). */
+  day: string;
 }
+
+/** Bound with the anonymous parameters of every statement that reads item rows: the day of its prices. */
+type Day = { day: string };
 
 /**
  * The words of a search term, split for the trigram index: null when no word has three
@@ -88,9 +106,9 @@ export function searchWords(term: string): { long: string[]; short: string[] } |
 }
 
 export const items = perDatabase((db: Db) => {
-  const byId = db.prepare<[number, number], ItemRow>(`SELECT ${COLUMNS} ${FROM} WHERE i.id = ? AND i.company_id = ?`);
-  const byBarcode = db.prepare<[number, string], ItemRow>(`SELECT ${COLUMNS} ${FROM} WHERE i.company_id = ? AND i.barcode = ?`);
-  const byCode = db.prepare<[number, string], ItemRow>(`SELECT ${COLUMNS} ${FROM} WHERE i.company_id = ? AND i.code = ?`);
+  const byId = db.prepare<[Day, number, number], ItemRow>(`SELECT ${COLUMNS} ${FROM} WHERE i.id = ? AND i.company_id = ?`);
+  const byBarcode = db.prepare<[Day, number, string], ItemRow>(`SELECT ${COLUMNS} ${FROM} WHERE i.company_id = ? AND i.barcode = ?`);
+  const byCode = db.prepare<[Day, number, string], ItemRow>(`SELECT ${COLUMNS} ${FROM} WHERE i.company_id = ? AND i.code = ?`);
   const rangeQuery = (column: string) =>
     db.prepare<[number, number, string, string, number], { id: number }>(
       `SELECT id FROM item WHERE company_id = ? AND item_type_id = ? AND ${column} >= ? AND ${column} < ? AND is_active = 1 ORDER BY ${column} LIMIT ?`,
@@ -99,21 +117,23 @@ export const items = perDatabase((db: Db) => {
   const idsOfBrand = db.prepare<[number, number, number, number], { id: number }>(
     'SELECT id FROM item WHERE company_id = ? AND item_type_id = ? AND brand_id = ? AND is_active = 1 ORDER BY name LIMIT ?',
   );
-  const byIds = db.prepare<[string], ItemRow>(`SELECT ${COLUMNS} ${FROM} WHERE i.id IN (SELECT value FROM json_each(?))`);
+  const byIds = db.prepare<[Day, string], ItemRow>(`SELECT ${COLUMNS} ${FROM} WHERE i.id IN (SELECT value FROM json_each(?))`);
   const brandPrefix = db.prepare<[number, string, string, number], { id: number }>(
     'SELECT id FROM brand WHERE company_id = ? AND name >= ? AND name < ? ORDER BY name LIMIT ?',
   );
   const count = db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM item WHERE company_id = ?');
-  const contactLensOfPower = db.prepare<[number, number, number, number], ItemRow>(
+  const contactLensOfPower = db.prepare<[Day, number, number, number, number], ItemRow>(
     `SELECT ${COLUMNS} ${FROM} WHERE i.company_id = ? AND i.item_type_id = ? AND i.power = ? AND i.is_active = 1 ORDER BY i.name LIMIT ?`,
   );
   const insert = db.prepare(
     `INSERT INTO item (id, company_id, item_type_id, category_id, sub_category_id, brand_id, code, barcode, name, model, colour, size,
                        material, hsn_code, sale_price, mrp, cost, price_includes_tax, made_to_order, lens_index, coating, power_from,
-                       power_to, cyl_to, add_from, add_to, power, base_curve, diameter, is_active, created_at)
+                       power_to, cyl_to, add_from, add_to, power, base_curve, diameter, is_active, reorder_level, pack_size,
+                       batch_tracked, created_at)
      VALUES (@id, @company_id, @item_type_id, @category_id, @sub_category_id, @brand_id, @code, @barcode, @name, @model, @colour, @size,
              @material, @hsn_code, @sale_price, @mrp, @cost, @price_includes_tax, @made_to_order, @lens_index, @coating, @power_from,
-             @power_to, @cyl_to, @add_from, @add_to, @power, @base_curve, @diameter, @is_active, @at)`,
+             @power_to, @cyl_to, @add_from, @add_to, @power, @base_curve, @diameter, @is_active, @reorder_level, @pack_size,
+             @batch_tracked, @at)`,
   );
   const update = db.prepare(
     `UPDATE item SET item_type_id = @item_type_id, category_id = @category_id, sub_category_id = @sub_category_id, brand_id = @brand_id,
@@ -121,7 +141,8 @@ export const items = perDatabase((db: Db) => {
             hsn_code = @hsn_code, sale_price = @sale_price, mrp = @mrp, cost = @cost, price_includes_tax = @price_includes_tax,
             made_to_order = @made_to_order, lens_index = @lens_index, coating = @coating, power_from = @power_from,
             power_to = @power_to, cyl_to = @cyl_to, add_from = @add_from, add_to = @add_to, power = @power, base_curve = @base_curve, diameter = @diameter,
-            is_active = @is_active, modified_at = @at
+            is_active = @is_active, reorder_level = @reorder_level, pack_size = @pack_size, batch_tracked = @batch_tracked,
+            modified_at = @at
      WHERE id = @id AND company_id = @company_id`,
   );
 
@@ -219,19 +240,22 @@ export const items = perDatabase((db: Db) => {
     return found;
   }
 
-  const rowsOf = (list: number[]): ItemRow[] => {
+  const rowsOf = (list: number[], day: string): ItemRow[] => {
     if (list.length === 0) return [];
-    const rows = new Map(byIds.all(JSON.stringify(list)).map((r) => [r.id, r]));
+    const rows = new Map(byIds.all({ day }, JSON.stringify(list)).map((r) => [r.id, r]));
     return list.map((id) => rows.get(id)!);
   };
 
   return {
-    byId: (companyId: number, id: number) => byId.get(id, companyId),
+    /** Rows carry the selling price in effect on `day` (YYYY-MM-DD, the store's date; PRICE_ON_DAY). */
+    byId: (companyId: number, id: number, day: string) => byId.get({ day }, id, companyId),
+    /** Rows of these ids, in this order (those that exist). */
+    byIds: (ids: number[], day: string) => rowsOf(ids, day),
     count: (companyId: number) => count.get(companyId)!.n,
     /** Exact barcode first (what a scanner sends), then exact item code without regard to case. */
-    byCode: (companyId: number, code: string) => byBarcode.get(companyId, code) ?? byCode.get(companyId, code),
-    byCodeOnly: (companyId: number, code: string) => byCode.get(companyId, code),
-    byBarcodeOnly: (companyId: number, barcode: string) => byBarcode.get(companyId, barcode),
+    byCode: (companyId: number, code: string, day: string) => byBarcode.get({ day }, companyId, code) ?? byCode.get({ day }, companyId, code),
+    byCodeOnly: (companyId: number, code: string, day: string) => byCode.get({ day }, companyId, code),
+    byBarcodeOnly: (companyId: number, barcode: string, day: string) => byBarcode.get({ day }, companyId, barcode),
 
     /**
      * Type-ahead over the given item types: up to `limit` active items, exact code or barcode
@@ -239,13 +263,13 @@ export const items = perDatabase((db: Db) => {
      * Each step is one LIMITed index range and the search stops once the list is full, so a
      * one-letter term costs no more than a full code.
      */
-    complete(companyId: number, typeIds: readonly number[], term: string, columns: readonly PrefixColumn[], limit: number): ItemRow[] {
+    complete(companyId: number, typeIds: readonly number[], term: string, columns: readonly PrefixColumn[], limit: number, day: string): ItemRow[] {
       const found = new Set<number>();
       const add = (rows: ReadonlyArray<{ id: number }>) => {
         for (const r of rows) if (found.size < limit) found.add(r.id);
       };
       if (term) {
-        const exact = byBarcode.get(companyId, term) ?? byCode.get(companyId, term);
+        const exact = byBarcode.get({ day }, companyId, term) ?? byCode.get({ day }, companyId, term);
         if (exact && exact.is_active === 1 && typeIds.includes(exact.item_type_id)) found.add(exact.id);
       }
       for (const column of columns) {
@@ -259,18 +283,18 @@ export const items = perDatabase((db: Db) => {
           for (const typeId of typeIds) if (found.size < limit) add(idRange[column].all(companyId, typeId, term, term + TOP, limit));
         }
       }
-      return rowsOf([...found]);
+      return rowsOf([...found], day);
     },
 
     /** Contact lenses of exactly this power (hundredths), for a power typed into the search box. */
-    ofPower: (companyId: number, typeId: number, power: number, limit: number) => contactLensOfPower.all(companyId, typeId, power, limit),
+    ofPower: (companyId: number, typeId: number, power: number, limit: number, day: string) => contactLensOfPower.all({ day }, companyId, typeId, power, limit),
 
     /** One page, and how many match counted up to COUNT_AHEAD rows past it (`totalExact` false beyond). */
     search(s: ItemSearch): { totalRows: number; totalExact: boolean; rows: ItemRow[] } {
       const w = where(s);
       return db.transaction(() => {
         const count = countUpTo(db, `FROM ${w.from} WHERE ${w.sql}`, w.params, s.offset + s.limit + COUNT_AHEAD);
-        const rows = rowsOf(pageIds(s, w));
+        const rows = rowsOf(pageIds(s, w), s.day);
         return { totalRows: count.total, totalExact: count.exact, rows };
       })();
     },
@@ -285,14 +309,14 @@ export const items = perDatabase((db: Db) => {
       const range = [s.companyId, typeId, 'ab', `ab${TOP}`, 20];
       const w = where(s);
       return {
-        barcode: plan(byBarcode.source, [s.companyId, '8900000000017']),
-        code: plan(byCode.source, [s.companyId, 'FR-1']),
+        barcode: plan(byBarcode.source, [{ day: s.day }, s.companyId, '8900000000017']),
+        code: plan(byCode.source, [{ day: s.day }, s.companyId, 'FR-1']),
         codePrefix: plan(idRange.code.source, range),
         barcodePrefix: plan(idRange.barcode.source, range),
         namePrefix: plan(idRange.name.source, range),
         modelPrefix: plan(idRange.model.source, range),
         brand: plan(idsOfBrand.source, [s.companyId, typeId, 1, 20]),
-        byIds: plan(byIds.source, ['[1,2]']),
+        byIds: plan(byIds.source, [{ day: s.day }, '[1,2]']),
         ...(w.ranked
           ? Object.fromEntries(
               rankedGroups(w, w.oneWord).map((group, n) => [['searchExact', 'search', 'searchRest'][n], plan(page(group), extend(w.params, { limit: 20, offset: 0 }))]),

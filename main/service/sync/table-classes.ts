@@ -47,6 +47,8 @@ export const TABLE_CLASSES: Readonly<Record<(typeof JOURNALED_TABLES)[number], T
   insurance_company: 'master',
   invoice: 'fact',
   item: 'master',
+  // A price change, as the item: head office's (029); its effective day applies it everywhere.
+  item_price: 'master',
   item_type: 'master',
   membership: 'master',
   module: 'master',

@@ -16,6 +16,7 @@ import { ItemSearch, type PickedItem } from './ItemSearch.js';
 import { formatGstRate, formatRupees } from '../ui/money.js';
 import { StockTag } from './stock.js';
 import { Options } from '../ui/Options.js';
+import { CatalogueManager } from './CatalogueManager.js';
 
 const PAGE_SIZE = 10;
 /** Type, category and sub-category names change only when master data is edited. */
@@ -190,6 +191,8 @@ export function CatalogScreen() {
       {items.data && (
         <Pager label="Item pages" page={filter.page} pageSize={PAGE_SIZE} totalRows={items.data.totalRows} exact={items.data.totalExact} onPage={filter.setPage} />
       )}
+
+      <CatalogueManager />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * Reorder levels: the sellable stock of an item at a branch at or below which the item is reported
+ * The column itself is the catalogue's (029-catalogue.ts). Reorder levels: the sellable stock of an item at a branch at or below which the item is reported
  * as low (the low-stock report, stock/low-stock.ts). Null: the item is not watched. One level per
  * item, the same at every branch (head office sets it, as it sets the catalogue).
  *
@@ -11,7 +11,6 @@ import type { Migration } from './migration.js';
 export const reorderLevel: Migration = {
   name: 'reorder-level',
   sql: `
-ALTER TABLE item ADD COLUMN reorder_level INTEGER CHECK (reorder_level IS NULL OR reorder_level >= 0);
 CREATE INDEX item_reorder_level ON item (company_id, code) WHERE reorder_level IS NOT NULL;
 `,
 };

@@ -24,6 +24,7 @@ import { wordStarts } from './025-word-starts.js';
 import { foreignKeyIndexes } from './026-foreign-key-indexes.js';
 import { tillWindowIndexes } from './027-till-window-indexes.js';
 import { stockDocuments } from './028-stock-documents.js';
+import { catalogue } from './029-catalogue.js';
 import { reorderLevel } from './031-reorder-level.js';
 import { transfers } from './032-transfers.js';
 import { stockTake } from './033-stock-take.js';
@@ -31,4 +32,4 @@ import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
 
-export const migrations: readonly Migration[] = [foundation, customers, keratometry, catalog, counter, insuranceClaims, saleKey, deliveryPromise, placeOfSupply, jobChargesTax, priceApprovals, lensAddRange, cartTill, orderFigures, journal, userAdmin, syncableData, sync, tillSessions, optometristDay, wordSearch, wordStarts, foreignKeyIndexes, tillWindowIndexes, stockDocuments, reorderLevel, transfers, stockTake];
+export const migrations: readonly Migration[] = [foundation, customers, keratometry, catalog, counter, insuranceClaims, saleKey, deliveryPromise, placeOfSupply, jobChargesTax, priceApprovals, lensAddRange, cartTill, orderFigures, journal, userAdmin, syncableData, sync, tillSessions, optometristDay, wordSearch, wordStarts, foreignKeyIndexes, tillWindowIndexes, stockDocuments, catalogue, reorderLevel, transfers, stockTake];

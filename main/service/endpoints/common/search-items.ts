@@ -1,3 +1,4 @@
+import { localDate } from '../../../../shared/domain/calendar.js';
 import { api } from '../../../../shared/endpoints/index.js';
 import { implement } from '../../http/handler.js';
 import { items, type ItemSearch } from '../../store/item.js';
@@ -12,7 +13,7 @@ export const searchItems = implement(api.Common.searchItems, ({ body }, ctx) => 
   const categoryId = optionalId(ctx, 'category', body.categoryID, 'categoryID');
   const subCategoryId = optionalId(ctx, 'subCategory', body.subCategoryID, 'subCategoryID');
   const term = searchText(body.searchTerm, 'searchTerm');
-  const search: ItemSearch = { companyId: ctx.user.companyId, offset: (pageNumber - 1) * pageSize, limit: pageSize };
+  const search: ItemSearch = { companyId: ctx.user.companyId, offset: (pageNumber - 1) * pageSize, limit: pageSize, day: localDate(ctx.now()) };
   if (itemTypeId !== undefined) search.itemTypeId = itemTypeId;
   if (categoryId !== undefined) search.categoryId = categoryId;
   if (subCategoryId !== undefined) search.subCategoryId = subCategoryId;

@@ -1,3 +1,4 @@
+import { localDate } from '../../../../shared/domain/calendar.js';
 import { api } from '../../../../shared/endpoints/index.js';
 import { implement } from '../../http/handler.js';
 import { ITEM_TYPE } from '../../store/item-type.js';
@@ -14,6 +15,7 @@ export const frameSunGlassAutoComplete = implement(api.QuickSale.frameSunGlassAu
     query.term.trim(),
     ['barcode', 'code', 'name', 'model', 'brand'],
     AUTOCOMPLETE_LIMIT,
+    localDate(ctx.now()),
   );
   const stockOf = branchStock(ctx, rows);
   return rows.map((r) => autoCompleteItem(ctx, r, stockOf));

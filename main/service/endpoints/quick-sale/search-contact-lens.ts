@@ -1,3 +1,4 @@
+import { localDate } from '../../../../shared/domain/calendar.js';
 import { api } from '../../../../shared/endpoints/index.js';
 import { parseDiopter } from '../../../../shared/domain/rx.js';
 import { implement } from '../../http/handler.js';
@@ -14,9 +15,10 @@ export const searchContactLens = implement(api.QuickSale.searchContactLens, ({ b
   const term = body.term?.trim() ?? '';
   const store = items(ctx.db);
   const companyId = ctx.user.companyId;
+  const day = localDate(ctx.now());
   const power = /^[+-−]?\d*\.?\d+$/.test(term) ? parseDiopter(term) : null;
-  const byPower = power === null ? [] : store.ofPower(companyId, ITEM_TYPE.contactLens, Math.round(power * 100), AUTOCOMPLETE_LIMIT);
-  const byText = store.complete(companyId, [ITEM_TYPE.contactLens], term, ['barcode', 'code', 'name', 'brand'], AUTOCOMPLETE_LIMIT);
+  const byPower = power === null ? [] : store.ofPower(companyId, ITEM_TYPE.contactLens, Math.round(power * 100), AUTOCOMPLETE_LIMIT, day);
+  const byText = store.complete(companyId, [ITEM_TYPE.contactLens], term, ['barcode', 'code', 'name', 'brand'], AUTOCOMPLETE_LIMIT, day);
   const rows = [...new Map([...byPower, ...byText].map((r) => [r.id, r])).values()].slice(0, AUTOCOMPLETE_LIMIT);
   const stockOf = branchStock(ctx, rows);
   return rows.map((r) => contactLensItem(ctx, r, stockOf));
