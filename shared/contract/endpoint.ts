@@ -26,6 +26,8 @@ export const GROUPS = [
   'Till',
   /** Ours: the first run on screen (no store yet) and leaving the demo for a real store. */
   'Setup',
+  /** Ours: a customer's returns and exchanges. */
+  'Returns',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 

@@ -14,6 +14,7 @@ import { Invoice } from './invoice.js';
 import { Orders } from './orders.js';
 import { QuickSale } from './quick-sale.js';
 import { Receipts } from './receipts.js';
+import { Returns } from './returns.js';
 import { Setup } from './setup.js';
 import { Sync } from './sync.js';
 import { Till } from './till.js';
@@ -35,6 +36,7 @@ export const api = {
   Sync,
   Till,
   Setup,
+  Returns,
 } as const;
 
 /** Every row: the spec's endpoints and our declared extensions (routes, client, OpenAPI). */

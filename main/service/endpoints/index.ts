@@ -116,6 +116,10 @@ import { usersUpdate } from './users/update.js';
 import { cashMoveHandler, closeTillHandler, openTillHandler } from './till/open.js';
 import { tillReportHandler, tillReportPrint, xReportHandler } from './till/report.js';
 import { everyTillOf, tillStateOf } from './till/state.js';
+import { returnOrder } from './returns/order.js';
+import { saveExchange, saveReturn } from './returns/save.js';
+import { returnList, returnWindowOf, setReturnWindowTo } from './returns/list.js';
+import { gstCreditNotePrint, returnReceiptPrint } from './returns/print.js';
 
 export const handlers = [
   login,
@@ -241,6 +245,14 @@ export const handlers = [
   everyTillOf,
   tillReportHandler,
   tillReportPrint,
+  returnOrder,
+  saveReturn,
+  saveExchange,
+  returnList,
+  returnReceiptPrint,
+  gstCreditNotePrint,
+  returnWindowOf,
+  setReturnWindowTo,
   ...firstRunHandlers,
 ] as readonly Handler[];
 

@@ -42,6 +42,8 @@ export const ENTITY_TAGS = {
   recall: 55,
   /** Issue 16; 60 leaves room for the numbers parallel work takes after 47. */
   tillSession: 60,
+  /** A customer's return (and its GST credit note); 135, after its migration (035), so parallel work does not collide. */
+  salesReturn: 135,
 } as const;
 
 export type Entity = keyof typeof ENTITY_TAGS;
