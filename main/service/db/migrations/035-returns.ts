@@ -60,6 +60,9 @@ CREATE INDEX sales_return_order ON sales_return (sales_order_id);
 CREATE INDEX sales_return_branch_date ON sales_return (company_id, branch_id, return_date, id);
 CREATE INDEX sales_return_till ON sales_return (till_session_id) WHERE till_session_id IS NOT NULL;
 CREATE INDEX sales_return_exchange ON sales_return (exchange_order_id) WHERE exchange_order_id IS NOT NULL;
+CREATE INDEX sales_return_invoice ON sales_return (invoice_id) WHERE invoice_id IS NOT NULL;
+CREATE INDEX sales_return_credit_note ON sales_return (credit_note_id) WHERE credit_note_id IS NOT NULL;
+CREATE INDEX sales_return_customer ON sales_return (customer_id, return_date);
 
 CREATE TABLE sales_return_line (
   id                  INTEGER PRIMARY KEY,
@@ -77,5 +80,6 @@ CREATE TABLE sales_return_line (
 ) STRICT;
 CREATE INDEX sales_return_line_return ON sales_return_line (sales_return_id);
 CREATE INDEX sales_return_line_order_line ON sales_return_line (sales_order_line_id);
+CREATE INDEX sales_return_line_item ON sales_return_line (item_id);
 `,
 };
