@@ -35,7 +35,9 @@ export type Route =
   | { name: 'password' }
   | { name: 'backups' }
   | { name: 'messages' }
-  | { name: 'till' };
+  | { name: 'till' }
+  | { name: 'returns' }
+  | { name: 'returnOrder'; salesOrderNo: string };
 
 const TABS: readonly CustomerTab[] = ['profile', 'prescriptions', 'orders'];
 
@@ -76,6 +78,7 @@ export function parseHash(hash: string): Route {
   if (area === 'backups') return { name: 'backups' };
   if (area === 'messages') return { name: 'messages' };
   if (area === 'till') return { name: 'till' };
+  if (area === 'returns') return id ? { name: 'returnOrder', salesOrderNo: id } : { name: 'returns' };
   if (area === 'orders') return id ? { name: 'order', salesOrderNo: id } : { name: 'orders' };
   return { name: 'home' };
 }
@@ -137,6 +140,10 @@ export function hrefFor(route: Route): string {
       return '#/messages';
     case 'till':
       return '#/till';
+    case 'returns':
+      return '#/returns';
+    case 'returnOrder':
+      return `#/returns/${enc(route.salesOrderNo)}`;
   }
 }
 
