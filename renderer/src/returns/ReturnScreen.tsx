@@ -36,6 +36,8 @@ export function ReturnScreen({ salesOrderNo }: { salesOrderNo: string }) {
   const order = useOrderByNo(salesOrderNo);
   const returnable = useReturnable(order.data?.salesOrderID);
   const [done, setDone] = useState<{ ret: SalesReturnResult; exchange: ExchangeResult | null } | null>(null);
+  // A fresh form for each return: never remounted by the refetch a save causes (its answer would be lost).
+  const [round, setRound] = useState(0);
 
   return (
     <section className="panel screen screen-wide return-screen" aria-labelledby="return-title">
@@ -50,9 +52,15 @@ export function ReturnScreen({ salesOrderNo }: { salesOrderNo: string }) {
       {order.isError && <ErrorBanner banner={bannerFor(order.error, `find order ${salesOrderNo}`)} />}
       {returnable.isError && <ErrorBanner banner={bannerFor(returnable.error, 'load what the order can take back')} />}
       {done ? (
-        <Done result={done} onAnother={() => setDone(null)} />
+        <Done
+          result={done}
+          onAnother={() => {
+            setDone(null);
+            setRound((r) => r + 1);
+          }}
+        />
       ) : (
-        returnable.data && <ReturnForm key={returnable.data.returns.length} data={returnable.data} onDone={setDone} />
+        returnable.data && <ReturnForm key={round} data={returnable.data} onDone={setDone} />
       )}
     </section>
   );
@@ -335,10 +343,18 @@ function Done({ result, onAnother }: { result: { ret: SalesReturnResult; exchang
         )}
       </dl>
       <div className="order-box-actions">
-        <PrintActions doc={{ kind: 'returnReceipt', id: ret.salesReturnID, number: ret.returnNo }} printLabel="Print return receipt" />
-        {ret.gstCreditNoteNo && <PrintActions doc={{ kind: 'gstCreditNote', id: ret.salesReturnID, number: ret.gstCreditNoteNo }} printLabel="Print GST credit note" />}
+        <div role="group" aria-label="Return receipt">
+          <PrintActions doc={{ kind: 'returnReceipt', id: ret.salesReturnID, number: ret.returnNo }} printLabel="Print return receipt" />
+        </div>
+        {ret.gstCreditNoteNo && (
+          <div role="group" aria-label="GST credit note">
+            <PrintActions doc={{ kind: 'gstCreditNote', id: ret.salesReturnID, number: ret.gstCreditNoteNo }} printLabel="Print GST credit note" />
+          </div>
+        )}
         {exchange?.sale.receiptID && exchange.sale.receiptNo && (
-          <PrintActions doc={{ kind: 'receipt', id: exchange.sale.receiptID, number: exchange.sale.receiptNo }} printLabel="Print sale receipt" />
+          <div role="group" aria-label="Sale receipt">
+            <PrintActions doc={{ kind: 'receipt', id: exchange.sale.receiptID, number: exchange.sale.receiptNo }} printLabel="Print sale receipt" />
+          </div>
         )}
         <button type="button" className="button button-secondary" onClick={onAnother}>
           Another return from this order
