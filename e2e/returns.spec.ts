@@ -97,6 +97,7 @@ test('an exchange at the counter: a frame back, a dearer one out, the customer p
   await expect(page.getByRole('table', { name: 'New goods' }).getByRole('row').filter({ hasText: dear.name })).toBeVisible();
   await expect(page.getByText('Customer pays')).toBeVisible();
   await page.getByLabel('Difference paid by').selectOption({ label: 'Cash' });
+  await page.getByRole('button', { name: 'Save exchange' }).scrollIntoViewIfNeeded();
   await screenshot(page, 'return-exchange.png', { guide: true });
   await page.getByRole('button', { name: 'Save exchange' }).click();
 
