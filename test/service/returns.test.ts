@@ -13,6 +13,8 @@ import type { ReturnLineRequest } from '../../shared/models/returns.js';
 import { states } from '../../main/service/store/state.js';
 import { failure } from '../helpers/customers.js';
 import { pdfText, squeeze } from '../helpers/print.js';
+import { createClient } from '../../shared/client.js';
+import { TILL_HEADER } from '../../shared/contract/till.js';
 import { callAs, type TestService } from '../helpers/service.js';
 import { storeWithStaff, type SignedIn } from '../helpers/fixtures.js';
 
@@ -286,6 +288,25 @@ test('an exchange for a cheaper frame: the sale is paid by the return, the rest 
   const listed = await cashier.call(api.Returns.list, { query: { orderNo: sold.sale.salesOrderNo } });
   assert.equal(listed.items[0]!.settlement, 'exchange');
   assert.equal(listed.items[0]!.exchangeOrderNo, done.sale.salesOrderNo);
+});
+
+test('a cash refund beyond what the drawer holds is refused, and nothing is written; by card it goes through', async () => {
+  const till = Object.assign(createClient({ baseUrl: svc.url, getToken: () => cashier.token, headers: { [TILL_HEADER]: 'till-empty' } }), { token: cashier.token });
+  await till.call(api.Till.open, { body: { openingFloat: 100 } });
+  const customerID = await customer('Cardpayer');
+  const { sessionID } = await till.call(api.QuickSale.saveSalesOrderTemp, { body: { itemID: enc().encode('item', dear.id), qty: 1 } });
+  const net = (await till.call(api.QuickSale.getSalesOrderTemp, { body: { sessionId: sessionID } })).netAmount ?? 0;
+  const sale = await till.call(api.QuickSale.saveSale, {
+    body: { sessionID, salesorderModel: { customerId: customerID }, receiptModel: { receiptTypeId: enc().encode('paymentKind', 2), amount: net, cardNo: '4242', approvalCode: 'A1B2C3' } },
+  });
+  const line = enc().encode('salesOrderLine', one<{ id: number }>('SELECT id FROM sales_order_line WHERE sales_order_id = ?', enc().decode('salesOrder', sale.salesOrderID)).id);
+  const body = { salesOrderID: sale.salesOrderID, lines: lines(line, 1), reason: 'Did not suit', settlement: 'refund' as const };
+  const before = written();
+  const short = await failure(till.call(api.Returns.save, { body }), 400);
+  assert.match((short.body as { message: string }).message, /not that much cash in the till to refund: 100\.00 in the drawer/);
+  assert.deepEqual(written(), before);
+  const byCard = await till.call(api.Returns.save, { body: { ...body, refundKindId: enc().encode('paymentKind', 2) } });
+  assert.equal(byCard.refundKind, 'Card');
 });
 
 test('past the return window: refused for the cashier, a wrong password refused, a manager’s approval lets it through', async () => {
