@@ -43,6 +43,8 @@ const rendererFeatureUses = {
   print: [],
   'quick-sale': ['catalog/ItemSearch', 'credit-notes/(credit-note|CreditNoteFields|service)', 'prescriptions/history', 'till/(TillClosedBanner|service)', 'print/(documents|PrintActions)'],
   recalls: [],
+  // A customer's returns and exchanges: the exchange's new goods are found as the counter finds them.
+  returns: ['catalog/ItemSearch', 'print/(documents|PrintActions)', 'quick-sale/service', 'orders/OrderLink'],
   receipts: ['print/(documents|PrintActions)', 'quick-sale/service', 'orders/OrderLink'],
   settings: ['print/(bridge|documents|problem|test-page)'],
   // Stock at every branch, the ledger, value at cost, low stock: finds an item with the counter's search.

@@ -34,6 +34,8 @@ export const GROUPS = [
   'Transfers',
   /** Ours: head office's catalogue (items, variants, barcodes, dated prices). */
   'Catalogue',
+  /** Ours: a customer's returns and exchanges. */
+  'Returns',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 

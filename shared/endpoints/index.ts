@@ -15,6 +15,7 @@ import { Invoice } from './invoice.js';
 import { Orders } from './orders.js';
 import { QuickSale } from './quick-sale.js';
 import { Receipts } from './receipts.js';
+import { Returns } from './returns.js';
 import { Setup } from './setup.js';
 import { Stock } from './stock.js';
 import { StockTake } from './stock-take.js';
@@ -43,6 +44,7 @@ export const api = {
   StockTake,
   Transfers,
   Catalogue,
+  Returns,
 } as const;
 
 /** Every row: the spec's endpoints and our declared extensions (routes, client, OpenAPI). */

@@ -57,6 +57,10 @@ const STRICT_BODIES = new Set([
   'Till.open',
   'Till.cashMove',
   'Till.close',
+  // Ours (returns): a return names its order's lines and what happens to the money.
+  'Returns.save',
+  'Returns.exchange',
+  'Returns.setWindow',
   // Ours (stock-takes): a typed count is the request (null clears the line).
   'StockTake.count',
   // Ours (stock transfers): where to and what, and what arrived of each line.

@@ -47,6 +47,7 @@ test('every other row is a declared extension: marked with its reason, not in th
       'Transfers.list', 'Transfers.destinations', 'Transfers.detail', 'Transfers.dispatch', 'Transfers.receive', 'Transfers.print',
       'Catalogue.access', 'Catalogue.find', 'Catalogue.item', 'Catalogue.brands', 'Catalogue.createModel', 'Catalogue.update',
       'Catalogue.setActive', 'Catalogue.changePrices', 'Catalogue.priceHistory',
+      'Returns.order', 'Returns.save', 'Returns.exchange', 'Returns.list', 'Returns.receiptPrint', 'Returns.creditNotePrint', 'Returns.window', 'Returns.setWindow',
     ].sort(),
   );
   assert.equal(endpointList.length, specEndpointList.length + extensionList.length);
@@ -58,7 +59,7 @@ test('every other row is a declared extension: marked with its reason, not in th
 });
 
 test('api keys follow the spec’s group order (then ours) and each key holds only its group', () => {
-  assert.deepEqual(Object.keys(api), ['Auth', 'Account', 'Customer', 'Orders', 'QuickSale', 'Invoice', 'Receipts', 'Dashboard', 'Common', 'Audit', 'Users', 'Backup', 'Sync', 'Till', 'Setup', 'Stock', 'StockTake', 'Transfers', 'Catalogue']);
+  assert.deepEqual(Object.keys(api), ['Auth', 'Account', 'Customer', 'Orders', 'QuickSale', 'Invoice', 'Receipts', 'Dashboard', 'Common', 'Audit', 'Users', 'Backup', 'Sync', 'Till', 'Setup', 'Stock', 'StockTake', 'Transfers', 'Catalogue', 'Returns']);
   for (const [groupKey, rows] of Object.entries(api)) {
     for (const row of Object.values(rows)) {
       assert.equal(row.group.replace(' ', ''), groupKey);
@@ -129,6 +130,8 @@ test('non-JSON rows: the print endpoints are documents, the branch logo is an im
     '/api/till/report/{sessionId}/print': { kind: 'document', contentTypes: ['application/pdf', 'text/html', 'application/octet-stream'] },
     '/api/stock-take/{stockTakeId}/report': { kind: 'document', contentTypes: ['application/pdf', 'text/html'] },
     '/api/transfers/{transferId}/print': { kind: 'document', contentTypes: ['application/pdf', 'text/html'] },
+    '/api/returns/{salesReturnId}/receipt': { kind: 'document', contentTypes: ['application/pdf', 'text/html'] },
+    '/api/returns/{salesReturnId}/gst-credit-note': { kind: 'document', contentTypes: ['application/pdf', 'text/html'] },
   });
 });
 

@@ -97,6 +97,8 @@ export const JOURNALED_TABLES = [
   'role',
   'sales_order',
   'sales_order_line',
+  'sales_return',
+  'sales_return_line',
   'setting',
   'state',
   'stock_movement',

@@ -128,6 +128,10 @@ import { transferDestinationsHandler, transferDetailHandler, transfersList } fro
 import { transferPrint } from './transfers/print.js';
 import { catalogueAccessHandler, catalogueBrands, catalogueFind, catalogueItemHandler, cataloguePriceHistory } from './catalogue/read.js';
 import { catalogueChangePrices, catalogueCreateModel, catalogueSetActive, catalogueUpdate } from './catalogue/write.js';
+import { returnOrder } from './returns/order.js';
+import { saveExchange, saveReturn } from './returns/save.js';
+import { returnList, returnWindowOf, setReturnWindowTo } from './returns/list.js';
+import { gstCreditNotePrint, returnReceiptPrint } from './returns/print.js';
 
 export const handlers = [
   login,
@@ -281,6 +285,14 @@ export const handlers = [
   catalogueUpdate,
   catalogueSetActive,
   catalogueChangePrices,
+  returnOrder,
+  saveReturn,
+  saveExchange,
+  returnList,
+  returnReceiptPrint,
+  gstCreditNotePrint,
+  returnWindowOf,
+  setReturnWindowTo,
   ...firstRunHandlers,
 ] as readonly Handler[];
 

@@ -49,6 +49,8 @@ export const ENTITY_TAGS = {
   /** A stock transfer between branches and its lines; 80 on, clear of the numbers parallel work takes. */
   transfer: 82,
   transferLine: 83,
+  /** A customer's return (and its GST credit note); 135, after its migration (035), so parallel work does not collide. */
+  salesReturn: 135,
 } as const;
 
 export type Entity = keyof typeof ENTITY_TAGS;

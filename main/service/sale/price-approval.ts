@@ -35,23 +35,7 @@ export async function approveAtTill(ctx: RequestContext, body: PriceApprovalRequ
   const price = paiseField(body.price, 'price') ?? item.sale_price;
   if (price > item.mrp) throw invalid('The price is above the MRP', { price: [`At most the MRP, ${item.mrp / 100}`] });
 
-  const wait = ctx.throttle.waitFor(userName, ctx.address);
-  if (wait > 0) {
-    const seconds = Math.ceil(wait / 1000);
-    throw tooMany(`Too many wrong passwords for ${userName}. Try again in ${seconds} s.`, seconds, 'APPROVAL_LOCKED');
-  }
-  const manager = users(ctx.db).byName(userName);
-  const ok = manager && manager.is_active ? await verifyPassword(body.password, manager.password_hash) : (await verifyPassword(body.password, await decoyHash)) && false;
-  if (!manager || !ok) {
-    ctx.throttle.failed(userName, ctx.address);
-    ctx.db.transaction(() => journalEntries(ctx.db).event('price_approval_refused', manager?.id ?? null, { userName: userName.slice(0, 40), what: 'wrong password' })).immediate();
-    // 403, not 401: the signed-in cashier's own session is fine (a 401 signs the till out).
-    throw forbidden('Wrong manager user name or password', undefined, 'APPROVAL_WRONG_PASSWORD');
-  }
-  ctx.throttle.succeeded(userName, ctx.address);
-  if (manager.company_id !== ctx.user.companyId || (manager.role !== 'admin' && (manager.role !== 'manager' || !users(ctx.db).branchesOf(manager.id).includes(ctx.user.branchId)))) {
-    throw forbidden(`${manager.user_name} is not a manager of this branch and cannot approve`, undefined, 'APPROVAL_NOT_A_MANAGER');
-  }
+  const manager = await verifyManager(ctx, userName, body.password, 'price_approval_refused');
 
   const discount_bp = discountAmount !== null ? null : rate === null ? null : Math.round(rate * 100);
   const line = { qty, price, discount_bp, discount_amount: discountAmount };
@@ -74,4 +58,34 @@ export async function approveAtTill(ctx: RequestContext, body: PriceApprovalRequ
     expiresAt: expires.toISOString(),
     message: `Approved by ${manager.user_name}: ${what}`,
   };
+}
+
+/** The manager user row verifyManager answers. */
+export type Manager = NonNullable<ReturnType<ReturnType<typeof users>['byName']>>;
+
+/**
+ * The manager who typed their own user name and password at this till: an active admin, or a
+ * manager of this branch. A wrong password counts toward that name's sign-in lockout and leaves a
+ * journal event (`event`, e.g. price_approval_refused); a 403 otherwise (never a 401, which would
+ * sign the till out). Shared by every approval the counter asks for (prices, late returns).
+ */
+export async function verifyManager(ctx: RequestContext, userName: string, password: string, event: string): Promise<Manager> {
+  const wait = ctx.throttle.waitFor(userName, ctx.address);
+  if (wait > 0) {
+    const seconds = Math.ceil(wait / 1000);
+    throw tooMany(`Too many wrong passwords for ${userName}. Try again in ${seconds} s.`, seconds, 'APPROVAL_LOCKED');
+  }
+  const manager = users(ctx.db).byName(userName);
+  const ok = manager && manager.is_active ? await verifyPassword(password, manager.password_hash) : (await verifyPassword(password, await decoyHash)) && false;
+  if (!manager || !ok) {
+    ctx.throttle.failed(userName, ctx.address);
+    ctx.db.transaction(() => journalEntries(ctx.db).event(event, manager?.id ?? null, { userName: userName.slice(0, 40), what: 'wrong password' })).immediate();
+    // 403, not 401: the signed-in cashier's own session is fine (a 401 signs the till out).
+    throw forbidden('Wrong manager user name or password', undefined, 'APPROVAL_WRONG_PASSWORD');
+  }
+  ctx.throttle.succeeded(userName, ctx.address);
+  if (manager.company_id !== ctx.user.companyId || (manager.role !== 'admin' && (manager.role !== 'manager' || !users(ctx.db).branchesOf(manager.id).includes(ctx.user.branchId)))) {
+    throw forbidden(`${manager.user_name} is not a manager of this branch and cannot approve`, undefined, 'APPROVAL_NOT_A_MANAGER');
+  }
+  return manager;
 }

@@ -160,6 +160,11 @@ export const tillSessions = perDatabase((db: Db) => {
      WHERE r.till_session_id = @id GROUP BY r.payment_kind_id ORDER BY r.payment_kind_id`,
   );
   const refunds = db.prepare<Window, { count: number; amount: number; cash: number }>(REFUNDS_IN_WINDOW);
+  // Customers' returns refunded from this till (migration 035): each names the session it was paid from.
+  const returnRefunds = db.prepare<[number], { count: number; amount: number; cash: number }>(
+    `SELECT COUNT(*) AS count, COALESCE(SUM(refund_amount), 0) AS amount, COALESCE(SUM(CASE WHEN refund_kind_id = 1 THEN refund_amount END), 0) AS cash
+     FROM sales_return WHERE till_session_id = ? AND refund_amount > 0`,
+  );
   const notesIssued = db.prepare<Window, Tally>(NOTES_IN_WINDOW);
   const cancellations = db.prepare<Window, Tally>(CANCELLATIONS_IN_WINDOW);
   // GST by rate: the item lines, and the job charges taxed as a service (migration 010: job_charges is
@@ -191,7 +196,9 @@ export const tillSessions = perDatabase((db: Db) => {
     figures(s: Pick<TillSessionRow, 'id' | 'company_id' | 'branch_id' | 'till' | 'opened_at'>, to: string): SessionFigures {
       const window: Window = { company: s.company_id, branch: s.branch_id, till: s.till, from: s.opened_at, to };
       const sale = sales.get(s.id)!;
-      const refund = refunds.get(window)!;
+      const receiptRefund = refunds.get(window)!;
+      const returned = returnRefunds.get(s.id)!;
+      const refund = { count: receiptRefund.count + returned.count, amount: receiptRefund.amount + returned.amount, cash: receiptRefund.cash + returned.cash };
       return {
         sales: { count: sale.count, amount: sale.amount },
         discounts: { count: sale.discount_count, amount: sale.discount },

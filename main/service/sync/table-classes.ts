@@ -64,6 +64,9 @@ export const TABLE_CLASSES: Readonly<Record<(typeof JOURNALED_TABLES)[number], T
   role: 'master',
   sales_order: 'fact',
   sales_order_line: 'fact',
+  // A customer's return and its lines, by the branch that took it (the order's own branch).
+  sales_return: 'fact',
+  sales_return_line: 'fact',
   setting: 'master',
   state: 'master',
   stock_movement: 'fact',

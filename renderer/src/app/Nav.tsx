@@ -2,7 +2,7 @@ import { hasRole, type Role } from '../../../shared/contract/roles.js';
 import { api } from '../../../shared/endpoints/index.js';
 import { hrefFor, reopenCurrent, type Route } from '../core/router.js';
 
-type Area = 'quickSale' | 'till' | 'orders' | 'home' | 'customers' | 'recalls' | 'doctors' | 'catalog' | 'invoices' | 'receipts' | 'dashboard' | 'printers' | 'audit' | 'backups' | 'messages' | 'users' | 'password' | 'stock' | 'stockTakes' | 'transfers';
+type Area = 'quickSale' | 'till' | 'orders' | 'home' | 'customers' | 'recalls' | 'doctors' | 'catalog' | 'invoices' | 'receipts' | 'dashboard' | 'printers' | 'audit' | 'backups' | 'messages' | 'users' | 'password' | 'stock' | 'stockTakes' | 'transfers' | 'returns';
 
 function areaOf(route: Route): Area {
   switch (route.name) {
@@ -52,6 +52,9 @@ function areaOf(route: Route): Area {
     case 'transferNew':
     case 'transfer':
       return 'transfers';
+    case 'returns':
+    case 'returnOrder':
+      return 'returns';
     default:
       return 'customers';
   }
@@ -65,6 +68,7 @@ const ITEMS: { area: Area; label: string; route: Route; hint: string; roles?: 'p
   { area: 'quickSale', label: 'Quick sale', route: { name: 'quickSale' }, hint: 'Counter, cart', roles: api.QuickSale.saveSale.auth },
   { area: 'till', label: 'Till', route: { name: 'till' }, hint: 'Float, cash, Z', roles: api.Till.state.auth },
   { area: 'orders', label: 'Orders', route: { name: 'orders' }, hint: 'Status, balance', roles: api.Orders.search.auth },
+  { area: 'returns', label: 'Returns', route: { name: 'returns' }, hint: 'Returns, exchanges', roles: api.Returns.list.auth },
   { area: 'home', label: 'Home', route: { name: 'home' }, hint: 'Store, session' },
   { area: 'customers', label: 'Customers', route: { name: 'customers' }, hint: 'Search, Rx', roles: api.Customer.list.auth },
   { area: 'recalls', label: 'Recalls', route: { name: 'recalls' }, hint: 'Eye check-ups due', roles: api.Customer.recallList.auth },

@@ -14,6 +14,8 @@ import { PrescriptionScreen } from '../prescriptions/PrescriptionScreen.js';
 import { QuickSaleScreen } from '../quick-sale/QuickSaleScreen.js';
 import { RecallList } from '../recalls/RecallList.js';
 import { ReceiptList } from '../receipts/ReceiptList.js';
+import { ReturnList } from '../returns/ReturnList.js';
+import { ReturnScreen } from '../returns/ReturnScreen.js';
 import { BackupsScreen } from '../settings/BackupsScreen.js';
 import { MessagesScreen } from '../settings/MessagesScreen.js';
 import { PrintersScreen } from '../settings/PrintersScreen.js';
@@ -100,5 +102,9 @@ export function Screen({ route, session }: { route: Route; session: LoginRespons
       return <DispatchForm />;
     case 'transfer':
       return <TransferPage key={route.transferId} transferId={route.transferId} />;
+    case 'returns':
+      return <ReturnList />;
+    case 'returnOrder':
+      return <ReturnScreen key={route.salesOrderNo} salesOrderNo={route.salesOrderNo} />;
   }
 }

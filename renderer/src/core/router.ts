@@ -45,7 +45,9 @@ export type Route =
   | { name: 'stockTake'; stockTakeId: string }
   | { name: 'transfers'; view: TransferView }
   | { name: 'transferNew' }
-  | { name: 'transfer'; transferId: string };
+  | { name: 'transfer'; transferId: string }
+  | { name: 'returns' }
+  | { name: 'returnOrder'; salesOrderNo: string };
 
 const TABS: readonly CustomerTab[] = ['profile', 'prescriptions', 'orders'];
 
@@ -93,6 +95,7 @@ export function parseHash(hash: string): Route {
     if (id && !TRANSFER_VIEWS.includes(id as TransferView)) return { name: 'transfer', transferId: id };
     return { name: 'transfers', view: (id as TransferView | undefined) ?? 'in-transit' };
   }
+  if (area === 'returns') return id ? { name: 'returnOrder', salesOrderNo: id } : { name: 'returns' };
   if (area === 'orders') return id ? { name: 'order', salesOrderNo: id } : { name: 'orders' };
   return { name: 'home' };
 }
@@ -166,6 +169,10 @@ export function hrefFor(route: Route): string {
       return '#/transfers/new';
     case 'transfer':
       return `#/transfers/${enc(route.transferId)}`;
+    case 'returns':
+      return '#/returns';
+    case 'returnOrder':
+      return `#/returns/${enc(route.salesOrderNo)}`;
   }
 }
 

@@ -173,6 +173,15 @@ export function OrderPage({ salesOrderNo }: { salesOrderNo: string }) {
         />
         {!cancelled && <ReadyMessage salesOrderID={o.salesOrderID} />}
         {hasSpectacleLenses(o) && <JobCardPanel salesOrderID={o.salesOrderID} salesOrderNo={o.salesOrderNO} />}
+        {/* Delivered goods come back by a return (to stock or the damaged bin) or an exchange, never by a cancel. */}
+        {statusId === SALES_ORDER_STATUS.Delivered && (
+          <section className="order-box" aria-labelledby="order-return-title">
+            <h2 id="order-return-title">Return or exchange</h2>
+            <a className="button button-secondary" href={hrefFor({ name: 'returnOrder', salesOrderNo: o.salesOrderNO })}>
+              Return or exchange goods
+            </a>
+          </section>
+        )}
         {/* An invoiced order is reversed by a credit note, not cancelled; the service refuses it too. */}
         {isManager && canTransition(statusId, SALES_ORDER_STATUS.Cancelled) && !invoiceNo && (
           <CancelForm salesOrderID={o.salesOrderID} received={received} />

@@ -21,7 +21,7 @@ export const HAS_COPIES: ReadonlySet<DocumentKind> = new Set<DocumentKind>(['rec
 
 export interface Printable {
   kind: DocumentKind;
-  /** ENC id of the receipt, invoice, eye examination (prescription card) or sales order (job card). */
+  /** ENC id of the receipt, invoice, eye examination (prescription card), sales order (job card) or customer return (its receipt, its GST credit note). */
   id: string;
   /** The number the document is known by; names the saved file. */
   number: string;
@@ -37,6 +37,8 @@ export const DOCUMENT_WORDS: Record<DocumentKind, string> = {
   invoice: 'invoice',
   prescription: 'prescription card',
   jobCard: 'job card',
+  returnReceipt: 'return receipt',
+  gstCreditNote: 'GST credit note',
 };
 
 /** As headings and labels: the Printers screen's rows. */
@@ -45,6 +47,8 @@ export const DOCUMENT_TITLES: Record<DocumentKind, string> = {
   invoice: 'Tax invoice',
   prescription: 'Prescription card',
   jobCard: 'Lab job card',
+  returnReceipt: 'Return receipt',
+  gstCreditNote: 'GST credit note',
 };
 
 const FILE_WORDS: Record<DocumentKind, string> = {
@@ -52,6 +56,8 @@ const FILE_WORDS: Record<DocumentKind, string> = {
   invoice: 'invoice',
   prescription: 'prescription',
   jobCard: 'job-card',
+  returnReceipt: 'return',
+  gstCreditNote: 'credit-note',
 };
 
 const CONTENT_TYPES: Record<DocumentFormat, string> = { pdf: 'application/pdf', html: 'text/html' };
@@ -79,6 +85,10 @@ function request(doc: Printable, format: DocumentFormat): Promise<RawResponse> {
       return pdf ? client.raw(api.Common.prescriptionPdf, { body: doc.id }) : client.raw(api.Common.prescriptionPdfHtml, { body: doc.id });
     case 'jobCard':
       return pdf ? client.raw(api.Common.jobCardPdf, { body: doc.id }) : client.raw(api.Common.jobCardPdfHtml, { body: doc.id });
+    case 'returnReceipt':
+      return client.raw(api.Returns.receiptPrint, { params: { salesReturnId: doc.id }, query: { format } });
+    case 'gstCreditNote':
+      return client.raw(api.Returns.creditNotePrint, { params: { salesReturnId: doc.id }, query: { format } });
   }
 }
 
