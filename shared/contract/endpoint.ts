@@ -26,6 +26,8 @@ export const GROUPS = [
   'Till',
   /** Ours: the first run on screen (no store yet) and leaving the demo for a real store. */
   'Setup',
+  /** Ours: suppliers, purchase orders, goods in and returns to a supplier. */
+  'Purchasing',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 

@@ -12,6 +12,7 @@ import { Customer } from './customer.js';
 import { Dashboard } from './dashboard.js';
 import { Invoice } from './invoice.js';
 import { Orders } from './orders.js';
+import { Purchasing } from './purchasing.js';
 import { QuickSale } from './quick-sale.js';
 import { Receipts } from './receipts.js';
 import { Setup } from './setup.js';
@@ -35,6 +36,7 @@ export const api = {
   Sync,
   Till,
   Setup,
+  Purchasing,
 } as const;
 
 /** Every row: the spec's endpoints and our declared extensions (routes, client, OpenAPI). */

@@ -116,6 +116,10 @@ import { usersUpdate } from './users/update.js';
 import { cashMoveHandler, closeTillHandler, openTillHandler } from './till/open.js';
 import { tillReportHandler, tillReportPrint, xReportHandler } from './till/report.js';
 import { everyTillOf, tillStateOf } from './till/state.js';
+import { purchaseOrderClose, purchaseOrderCreate, purchaseOrderDetail, purchaseOrderPrint, purchaseOrdersList } from './purchasing/orders.js';
+import { goodsReceiptCreate, goodsReceiptDetail, goodsReceiptLabelLines, goodsReceiptPrint, goodsReceiptsList } from './purchasing/receipts.js';
+import { debitNotePrint, supplierReturnCreate, supplierReturnDetail, supplierReturnsList } from './purchasing/returns.js';
+import { supplierCreate, supplierSetActive, suppliersList, supplierUpdate } from './purchasing/suppliers.js';
 
 export const handlers = [
   login,
@@ -241,6 +245,24 @@ export const handlers = [
   everyTillOf,
   tillReportHandler,
   tillReportPrint,
+  suppliersList,
+  supplierCreate,
+  supplierUpdate,
+  supplierSetActive,
+  purchaseOrdersList,
+  purchaseOrderCreate,
+  purchaseOrderDetail,
+  purchaseOrderClose,
+  purchaseOrderPrint,
+  goodsReceiptsList,
+  goodsReceiptCreate,
+  goodsReceiptDetail,
+  goodsReceiptLabelLines,
+  goodsReceiptPrint,
+  supplierReturnsList,
+  supplierReturnCreate,
+  supplierReturnDetail,
+  debitNotePrint,
   ...firstRunHandlers,
 ] as readonly Handler[];
 

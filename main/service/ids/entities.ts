@@ -42,6 +42,10 @@ export const ENTITY_TAGS = {
   recall: 55,
   /** Issue 16; 60 leaves room for the numbers parallel work takes after 47. */
   tillSession: 60,
+  /** Purchasing (migration 030): 90 onwards, clear of the numbers parallel work takes. */
+  goodsReceipt: 90,
+  purchaseOrderItem: 91,
+  supplierReturn: 92,
 } as const;
 
 export type Entity = keyof typeof ENTITY_TAGS;

@@ -24,8 +24,9 @@ import { wordStarts } from './025-word-starts.js';
 import { foreignKeyIndexes } from './026-foreign-key-indexes.js';
 import { tillWindowIndexes } from './027-till-window-indexes.js';
 import { stockDocuments } from './028-stock-documents.js';
+import { purchasing } from './030-purchasing.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
 
-export const migrations: readonly Migration[] = [foundation, customers, keratometry, catalog, counter, insuranceClaims, saleKey, deliveryPromise, placeOfSupply, jobChargesTax, priceApprovals, lensAddRange, cartTill, orderFigures, journal, userAdmin, syncableData, sync, tillSessions, optometristDay, wordSearch, wordStarts, foreignKeyIndexes, tillWindowIndexes, stockDocuments];
+export const migrations: readonly Migration[] = [foundation, customers, keratometry, catalog, counter, insuranceClaims, saleKey, deliveryPromise, placeOfSupply, jobChargesTax, priceApprovals, lensAddRange, cartTill, orderFigures, journal, userAdmin, syncableData, sync, tillSessions, optometristDay, wordSearch, wordStarts, foreignKeyIndexes, tillWindowIndexes, stockDocuments, purchasing];
