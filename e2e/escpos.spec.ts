@@ -27,6 +27,9 @@ async function installBridge(page: Page, receipt: Record<string, unknown>): Prom
       invoice: { printer: null, paper: 'A4', copies: 1 },
       prescription: { printer: null, paper: 'A5', copies: 1 },
       jobCard: { printer: null, paper: 'A5', copies: 1 },
+      purchaseOrder: { printer: null, paper: 'A4', copies: 1 },
+      goodsReceipt: { printer: null, paper: 'A4', copies: 1 },
+      debitNote: { printer: null, paper: 'A4', copies: 1 },
     };
     (window as unknown as { __rawLog: RawLog }).__rawLog = log;
     Object.defineProperty(window, 'opticalPos', {

@@ -35,7 +35,16 @@ export type Route =
   | { name: 'password' }
   | { name: 'backups' }
   | { name: 'messages' }
-  | { name: 'till' };
+  | { name: 'till' }
+  | { name: 'suppliers' }
+  | { name: 'purchaseOrders' }
+  | { name: 'purchaseOrderNew' }
+  | { name: 'purchaseOrder'; purchaseOrderId: string }
+  | { name: 'goodsReceipts' }
+  | { name: 'goodsReceiptNew'; purchaseOrderId: string | null }
+  | { name: 'goodsReceipt'; goodsReceiptId: string }
+  | { name: 'supplierReturns' }
+  | { name: 'supplierReturnNew' };
 
 const TABS: readonly CustomerTab[] = ['profile', 'prescriptions', 'orders'];
 
@@ -76,6 +85,16 @@ export function parseHash(hash: string): Route {
   if (area === 'backups') return { name: 'backups' };
   if (area === 'messages') return { name: 'messages' };
   if (area === 'till') return { name: 'till' };
+  if (area === 'suppliers') return { name: 'suppliers' };
+  if (area === 'purchase-orders') {
+    if (!id) return { name: 'purchaseOrders' };
+    return id === 'new' ? { name: 'purchaseOrderNew' } : { name: 'purchaseOrder', purchaseOrderId: id };
+  }
+  if (area === 'goods-in') {
+    if (!id) return { name: 'goodsReceipts' };
+    return id === 'new' ? { name: 'goodsReceiptNew', purchaseOrderId: sub ?? null } : { name: 'goodsReceipt', goodsReceiptId: id };
+  }
+  if (area === 'supplier-returns') return id === 'new' ? { name: 'supplierReturnNew' } : { name: 'supplierReturns' };
   if (area === 'orders') return id ? { name: 'order', salesOrderNo: id } : { name: 'orders' };
   return { name: 'home' };
 }
@@ -137,6 +156,24 @@ export function hrefFor(route: Route): string {
       return '#/messages';
     case 'till':
       return '#/till';
+    case 'suppliers':
+      return '#/suppliers';
+    case 'purchaseOrders':
+      return '#/purchase-orders';
+    case 'purchaseOrderNew':
+      return '#/purchase-orders/new';
+    case 'purchaseOrder':
+      return `#/purchase-orders/${enc(route.purchaseOrderId)}`;
+    case 'goodsReceipts':
+      return '#/goods-in';
+    case 'goodsReceiptNew':
+      return route.purchaseOrderId ? `#/goods-in/new/${enc(route.purchaseOrderId)}` : '#/goods-in/new';
+    case 'goodsReceipt':
+      return `#/goods-in/${enc(route.goodsReceiptId)}`;
+    case 'supplierReturns':
+      return '#/supplier-returns';
+    case 'supplierReturnNew':
+      return '#/supplier-returns/new';
   }
 }
 

@@ -21,7 +21,7 @@ export const HAS_COPIES: ReadonlySet<DocumentKind> = new Set<DocumentKind>(['rec
 
 export interface Printable {
   kind: DocumentKind;
-  /** ENC id of the receipt, invoice, eye examination (prescription card) or sales order (job card). */
+  /** ENC id of the receipt, invoice, eye examination (prescription card), sales order (job card), purchase order, goods receipt or return to a supplier (debit note). */
   id: string;
   /** The number the document is known by; names the saved file. */
   number: string;
@@ -37,6 +37,9 @@ export const DOCUMENT_WORDS: Record<DocumentKind, string> = {
   invoice: 'invoice',
   prescription: 'prescription card',
   jobCard: 'job card',
+  purchaseOrder: 'purchase order',
+  goodsReceipt: 'goods receipt',
+  debitNote: 'debit note',
 };
 
 /** As headings and labels: the Printers screen's rows. */
@@ -45,6 +48,9 @@ export const DOCUMENT_TITLES: Record<DocumentKind, string> = {
   invoice: 'Tax invoice',
   prescription: 'Prescription card',
   jobCard: 'Lab job card',
+  purchaseOrder: 'Purchase order',
+  goodsReceipt: 'Goods receipt note',
+  debitNote: 'Debit note',
 };
 
 const FILE_WORDS: Record<DocumentKind, string> = {
@@ -52,6 +58,9 @@ const FILE_WORDS: Record<DocumentKind, string> = {
   invoice: 'invoice',
   prescription: 'prescription',
   jobCard: 'job-card',
+  purchaseOrder: 'purchase-order',
+  goodsReceipt: 'goods-receipt',
+  debitNote: 'debit-note',
 };
 
 const CONTENT_TYPES: Record<DocumentFormat, string> = { pdf: 'application/pdf', html: 'text/html' };
@@ -79,6 +88,12 @@ function request(doc: Printable, format: DocumentFormat): Promise<RawResponse> {
       return pdf ? client.raw(api.Common.prescriptionPdf, { body: doc.id }) : client.raw(api.Common.prescriptionPdfHtml, { body: doc.id });
     case 'jobCard':
       return pdf ? client.raw(api.Common.jobCardPdf, { body: doc.id }) : client.raw(api.Common.jobCardPdfHtml, { body: doc.id });
+    case 'purchaseOrder':
+      return client.raw(api.Purchasing.orderPrint, { params: { purchaseOrderId: doc.id }, query: { format } });
+    case 'goodsReceipt':
+      return client.raw(api.Purchasing.receiptPrint, { params: { goodsReceiptId: doc.id }, query: { format } });
+    case 'debitNote':
+      return client.raw(api.Purchasing.returnPrint, { params: { supplierReturnId: doc.id }, query: { format } });
   }
 }
 
