@@ -7,6 +7,7 @@ import { endpoint } from '../contract/endpoint.js';
 import { MANAGERS } from '../contract/roles.js';
 import { PrintDocument } from '../models/print.js';
 import {
+  CloseOrderRequest,
   CreateGoodsReceiptRequest,
   CreatePurchaseOrderRequest,
   CreateSupplierReturnRequest,
@@ -79,7 +80,7 @@ export const Purchasing = {
   closeOrder: endpoint({
     group, name: 'Purchasing.closeOrder', method: 'POST', path: '/api/purchasing/orders/{purchaseOrderId}/close',
     summary: 'Closes an order by hand: nothing more is expected against it.',
-    params: PurchaseOrderParams, response: PurchaseOrderDetail, auth: MANAGERS, errors: [404, 409], extension: ORDERS,
+    params: PurchaseOrderParams, body: CloseOrderRequest, response: PurchaseOrderDetail, auth: MANAGERS, errors: [404, 409], extension: ORDERS,
   }),
   orderPrint: endpoint({
     group, name: 'Purchasing.orderPrint', method: 'GET', path: '/api/purchasing/orders/{purchaseOrderId}/print',

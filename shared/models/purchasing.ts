@@ -138,6 +138,9 @@ export const PurchaseOrderListQuery = z.object({
 });
 export const PurchaseOrderList = z.object({ rows: z.array(PurchaseOrderSummary), hasMore: z.boolean() });
 
+/** Closing an order by hand says nothing more than which order (the path). */
+export const CloseOrderRequest = z.object({});
+
 export const DocumentPrintQuery = z.object({
   format: z.preprocess((v) => (v === '' || v === undefined ? 'pdf' : v), z.enum(['pdf', 'html'])),
 });

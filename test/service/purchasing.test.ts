@@ -264,11 +264,11 @@ test('receiving the rest makes the order received; closing by hand is for orders
   });
   assert.equal(gr.orderStatus, 'received');
   assert.deepEqual(gr.variances.find((v) => v.lineNo === 1)!.difference, 1, 'one excess');
-  const closing = await refused(manager.call(api.Purchasing.closeOrder, { params: { purchaseOrderId: orderId } }), 409);
+  const closing = await refused(manager.call(api.Purchasing.closeOrder, { params: { purchaseOrderId: orderId }, body: {} }), 409);
   assert.equal(closing.body.code, 'PURCHASE_ORDER_RECEIVED');
 
   const other = await manager.call(api.Purchasing.createOrder, { body: { supplierID: outOfState.supplierID, lines: [{ code: frame.code, qty: 3 }] } });
-  const closed = await manager.call(api.Purchasing.closeOrder, { params: { purchaseOrderId: other.purchaseOrderID } });
+  const closed = await manager.call(api.Purchasing.closeOrder, { params: { purchaseOrderId: other.purchaseOrderID }, body: {} });
   assert.equal(closed.status, 'closed');
   const late = await refused(
     manager.call(api.Purchasing.createReceipt, {

@@ -51,7 +51,7 @@ export function PurchaseOrderPage({ purchaseOrderId }: { purchaseOrderId: string
               </a>
             )}
             {receivable && (
-              <button type="button" disabled={close.isPending} onClick={() => close.mutate({ params: { purchaseOrderId } })}>
+              <button type="button" disabled={close.isPending} onClick={() => close.mutate({ params: { purchaseOrderId }, body: {} })}>
                 Close order
               </button>
             )}
