@@ -13,6 +13,9 @@ import { api } from '../shared/endpoints/index.js';
 import { expect, test } from './fixtures.js';
 import { PASSWORD, screenshot } from './helpers.js';
 
+// Making the demo store for its own PC takes a while on a busy machine.
+test.describe.configure({ timeout: 180_000 });
+
 test('a manager orders from a supplier, receives part of it by scanning, sees it part received and saves the receipt PDF', async ({ page, demoPc }) => {
   // The demo catalog's first frame carries the store's first barcode (setup/demo-catalog.ts).
   const barcode = ean13('890', 4_100_001);
