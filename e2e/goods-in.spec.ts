@@ -32,7 +32,7 @@ test('a manager orders from a supplier, receives part of it by scanning, sees it
   await expect(page.getByRole('heading', { name: 'Purchase orders', level: 1 })).toBeVisible();
 
   // The supplier, with its GSTIN (the state follows from it).
-  await page.getByRole('navigation', { name: 'Purchasing' }).getByRole('link', { name: 'Suppliers' }).click();
+  await page.getByRole('navigation', { name: 'Purchasing', exact: true }).getByRole('link', { name: 'Suppliers', exact: true }).click();
   await page.getByRole('button', { name: 'New supplier' }).click();
   const form = page.getByRole('form', { name: 'New supplier' });
   await form.getByLabel('Name').fill('Vision Wholesale');
@@ -46,7 +46,7 @@ test('a manager orders from a supplier, receives part of it by scanning, sees it
   await screenshot(page, 'purchasing-suppliers.png', { guide: true });
 
   // The order: ten frames by barcode.
-  await page.getByRole('navigation', { name: 'Purchasing' }).getByRole('link', { name: 'Purchase orders' }).click();
+  await page.getByRole('navigation', { name: 'Purchasing', exact: true }).getByRole('link', { name: 'Purchase orders', exact: true }).click();
   await page.getByRole('link', { name: 'New purchase order' }).click();
   await page.getByLabel('Supplier').selectOption({ label: 'Vision Wholesale' });
   await page.getByLabel('Line 1 code').fill(barcode);
