@@ -72,21 +72,22 @@ export function GoodsReceiptForm({ purchaseOrderId }: { purchaseOrderId: string 
           save.mutate({ body: receiptRequest({ supplierID, purchaseOrderID: purchaseOrderId, invoiceNo, invoiceDate, charges }, lines) });
         }}
       >
-        <div className="form-grid">
-          <SupplierSelect id="gr-supplier" value={supplierID} onChange={setSupplier} disabled={purchaseOrderId !== null} />
-          <div className="field">
+        <fieldset className="form-section">
+          <legend className="visually-hidden">Details</legend>
+          <SupplierSelect className="span-3" id="gr-supplier" value={supplierID} onChange={setSupplier} disabled={purchaseOrderId !== null} />
+          <div className="field span-2">
             <label htmlFor="gr-invoice">Supplier invoice no</label>
             <input id="gr-invoice" value={invoiceNo} onChange={(e) => setInvoiceNo(e.target.value)} />
           </div>
-          <div className="field">
+          <div className="field span-2">
             <label htmlFor="gr-invoice-date">Invoice date</label>
             <input id="gr-invoice-date" type="date" value={invoiceDate} onChange={(e) => setInvoiceDate(e.target.value)} />
           </div>
-          <div className="field">
+          <div className="field span-2">
             <label htmlFor="gr-charges">Freight and other charges (₹)</label>
             <input id="gr-charges" inputMode="decimal" value={charges} onChange={(e) => setCharges(e.target.value)} />
           </div>
-        </div>
+        </fieldset>
         <div className="field">
           <label htmlFor="gr-scan">Scan or type a barcode</label>
           <input

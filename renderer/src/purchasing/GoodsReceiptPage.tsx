@@ -46,21 +46,21 @@ export function GoodsReceiptPage({ goodsReceiptId }: { goodsReceiptId: string })
       {g && (
         <>
           <dl className="facts">
-            <dt>Supplier</dt><dd>{g.supplierName}{g.supplierGstin ? ` (GSTIN ${g.supplierGstin})` : ''}</dd>
-            <dt>Supplier invoice</dt><dd>{g.supplierInvoiceNo} of {formatDate(g.supplierInvoiceDate)}</dd>
-            <dt>Received</dt><dd>{formatDate(g.receiptDate)} by {g.createdBy}</dd>
+            <div><dt>Supplier</dt><dd>{g.supplierName}{g.supplierGstin ? ` (GSTIN ${g.supplierGstin})` : ''}</dd></div>
+            <div><dt>Supplier invoice</dt><dd>{g.supplierInvoiceNo} of {formatDate(g.supplierInvoiceDate)}</dd></div>
+            <div><dt>Received</dt><dd>{formatDate(g.receiptDate)} by {g.createdBy}</dd></div>
             {g.poNo && g.purchaseOrderID && (
-              <>
+              <div>
                 <dt>Purchase order</dt>
                 <dd>
                   <a href={hrefFor({ name: 'purchaseOrder', purchaseOrderId: g.purchaseOrderID })}>{g.poNo}</a> — <span aria-label="Order status">{g.orderStatus}</span>
                 </dd>
-              </>
+              </div>
             )}
-            <dt>Taxable value</dt><dd>₹{g.taxable.toFixed(2)}</dd>
-            <dt>{g.intraState ? 'CGST + SGST' : 'IGST'}</dt><dd>₹{(g.cgst + g.sgst + g.igst).toFixed(2)}</dd>
-            {g.charges > 0 && (<><dt>Freight and other charges</dt><dd>₹{g.charges.toFixed(2)}</dd></>)}
-            <dt>Invoice total</dt><dd>₹{g.total.toFixed(2)}</dd>
+            <div><dt>Taxable value</dt><dd>₹{g.taxable.toFixed(2)}</dd></div>
+            <div><dt>{g.intraState ? 'CGST + SGST' : 'IGST'}</dt><dd>₹{(g.cgst + g.sgst + g.igst).toFixed(2)}</dd></div>
+            {g.charges > 0 && (<><div><dt>Freight and other charges</dt><dd>₹{g.charges.toFixed(2)}</dd></div></>)}
+            <div><dt>Invoice total</dt><dd>₹{g.total.toFixed(2)}</dd></div>
           </dl>
           <DataTable listId="gr-lines" label="Received lines" columns={lineColumns} rows={g.lines} rowKey={(l) => l.lineNo} />
           {g.variances.length > 0 && (

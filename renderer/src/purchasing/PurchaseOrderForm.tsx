@@ -48,17 +48,18 @@ export function PurchaseOrderForm() {
           create.mutate({ body: { supplierID, expectedDate: expectedDate || null, remarks: remarks || null, lines: lines.filter((l) => l.code.trim()).map(lineInput) } });
         }}
       >
-        <div className="form-grid">
-          <SupplierSelect id="po-supplier" value={supplierID} onChange={setSupplier} />
-          <div className="field">
+        <fieldset className="form-section">
+          <legend className="visually-hidden">Details</legend>
+          <SupplierSelect className="span-3" id="po-supplier" value={supplierID} onChange={setSupplier} />
+          <div className="field span-2">
             <label htmlFor="po-expected">Expected by</label>
             <input id="po-expected" type="date" value={expectedDate} onChange={(e) => setExpected(e.target.value)} />
           </div>
-          <div className="field">
+          <div className="field span-2">
             <label htmlFor="po-remarks">Remarks</label>
             <input id="po-remarks" value={remarks} onChange={(e) => setRemarks(e.target.value)} />
           </div>
-        </div>
+        </fieldset>
         <table className="data-table" aria-label="Order lines">
           <thead>
             <tr><th>#</th><th>Code or barcode</th><th>SPH</th><th>CYL</th><th>ADD</th><th>Eye</th><th>Qty</th><th>Expected cost (₹)</th></tr>

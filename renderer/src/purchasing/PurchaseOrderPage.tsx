@@ -37,11 +37,11 @@ export function PurchaseOrderPage({ purchaseOrderId }: { purchaseOrderId: string
       {o && (
         <>
           <dl className="facts">
-            <dt>Supplier</dt><dd>{o.supplierName}</dd>
-            <dt>Date</dt><dd>{formatDate(o.orderDate)}</dd>
-            <dt>Expected by</dt><dd>{formatDate(o.expectedDate) ?? '—'}</dd>
-            <dt>Ordered / received</dt><dd>{o.ordered} / {o.received}</dd>
-            {o.remarks && (<><dt>Remarks</dt><dd>{o.remarks}</dd></>)}
+            <div><dt>Supplier</dt><dd>{o.supplierName}</dd></div>
+            <div><dt>Date</dt><dd>{formatDate(o.orderDate)}</dd></div>
+            <div><dt>Expected by</dt><dd>{formatDate(o.expectedDate) ?? '—'}</dd></div>
+            <div><dt>Ordered / received</dt><dd>{o.ordered} / {o.received}</dd></div>
+            {o.remarks && (<><div><dt>Remarks</dt><dd>{o.remarks}</dd></div></>)}
           </dl>
           <DataTable listId="po-lines" label="Order lines" columns={columns} rows={o.lines} rowKey={(l) => l.lineID} />
           <div className="actions">

@@ -93,9 +93,10 @@ export function SupplierReturnForm() {
           });
         }}
       >
-        <div className="form-grid">
-          <SupplierSelect id="sr-supplier" value={supplierID} onChange={(id) => { setSupplier(id); setReceipt(''); }} />
-          <div className="field">
+        <fieldset className="form-section">
+          <legend className="visually-hidden">Details</legend>
+          <SupplierSelect className="span-3" id="sr-supplier" value={supplierID} onChange={(id) => { setSupplier(id); setReceipt(''); }} />
+          <div className="field span-2">
             <label htmlFor="sr-receipt">Goods receipt (optional)</label>
             <select id="sr-receipt" value={goodsReceiptID} onChange={(e) => setReceipt(e.target.value)}>
               <option value="">None</option>
@@ -104,11 +105,11 @@ export function SupplierReturnForm() {
               ))}
             </select>
           </div>
-          <div className="field">
+          <div className="field span-2">
             <label htmlFor="sr-remarks">Remarks</label>
             <input id="sr-remarks" value={remarks} onChange={(e) => setRemarks(e.target.value)} />
           </div>
-        </div>
+        </fieldset>
         <table className="data-table" aria-label="Return lines">
           <thead>
             <tr><th>#</th><th>Code or barcode</th><th>Batch</th><th>Qty</th><th>Unit cost (₹)</th><th>Reason</th></tr>

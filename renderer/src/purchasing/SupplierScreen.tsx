@@ -110,12 +110,15 @@ export function SupplierScreen() {
             submit();
           }}
         >
+          <fieldset className="form-section">
+          <legend className="visually-hidden">Supplier</legend>
           {(Object.keys(LABELS) as (keyof Form)[]).map((k) => (
-            <div className="field" key={k}>
+            <div className={k === 'address' || k === 'name' ? 'field span-4' : 'field span-3'} key={k}>
               <label htmlFor={`sup-${k}`}>{LABELS[k]}</label>
               <input id={`sup-${k}`} value={form[k]} onChange={(e) => setForm({ ...form, [k]: e.target.value })} />
             </div>
           ))}
+          </fieldset>
           <ErrorBanner banner={failed ? bannerFor(failed, 'save the supplier') : null} />
           <div className="actions">
             <button type="submit" disabled={create.isPending || update.isPending}>

@@ -27,10 +27,10 @@ export function useSuppliers() {
 }
 
 /** Active suppliers as a labelled select. */
-export function SupplierSelect({ id, value, onChange, disabled }: { id: string; value: string; onChange: (id: string) => void; disabled?: boolean }) {
+export function SupplierSelect({ id, value, onChange, disabled, className }: { id: string; value: string; onChange: (id: string) => void; disabled?: boolean; className?: string }) {
   const suppliers = useSuppliers();
   return (
-    <div className="field">
+    <div className={className ? `field ${className}` : 'field'}>
       <label htmlFor={id}>Supplier</label>
       <select id={id} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
         <option value="">Choose a supplier</option>
