@@ -27,7 +27,7 @@ export function GoodsReceiptList() {
     { id: 'invoice', header: 'Supplier invoice', className: 'mono', cell: (g) => g.supplierInvoiceNo },
     { id: 'po', header: 'Order', className: 'mono', cell: (g) => g.poNo ?? '—' },
     { id: 'qty', header: 'Units', className: 'num', cell: (g) => String(g.qty) },
-    moneyColumn('total', 'Invoice total', (g) => Math.round(g.total * 100)),
+    moneyColumn('total', 'Invoice total', (g) => g.total),
     { id: 'print', header: 'Print', noExport: true, cell: (g) => <PrintActions compact doc={{ kind: 'goodsReceipt', id: g.goodsReceiptID, number: g.grNo }} printLabel="Print goods receipt" /> },
   ];
   return (

@@ -6,12 +6,12 @@ import { useEndpoint } from '../core/service.js';
 import { PrintActions } from '../print/PrintActions.js';
 import { DataTable, moneyColumn, type DataColumn } from '../ui/DataTable.js';
 import { formatDate } from '../ui/dates.js';
+import { formatRupees } from '../ui/money.js';
 import { bannerFor, ErrorBanner } from '../ui/errors.js';
 import { PurchasingTabs } from './parts.js';
 
 type Line = GoodsReceiptDetail['lines'][number];
 type Variance = GoodsReceiptDetail['variances'][number];
-const paise = (r: number) => Math.round(r * 100);
 
 const lineColumns: DataColumn<Line>[] = [
   { id: 'no', header: '#', className: 'num', cell: (l) => String(l.lineNo) },
@@ -19,11 +19,11 @@ const lineColumns: DataColumn<Line>[] = [
   { id: 'batch', header: 'Batch', cell: (l) => l.batchNo || '—' },
   { id: 'expiry', header: 'Expiry', cell: (l) => formatDate(l.expiryDate) ?? '—' },
   { id: 'qty', header: 'Qty', className: 'num', cell: (l) => String(l.qty) },
-  moneyColumn('cost', 'Unit cost', (l) => paise(l.unitCost)),
-  moneyColumn('taxable', 'Taxable', (l) => paise(l.taxable)),
+  moneyColumn('cost', 'Unit cost', (l) => l.unitCost),
+  moneyColumn('taxable', 'Taxable', (l) => l.taxable),
   { id: 'rate', header: 'GST %', className: 'num', cell: (l) => `${l.ratePercent}%` },
-  moneyColumn('tax', 'Tax', (l) => paise(l.cgst + l.sgst + l.igst)),
-  moneyColumn('landed', 'Landed unit cost', (l) => paise(l.landedUnitCost)),
+  moneyColumn('tax', 'Tax', (l) => l.cgst + l.sgst + l.igst),
+  moneyColumn('landed', 'Landed unit cost', (l) => l.landedUnitCost),
 ];
 
 const varianceColumns: DataColumn<Variance>[] = [
@@ -57,10 +57,10 @@ export function GoodsReceiptPage({ goodsReceiptId }: { goodsReceiptId: string })
                 </dd>
               </div>
             )}
-            <div><dt>Taxable value</dt><dd>₹{g.taxable.toFixed(2)}</dd></div>
-            <div><dt>{g.intraState ? 'CGST + SGST' : 'IGST'}</dt><dd>₹{(g.cgst + g.sgst + g.igst).toFixed(2)}</dd></div>
-            {g.charges > 0 && (<><div><dt>Freight and other charges</dt><dd>₹{g.charges.toFixed(2)}</dd></div></>)}
-            <div><dt>Invoice total</dt><dd>₹{g.total.toFixed(2)}</dd></div>
+            <div><dt>Taxable value</dt><dd>{formatRupees(g.taxable)}</dd></div>
+            <div><dt>{g.intraState ? 'CGST + SGST' : 'IGST'}</dt><dd>{formatRupees((g.cgst + g.sgst + g.igst))}</dd></div>
+            {g.charges > 0 && (<><div><dt>Freight and other charges</dt><dd>{formatRupees(g.charges)}</dd></div></>)}
+            <div><dt>Invoice total</dt><dd>{formatRupees(g.total)}</dd></div>
           </dl>
           <DataTable listId="gr-lines" label="Received lines" columns={lineColumns} rows={g.lines} rowKey={(l) => l.lineNo} />
           {g.variances.length > 0 && (

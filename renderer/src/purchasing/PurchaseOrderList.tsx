@@ -28,7 +28,7 @@ export function PurchaseOrderList() {
     { id: 'status', header: 'Status', cell: (o) => <span className="tag">{o.status}</span>, value: (o) => o.status },
     { id: 'ordered', header: 'Ordered', className: 'num', cell: (o) => String(o.ordered) },
     { id: 'received', header: 'Received', className: 'num', cell: (o) => String(o.received) },
-    moneyColumn('value', 'Expected value', (o) => Math.round(o.expectedValue * 100)),
+    moneyColumn('value', 'Expected value', (o) => o.expectedValue),
   ];
   return (
     <ListScreen

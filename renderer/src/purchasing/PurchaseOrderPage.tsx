@@ -17,7 +17,7 @@ const columns: DataColumn<PurchaseOrderLine>[] = [
   { id: 'qty', header: 'Ordered', className: 'num', cell: (l) => String(l.qty) },
   { id: 'received', header: 'Received', className: 'num', cell: (l) => String(l.received) },
   { id: 'pending', header: 'Pending', className: 'num', cell: (l) => String(l.pending) },
-  moneyColumn('cost', 'Expected cost', (l) => (l.expectedCost === null ? null : Math.round(l.expectedCost * 100)), { blank: '—' }),
+  moneyColumn('cost', 'Expected cost', (l) => l.expectedCost, { blank: '—' }),
 ];
 
 export function PurchaseOrderPage({ purchaseOrderId }: { purchaseOrderId: string }) {

@@ -30,7 +30,7 @@ export function SupplierReturnList() {
     { id: 'supplier', header: 'Supplier', cell: (r) => r.supplierName },
     { id: 'gr', header: 'Goods receipt', className: 'mono', cell: (r) => r.grNo ?? '—' },
     { id: 'qty', header: 'Units', className: 'num', cell: (r) => String(r.qty) },
-    moneyColumn('total', 'Total', (r) => Math.round(r.total * 100)),
+    moneyColumn('total', 'Total', (r) => r.total),
     { id: 'print', header: 'Print', noExport: true, cell: (r) => <PrintActions compact doc={{ kind: 'debitNote', id: r.supplierReturnID, number: r.debitNoteNo }} printLabel="Print debit note" /> },
   ];
   return (
