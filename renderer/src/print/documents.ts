@@ -49,7 +49,7 @@ export const DOCUMENT_TITLES: Record<DocumentKind, string> = {
   prescription: 'Prescription card',
   jobCard: 'Lab job card',
   purchaseOrder: 'Purchase order',
-  goodsReceipt: 'Goods receipt note',
+  goodsReceipt: 'Goods inward note',
   debitNote: 'Debit note',
 };
 
