@@ -41,6 +41,8 @@ const rendererFeatureUses = {
   prescriptions: ['customers/names', 'print/PrintActions'],
   // Printing a document (the print buttons, the desktop bridge): embedded by every screen that prints.
   print: [],
+  // Suppliers, purchase orders, goods in, returns to a supplier: print buttons from print/.
+  purchasing: ['print/(documents|PrintActions)'],
   'quick-sale': ['catalog/ItemSearch', 'credit-notes/(credit-note|CreditNoteFields|service)', 'prescriptions/history', 'till/(TillClosedBanner|service)', 'print/(documents|PrintActions)'],
   recalls: [],
   // A customer's returns and exchanges: the exchange's new goods are found as the counter finds them.

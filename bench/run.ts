@@ -22,6 +22,7 @@ import { addToRecord } from '../main/service/backup/record.js';
 import { FULL_RUN, resultsPlace } from './output.js';
 import { ensureBuilt, startService, type ServiceProcess } from './service-process.js';
 import { statsOf, timeOnce, type Stats } from './stats.js';
+import { GoodsReceiptFloor } from './goods-receipt-floor.js';
 import { StorageFloor } from './storage-floor.js';
 import { benchStore, SIZES, type BenchStore } from './stores.js';
 import { measureStock, type StockScale } from './stock.js';
@@ -233,6 +234,50 @@ class Tally {
   }
 }
 
+/** Lines on the benchmark's goods receipt: a big delivery, as a chain's warehouse sends. */
+const RECEIPT_LINES = 500;
+const RECEIPT_RUNS = 12;
+
+/**
+ * A goods receipt of 500 lines (one manager, against no order) against its storage floor: the
+ * same 500 receipt movements inserted by prepared statements in one immediate transaction,
+ * alternating, after a warm-up of each.
+ */
+async function goodsReceiptRow(file: string, manager: Till): Promise<Row> {
+  const floor = new GoodsReceiptFloor(file, RECEIPT_LINES);
+  try {
+    const supplier = await manager.call<{ supplier: { supplierID: string } }>(api.Purchasing.createSupplier, { body: { name: `Bench supplier ${Date.now()}` } });
+    let invoice = 0;
+    const today = new Date().toISOString().slice(0, 10);
+    const receive = () =>
+      manager.call(api.Purchasing.createReceipt, {
+        body: {
+          supplierID: supplier.supplier.supplierID,
+          supplierInvoiceNo: `BENCH-${Date.now()}-${++invoice}`,
+          supplierInvoiceDate: today,
+          lines: floor.codes.map((code) => ({ code, qty: 2, unitCost: 450 })),
+        },
+      });
+    for (let k = 0; k < 2; k++) {
+      floor.receipt();
+      await receive();
+    }
+    const measured = new Tally();
+    const storage = new Tally();
+    for (let i = 0; i < RECEIPT_RUNS; i++) {
+      const t0 = performance.now();
+      const floorMs = await timeOnce(async () => floor.receipt());
+      storage.add({ samples: [floorMs], wall: performance.now() - t0 });
+      const t1 = performance.now();
+      const ms = await timeOnce(receive);
+      measured.add({ samples: [ms], wall: performance.now() - t1, ...(manager.serviceMs !== undefined ? { service: [manager.serviceMs] } : {}) });
+    }
+    return measured.row(`goods receipt (${RECEIPT_LINES} lines)`, 1, storage.stats(), 'storage');
+  } finally {
+    floor.close();
+  }
+}
+
 /**
  * Runs on a fresh copy of the built store, so every run measures the same store: the sales a run
  * makes (hundreds a second) would otherwise pile up on "today" for the next run's dashboard.
@@ -356,6 +401,8 @@ async function measureCopy(store: BenchStore, growthOnly: boolean, stopped: { ms
     } finally {
       floor.close();
     }
+    rows.push(await goodsReceiptRow(store.file, managers[0]!));
+    log(line(rows.at(-1)!));
     memory.afterRun = service.rssMiB();
     const durability = growthOnly ? null : durabilityCost(store.file, f.floorOrderNo);
     if (durability) log(`durability: a sale's writes p50/p99 ${durability.full.p50}/${durability.full.p99} ms with synchronous=FULL, ${durability.normal.p50}/${durability.normal.p99} ms with NORMAL`);

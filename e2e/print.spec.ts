@@ -300,6 +300,11 @@ async function installFakeBridge(page: Page): Promise<void> {
       invoice: { printer: null, paper: 'A4', copies: 1 },
       prescription: { printer: null, paper: 'A5', copies: 1 },
       jobCard: { printer: null, paper: 'A5', copies: 1 },
+      returnReceipt: { printer: null, paper: '80mm', copies: 1 },
+      gstCreditNote: { printer: null, paper: 'A4', copies: 1 },
+      purchaseOrder: { printer: null, paper: 'A4', copies: 1 },
+      goodsReceipt: { printer: null, paper: 'A4', copies: 1 },
+      debitNote: { printer: null, paper: 'A4', copies: 1 },
     };
     (window as unknown as { __bridgeLog: FakeBridgeLog }).__bridgeLog = log;
     Object.defineProperty(window, 'opticalPos', {

@@ -9,7 +9,7 @@
 import type { NetworkPrinter } from './network-printer.js';
 
 /** The documents a store prints, each with its own remembered printer and paper. */
-export const DOCUMENT_KINDS = ['receipt', 'invoice', 'prescription', 'jobCard', 'returnReceipt', 'gstCreditNote'] as const;
+export const DOCUMENT_KINDS = ['receipt', 'invoice', 'prescription', 'jobCard', 'returnReceipt', 'gstCreditNote', 'purchaseOrder', 'goodsReceipt', 'debitNote'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
 /** Paper a document kind prints on. 80 mm and 58 mm are thermal rolls (height follows content). */
@@ -82,4 +82,7 @@ export const DEFAULT_PRINT_SETTINGS: PrintSettings = {
   jobCard: { printer: null, paper: 'A5', copies: 1 },
   returnReceipt: { printer: null, paper: '80mm', copies: 1 },
   gstCreditNote: { printer: null, paper: 'A4', copies: 1 },
+  purchaseOrder: { printer: null, paper: 'A4', copies: 1 },
+  goodsReceipt: { printer: null, paper: 'A4', copies: 1 },
+  debitNote: { printer: null, paper: 'A4', copies: 1 },
 };

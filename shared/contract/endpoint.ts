@@ -36,6 +36,8 @@ export const GROUPS = [
   'Catalogue',
   /** Ours: a customer's returns and exchanges. */
   'Returns',
+  /** Ours: suppliers, purchase orders, goods in and returns to a supplier. */
+  'Purchasing',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 

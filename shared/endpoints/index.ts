@@ -13,6 +13,7 @@ import { Customer } from './customer.js';
 import { Dashboard } from './dashboard.js';
 import { Invoice } from './invoice.js';
 import { Orders } from './orders.js';
+import { Purchasing } from './purchasing.js';
 import { QuickSale } from './quick-sale.js';
 import { Receipts } from './receipts.js';
 import { Returns } from './returns.js';
@@ -45,6 +46,7 @@ export const api = {
   Transfers,
   Catalogue,
   Returns,
+  Purchasing,
 } as const;
 
 /** Every row: the spec's endpoints and our declared extensions (routes, client, OpenAPI). */

@@ -66,6 +66,13 @@ const STRICT_BODIES = new Set([
   // Ours (stock transfers): where to and what, and what arrived of each line.
   'Transfers.dispatch',
   'Transfers.receive',
+  // Ours (purchasing): a supplier, an order, a receipt, a return are their fields and lines.
+  'Purchasing.createSupplier',
+  'Purchasing.updateSupplier',
+  'Purchasing.setSupplierActive',
+  'Purchasing.createOrder',
+  'Purchasing.createReceipt',
+  'Purchasing.createReturn',
 ]);
 
 test('every object body parses {} unless it has a stated required field', () => {

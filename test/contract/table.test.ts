@@ -48,6 +48,10 @@ test('every other row is a declared extension: marked with its reason, not in th
       'Catalogue.access', 'Catalogue.find', 'Catalogue.item', 'Catalogue.brands', 'Catalogue.createModel', 'Catalogue.update',
       'Catalogue.setActive', 'Catalogue.changePrices', 'Catalogue.priceHistory',
       'Returns.order', 'Returns.save', 'Returns.exchange', 'Returns.list', 'Returns.receiptPrint', 'Returns.creditNotePrint', 'Returns.window', 'Returns.setWindow',
+      'Purchasing.suppliers', 'Purchasing.createSupplier', 'Purchasing.updateSupplier', 'Purchasing.setSupplierActive',
+      'Purchasing.orders', 'Purchasing.createOrder', 'Purchasing.order', 'Purchasing.closeOrder', 'Purchasing.orderPrint',
+      'Purchasing.receipts', 'Purchasing.createReceipt', 'Purchasing.receipt', 'Purchasing.receiptLabelLines', 'Purchasing.receiptPrint',
+      'Purchasing.returns', 'Purchasing.createReturn', 'Purchasing.return', 'Purchasing.returnPrint',
     ].sort(),
   );
   assert.equal(endpointList.length, specEndpointList.length + extensionList.length);
@@ -59,7 +63,7 @@ test('every other row is a declared extension: marked with its reason, not in th
 });
 
 test('api keys follow the spec’s group order (then ours) and each key holds only its group', () => {
-  assert.deepEqual(Object.keys(api), ['Auth', 'Account', 'Customer', 'Orders', 'QuickSale', 'Invoice', 'Receipts', 'Dashboard', 'Common', 'Audit', 'Users', 'Backup', 'Sync', 'Till', 'Setup', 'Stock', 'StockTake', 'Transfers', 'Catalogue', 'Returns']);
+  assert.deepEqual(Object.keys(api), ['Auth', 'Account', 'Customer', 'Orders', 'QuickSale', 'Invoice', 'Receipts', 'Dashboard', 'Common', 'Audit', 'Users', 'Backup', 'Sync', 'Till', 'Setup', 'Stock', 'StockTake', 'Transfers', 'Catalogue', 'Returns', 'Purchasing']);
   for (const [groupKey, rows] of Object.entries(api)) {
     for (const row of Object.values(rows)) {
       assert.equal(row.group.replace(' ', ''), groupKey);
@@ -132,6 +136,9 @@ test('non-JSON rows: the print endpoints are documents, the branch logo is an im
     '/api/transfers/{transferId}/print': { kind: 'document', contentTypes: ['application/pdf', 'text/html'] },
     '/api/returns/{salesReturnId}/receipt': { kind: 'document', contentTypes: ['application/pdf', 'text/html'] },
     '/api/returns/{salesReturnId}/gst-credit-note': { kind: 'document', contentTypes: ['application/pdf', 'text/html'] },
+    '/api/purchasing/orders/{purchaseOrderId}/print': { kind: 'document', contentTypes: ['application/pdf', 'text/html'] },
+    '/api/purchasing/receipts/{goodsReceiptId}/print': { kind: 'document', contentTypes: ['application/pdf', 'text/html'] },
+    '/api/purchasing/returns/{supplierReturnId}/print': { kind: 'document', contentTypes: ['application/pdf', 'text/html'] },
   });
 });
 

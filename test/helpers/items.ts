@@ -25,3 +25,17 @@ export function frameAtEveryBranch(svc: TestService, atLeast = 2): { id: number;
   ).get(atLeast) as { id: number };
   return { id: row.id, branches };
 }
+
+/** A frame of the demo catalog with a barcode (stocked goods, sold by SKU). */
+export function frameWithBarcode(svc: TestService, n = 0): { id: number; code: string; barcode: string; name: string; hsn_code: string } {
+  return svc.server.deps.db
+    .prepare('SELECT id, code, barcode, name, hsn_code FROM item WHERE item_type_id = 1 AND is_active = 1 AND barcode IS NOT NULL ORDER BY code LIMIT 1 OFFSET ?')
+    .get(n) as { id: number; code: string; barcode: string; name: string; hsn_code: string };
+}
+
+/** A contact lens of the demo catalog (received with batch and expiry). */
+export function contactLens(svc: TestService): { id: number; code: string; name: string } {
+  return svc.server.deps.db
+    .prepare('SELECT id, code, name FROM item WHERE item_type_id = 4 AND is_active = 1 ORDER BY code LIMIT 1')
+    .get() as { id: number; code: string; name: string };
+}

@@ -132,6 +132,10 @@ import { returnOrder } from './returns/order.js';
 import { saveExchange, saveReturn } from './returns/save.js';
 import { returnList, returnWindowOf, setReturnWindowTo } from './returns/list.js';
 import { gstCreditNotePrint, returnReceiptPrint } from './returns/print.js';
+import { purchaseOrderClose, purchaseOrderCreate, purchaseOrderDetail, purchaseOrderPrint, purchaseOrdersList } from './purchasing/orders.js';
+import { goodsReceiptCreate, goodsReceiptDetail, goodsReceiptLabelLines, goodsReceiptPrint, goodsReceiptsList } from './purchasing/receipts.js';
+import { debitNotePrint, supplierReturnCreate, supplierReturnDetail, supplierReturnsList } from './purchasing/returns.js';
+import { supplierCreate, supplierSetActive, suppliersList, supplierUpdate } from './purchasing/suppliers.js';
 
 export const handlers = [
   login,
@@ -293,6 +297,24 @@ export const handlers = [
   gstCreditNotePrint,
   returnWindowOf,
   setReturnWindowTo,
+  suppliersList,
+  supplierCreate,
+  supplierUpdate,
+  supplierSetActive,
+  purchaseOrdersList,
+  purchaseOrderCreate,
+  purchaseOrderDetail,
+  purchaseOrderClose,
+  purchaseOrderPrint,
+  goodsReceiptsList,
+  goodsReceiptCreate,
+  goodsReceiptDetail,
+  goodsReceiptLabelLines,
+  goodsReceiptPrint,
+  supplierReturnsList,
+  supplierReturnCreate,
+  supplierReturnDetail,
+  debitNotePrint,
   ...firstRunHandlers,
 ] as readonly Handler[];
 

@@ -51,6 +51,10 @@ export const ENTITY_TAGS = {
   transferLine: 83,
   /** A customer's return (and its GST credit note); 135, after its migration (035), so parallel work does not collide. */
   salesReturn: 135,
+  /** Purchasing (migration 030): 90 onwards, clear of the numbers parallel work takes. */
+  goodsReceipt: 90,
+  purchaseOrderItem: 91,
+  supplierReturn: 92,
 } as const;
 
 export type Entity = keyof typeof ENTITY_TAGS;

@@ -42,6 +42,9 @@ export const TABLE_CLASSES: Readonly<Record<(typeof JOURNALED_TABLES)[number], T
   // a year offline make the same row, and the second insert to arrive is the same values again.
   financial_year: 'shared',
   fitter: 'master',
+  // Goods in from a supplier and their lines: the receiving branch's documents.
+  goods_receipt: 'fact',
+  goods_receipt_line: 'fact',
   gender: 'master',
   gst_rate: 'master',
   insurance_company: 'master',
@@ -58,6 +61,8 @@ export const TABLE_CLASSES: Readonly<Record<(typeof JOURNALED_TABLES)[number], T
   priority: 'master',
   purchase_order: 'fact',
   purchase_order_line: 'fact',
+  // A stock purchase order's lines (migration 030), the ordering branch's.
+  purchase_order_item: 'fact',
   receipt: 'fact',
   // A call about a recall, by the branch that made it (issue 16).
   recall_contact: 'fact',
@@ -84,6 +89,9 @@ export const TABLE_CLASSES: Readonly<Record<(typeof JOURNALED_TABLES)[number], T
   transfer_line: 'fact',
   transfer_receipt: 'fact',
   transfer_receipt_line: 'fact',
+  // A return to a supplier (a debit note) and its lines: the returning branch's documents.
+  supplier_return: 'fact',
+  supplier_return_line: 'fact',
   user_branch: 'master',
 };
 

@@ -2,7 +2,7 @@ import { hasRole, type Role } from '../../../shared/contract/roles.js';
 import { api } from '../../../shared/endpoints/index.js';
 import { hrefFor, reopenCurrent, type Route } from '../core/router.js';
 
-type Area = 'quickSale' | 'till' | 'orders' | 'home' | 'customers' | 'recalls' | 'doctors' | 'catalog' | 'invoices' | 'receipts' | 'dashboard' | 'printers' | 'audit' | 'backups' | 'messages' | 'users' | 'password' | 'stock' | 'stockTakes' | 'transfers' | 'returns';
+type Area = 'quickSale' | 'till' | 'orders' | 'home' | 'customers' | 'recalls' | 'doctors' | 'catalog' | 'invoices' | 'receipts' | 'dashboard' | 'printers' | 'audit' | 'backups' | 'messages' | 'users' | 'password' | 'stock' | 'stockTakes' | 'transfers' | 'returns' | 'purchasing';
 
 function areaOf(route: Route): Area {
   switch (route.name) {
@@ -55,6 +55,16 @@ function areaOf(route: Route): Area {
     case 'returns':
     case 'returnOrder':
       return 'returns';
+    case 'suppliers':
+    case 'purchaseOrders':
+    case 'purchaseOrderNew':
+    case 'purchaseOrder':
+    case 'goodsReceipts':
+    case 'goodsReceiptNew':
+    case 'goodsReceipt':
+    case 'supplierReturns':
+    case 'supplierReturnNew':
+      return 'purchasing';
     default:
       return 'customers';
   }
@@ -79,6 +89,7 @@ const ITEMS: { area: Area; label: string; route: Route; hint: string; roles?: 'p
   { area: 'transfers', label: 'Transfers', route: { name: 'transfers', view: 'in-transit' }, hint: 'Stock between branches', roles: api.Transfers.list.auth },
   { area: 'invoices', label: 'Invoices', route: { name: 'invoices' }, hint: 'Tax invoices', roles: api.Invoice.list.auth },
   { area: 'receipts', label: 'Receipts', route: { name: 'receipts' }, hint: 'Payments taken', roles: api.Receipts.listPaged.auth },
+  { area: 'purchasing', label: 'Purchasing', route: { name: 'purchaseOrders' }, hint: 'Suppliers, goods in', roles: api.Purchasing.orders.auth },
   { area: 'dashboard', label: 'Dashboard', route: { name: 'dashboard' }, hint: 'The day, the month', roles: api.Dashboard.dashboardData.auth },
   { area: 'audit', label: 'Audit', route: { name: 'audit' }, hint: 'Who changed what', roles: api.Audit.search.auth },
   { area: 'printers', label: 'Printers', route: { name: 'printers' }, hint: 'Paper, test print' },

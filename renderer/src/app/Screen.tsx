@@ -29,6 +29,14 @@ import { TransferPage } from '../transfers/TransferPage.js';
 import { ChangePasswordScreen } from '../users/ChangePasswordScreen.js';
 import { UserForm } from '../users/UserForm.js';
 import { UserList } from '../users/UserList.js';
+import { GoodsReceiptForm } from '../purchasing/GoodsReceiptForm.js';
+import { GoodsReceiptList } from '../purchasing/GoodsReceiptList.js';
+import { GoodsReceiptPage } from '../purchasing/GoodsReceiptPage.js';
+import { PurchaseOrderForm } from '../purchasing/PurchaseOrderForm.js';
+import { PurchaseOrderList } from '../purchasing/PurchaseOrderList.js';
+import { PurchaseOrderPage } from '../purchasing/PurchaseOrderPage.js';
+import { SupplierReturnForm, SupplierReturnList } from '../purchasing/SupplierReturns.js';
+import { SupplierScreen } from '../purchasing/SupplierScreen.js';
 import { Home } from './Home.js';
 import type { Route } from '../core/router.js';
 
@@ -106,5 +114,23 @@ export function Screen({ route, session }: { route: Route; session: LoginRespons
       return <ReturnList />;
     case 'returnOrder':
       return <ReturnScreen key={route.salesOrderNo} salesOrderNo={route.salesOrderNo} />;
+    case 'suppliers':
+      return <SupplierScreen />;
+    case 'purchaseOrders':
+      return <PurchaseOrderList />;
+    case 'purchaseOrderNew':
+      return <PurchaseOrderForm />;
+    case 'purchaseOrder':
+      return <PurchaseOrderPage key={route.purchaseOrderId} purchaseOrderId={route.purchaseOrderId} />;
+    case 'goodsReceipts':
+      return <GoodsReceiptList />;
+    case 'goodsReceiptNew':
+      return <GoodsReceiptForm key={route.purchaseOrderId ?? 'none'} purchaseOrderId={route.purchaseOrderId} />;
+    case 'goodsReceipt':
+      return <GoodsReceiptPage key={route.goodsReceiptId} goodsReceiptId={route.goodsReceiptId} />;
+    case 'supplierReturns':
+      return <SupplierReturnList />;
+    case 'supplierReturnNew':
+      return <SupplierReturnForm />;
   }
 }

@@ -47,7 +47,16 @@ export type Route =
   | { name: 'transferNew' }
   | { name: 'transfer'; transferId: string }
   | { name: 'returns' }
-  | { name: 'returnOrder'; salesOrderNo: string };
+  | { name: 'returnOrder'; salesOrderNo: string }
+  | { name: 'suppliers' }
+  | { name: 'purchaseOrders' }
+  | { name: 'purchaseOrderNew' }
+  | { name: 'purchaseOrder'; purchaseOrderId: string }
+  | { name: 'goodsReceipts' }
+  | { name: 'goodsReceiptNew'; purchaseOrderId: string | null }
+  | { name: 'goodsReceipt'; goodsReceiptId: string }
+  | { name: 'supplierReturns' }
+  | { name: 'supplierReturnNew' };
 
 const TABS: readonly CustomerTab[] = ['profile', 'prescriptions', 'orders'];
 
@@ -96,6 +105,16 @@ export function parseHash(hash: string): Route {
     return { name: 'transfers', view: (id as TransferView | undefined) ?? 'in-transit' };
   }
   if (area === 'returns') return id ? { name: 'returnOrder', salesOrderNo: id } : { name: 'returns' };
+  if (area === 'suppliers') return { name: 'suppliers' };
+  if (area === 'purchase-orders') {
+    if (!id) return { name: 'purchaseOrders' };
+    return id === 'new' ? { name: 'purchaseOrderNew' } : { name: 'purchaseOrder', purchaseOrderId: id };
+  }
+  if (area === 'goods-in') {
+    if (!id) return { name: 'goodsReceipts' };
+    return id === 'new' ? { name: 'goodsReceiptNew', purchaseOrderId: sub ?? null } : { name: 'goodsReceipt', goodsReceiptId: id };
+  }
+  if (area === 'supplier-returns') return id === 'new' ? { name: 'supplierReturnNew' } : { name: 'supplierReturns' };
   if (area === 'orders') return id ? { name: 'order', salesOrderNo: id } : { name: 'orders' };
   return { name: 'home' };
 }
@@ -173,6 +192,24 @@ export function hrefFor(route: Route): string {
       return '#/returns';
     case 'returnOrder':
       return `#/returns/${enc(route.salesOrderNo)}`;
+    case 'suppliers':
+      return '#/suppliers';
+    case 'purchaseOrders':
+      return '#/purchase-orders';
+    case 'purchaseOrderNew':
+      return '#/purchase-orders/new';
+    case 'purchaseOrder':
+      return `#/purchase-orders/${enc(route.purchaseOrderId)}`;
+    case 'goodsReceipts':
+      return '#/goods-in';
+    case 'goodsReceiptNew':
+      return route.purchaseOrderId ? `#/goods-in/new/${enc(route.purchaseOrderId)}` : '#/goods-in/new';
+    case 'goodsReceipt':
+      return `#/goods-in/${enc(route.goodsReceiptId)}`;
+    case 'supplierReturns':
+      return '#/supplier-returns';
+    case 'supplierReturnNew':
+      return '#/supplier-returns/new';
   }
 }
 

@@ -21,7 +21,7 @@ export const HAS_COPIES: ReadonlySet<DocumentKind> = new Set<DocumentKind>(['rec
 
 export interface Printable {
   kind: DocumentKind;
-  /** ENC id of the receipt, invoice, eye examination (prescription card), sales order (job card) or customer return (its receipt, its GST credit note). */
+  /** ENC id of the receipt, invoice, eye examination (prescription card), sales order (job card), customer return (its receipt, its GST credit note), purchase order, goods receipt or return to a supplier (debit note). */
   id: string;
   /** The number the document is known by; names the saved file. */
   number: string;
@@ -39,6 +39,9 @@ export const DOCUMENT_WORDS: Record<DocumentKind, string> = {
   jobCard: 'job card',
   returnReceipt: 'return receipt',
   gstCreditNote: 'GST credit note',
+  purchaseOrder: 'purchase order',
+  goodsReceipt: 'goods receipt',
+  debitNote: 'debit note',
 };
 
 /** As headings and labels: the Printers screen's rows. */
@@ -49,6 +52,9 @@ export const DOCUMENT_TITLES: Record<DocumentKind, string> = {
   jobCard: 'Lab job card',
   returnReceipt: 'Return receipt',
   gstCreditNote: 'GST credit note',
+  purchaseOrder: 'Purchase order',
+  goodsReceipt: 'Goods inward note',
+  debitNote: 'Debit note',
 };
 
 const FILE_WORDS: Record<DocumentKind, string> = {
@@ -58,6 +64,9 @@ const FILE_WORDS: Record<DocumentKind, string> = {
   jobCard: 'job-card',
   returnReceipt: 'return',
   gstCreditNote: 'credit-note',
+  purchaseOrder: 'purchase-order',
+  goodsReceipt: 'goods-receipt',
+  debitNote: 'debit-note',
 };
 
 const CONTENT_TYPES: Record<DocumentFormat, string> = { pdf: 'application/pdf', html: 'text/html' };
@@ -89,6 +98,12 @@ function request(doc: Printable, format: DocumentFormat): Promise<RawResponse> {
       return client.raw(api.Returns.receiptPrint, { params: { salesReturnId: doc.id }, query: { format } });
     case 'gstCreditNote':
       return client.raw(api.Returns.creditNotePrint, { params: { salesReturnId: doc.id }, query: { format } });
+    case 'purchaseOrder':
+      return client.raw(api.Purchasing.orderPrint, { params: { purchaseOrderId: doc.id }, query: { format } });
+    case 'goodsReceipt':
+      return client.raw(api.Purchasing.receiptPrint, { params: { goodsReceiptId: doc.id }, query: { format } });
+    case 'debitNote':
+      return client.raw(api.Purchasing.returnPrint, { params: { supplierReturnId: doc.id }, query: { format } });
   }
 }
 

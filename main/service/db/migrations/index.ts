@@ -25,6 +25,7 @@ import { foreignKeyIndexes } from './026-foreign-key-indexes.js';
 import { tillWindowIndexes } from './027-till-window-indexes.js';
 import { stockDocuments } from './028-stock-documents.js';
 import { catalogue } from './029-catalogue.js';
+import { purchasing } from './030-purchasing.js';
 import { reorderLevel } from './031-reorder-level.js';
 import { transfers } from './032-transfers.js';
 import { stockTake } from './033-stock-take.js';
@@ -33,4 +34,4 @@ import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
 
-export const migrations: readonly Migration[] = [foundation, customers, keratometry, catalog, counter, insuranceClaims, saleKey, deliveryPromise, placeOfSupply, jobChargesTax, priceApprovals, lensAddRange, cartTill, orderFigures, journal, userAdmin, syncableData, sync, tillSessions, optometristDay, wordSearch, wordStarts, foreignKeyIndexes, tillWindowIndexes, stockDocuments, catalogue, reorderLevel, transfers, stockTake, returns];
+export const migrations: readonly Migration[] = [foundation, customers, keratometry, catalog, counter, insuranceClaims, saleKey, deliveryPromise, placeOfSupply, jobChargesTax, priceApprovals, lensAddRange, cartTill, orderFigures, journal, userAdmin, syncableData, sync, tillSessions, optometristDay, wordSearch, wordStarts, foreignKeyIndexes, tillWindowIndexes, stockDocuments, catalogue, purchasing, reorderLevel, transfers, stockTake, returns];
