@@ -26,6 +26,8 @@ export const GROUPS = [
   'Till',
   /** Ours: the first run on screen (no store yet) and leaving the demo for a real store. */
   'Setup',
+  /** Ours: barcode labels on A4 sheets and thermal label printers. */
+  'Labels',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 

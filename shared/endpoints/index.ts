@@ -11,6 +11,7 @@ import { Common } from './common.js';
 import { Customer } from './customer.js';
 import { Dashboard } from './dashboard.js';
 import { Invoice } from './invoice.js';
+import { Labels } from './labels.js';
 import { Orders } from './orders.js';
 import { QuickSale } from './quick-sale.js';
 import { Receipts } from './receipts.js';
@@ -35,6 +36,7 @@ export const api = {
   Sync,
   Till,
   Setup,
+  Labels,
 } as const;
 
 /** Every row: the spec's endpoints and our declared extensions (routes, client, OpenAPI). */

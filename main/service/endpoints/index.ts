@@ -115,6 +115,7 @@ import { usersResetPassword } from './users/reset-password.js';
 import { usersUpdate } from './users/update.js';
 import { cashMoveHandler, closeTillHandler, openTillHandler } from './till/open.js';
 import { tillReportHandler, tillReportPrint, xReportHandler } from './till/report.js';
+import { labelPrinter, labelSheet } from './labels/labels.js';
 import { everyTillOf, tillStateOf } from './till/state.js';
 
 export const handlers = [
@@ -241,6 +242,8 @@ export const handlers = [
   everyTillOf,
   tillReportHandler,
   tillReportPrint,
+  labelSheet,
+  labelPrinter,
   ...firstRunHandlers,
 ] as readonly Handler[];
 
