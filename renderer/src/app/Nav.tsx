@@ -2,7 +2,7 @@ import { hasRole, type Role } from '../../../shared/contract/roles.js';
 import { api } from '../../../shared/endpoints/index.js';
 import { hrefFor, reopenCurrent, type Route } from '../core/router.js';
 
-type Area = 'quickSale' | 'till' | 'orders' | 'home' | 'customers' | 'recalls' | 'doctors' | 'catalog' | 'invoices' | 'receipts' | 'dashboard' | 'printers' | 'audit' | 'backups' | 'messages' | 'users' | 'password';
+type Area = 'quickSale' | 'till' | 'orders' | 'home' | 'customers' | 'recalls' | 'doctors' | 'catalog' | 'invoices' | 'receipts' | 'dashboard' | 'printers' | 'audit' | 'backups' | 'messages' | 'users' | 'password' | 'labels';
 
 function areaOf(route: Route): Area {
   switch (route.name) {
@@ -43,6 +43,8 @@ function areaOf(route: Route): Area {
     case 'orders':
     case 'order':
       return 'orders';
+    case 'labels':
+      return 'labels';
     default:
       return 'customers';
   }
@@ -61,6 +63,7 @@ const ITEMS: { area: Area; label: string; route: Route; hint: string; roles?: 'p
   { area: 'recalls', label: 'Recalls', route: { name: 'recalls' }, hint: 'Eye check-ups due', roles: api.Customer.recallList.auth },
   { area: 'doctors', label: 'Doctors', route: { name: 'doctors' }, hint: 'Referrals', roles: api.Customer.doctorListPage.auth },
   { area: 'catalog', label: 'Catalog', route: { name: 'catalog' }, hint: 'Items, stock', roles: api.Common.searchItems.auth },
+  { area: 'labels', label: 'Labels', route: { name: 'labels' }, hint: 'Barcodes, MRP', roles: api.Labels.sheet.auth },
   { area: 'invoices', label: 'Invoices', route: { name: 'invoices' }, hint: 'Tax invoices', roles: api.Invoice.list.auth },
   { area: 'receipts', label: 'Receipts', route: { name: 'receipts' }, hint: 'Payments taken', roles: api.Receipts.listPaged.auth },
   { area: 'dashboard', label: 'Dashboard', route: { name: 'dashboard' }, hint: 'The day, the month', roles: api.Dashboard.dashboardData.auth },

@@ -35,7 +35,9 @@ export type Route =
   | { name: 'password' }
   | { name: 'backups' }
   | { name: 'messages' }
-  | { name: 'till' };
+  | { name: 'till' }
+  /** Barcode labels; `code` puts that item on the list (the catalogue's Labels button). */
+  | { name: 'labels'; code?: string };
 
 const TABS: readonly CustomerTab[] = ['profile', 'prescriptions', 'orders'];
 
@@ -76,6 +78,7 @@ export function parseHash(hash: string): Route {
   if (area === 'backups') return { name: 'backups' };
   if (area === 'messages') return { name: 'messages' };
   if (area === 'till') return { name: 'till' };
+  if (area === 'labels') return id ? { name: 'labels', code: id } : { name: 'labels' };
   if (area === 'orders') return id ? { name: 'order', salesOrderNo: id } : { name: 'orders' };
   return { name: 'home' };
 }
@@ -137,6 +140,8 @@ export function hrefFor(route: Route): string {
       return '#/messages';
     case 'till':
       return '#/till';
+    case 'labels':
+      return route.code ? `#/labels/${enc(route.code)}` : '#/labels';
   }
 }
 

@@ -37,6 +37,7 @@ export const DOCUMENT_WORDS: Record<DocumentKind, string> = {
   invoice: 'invoice',
   prescription: 'prescription card',
   jobCard: 'job card',
+  label: 'labels',
 };
 
 /** As headings and labels: the Printers screen's rows. */
@@ -45,6 +46,7 @@ export const DOCUMENT_TITLES: Record<DocumentKind, string> = {
   invoice: 'Tax invoice',
   prescription: 'Prescription card',
   jobCard: 'Lab job card',
+  label: 'Barcode labels',
 };
 
 const FILE_WORDS: Record<DocumentKind, string> = {
@@ -52,6 +54,7 @@ const FILE_WORDS: Record<DocumentKind, string> = {
   invoice: 'invoice',
   prescription: 'prescription',
   jobCard: 'job-card',
+  label: 'labels',
 };
 
 const CONTENT_TYPES: Record<DocumentFormat, string> = { pdf: 'application/pdf', html: 'text/html' };
@@ -79,6 +82,9 @@ function request(doc: Printable, format: DocumentFormat): Promise<RawResponse> {
       return pdf ? client.raw(api.Common.prescriptionPdf, { body: doc.id }) : client.raw(api.Common.prescriptionPdfHtml, { body: doc.id });
     case 'jobCard':
       return pdf ? client.raw(api.Common.jobCardPdf, { body: doc.id }) : client.raw(api.Common.jobCardPdfHtml, { body: doc.id });
+    case 'label':
+      // Labels are a list of items, not one document by its id: the Labels screen fetches them.
+      return Promise.reject(new PrintProblem('Labels print from the Labels screen.'));
   }
 }
 
