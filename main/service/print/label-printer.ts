@@ -42,7 +42,10 @@ export function labelRows(label: Label, stock: Stock): Row[] {
   const fit = (text: string, font: Font) => {
     const ascii = printableAscii(text);
     const room = Math.floor(width / font.width);
-    return ascii.length <= room ? ascii : `${ascii.slice(0, Math.max(0, room - 1)).trimEnd()}.`;
+    if (ascii.length <= room) return ascii;
+    // Cut after the last whole word that fits (a word longer than the line is cut where it ends).
+    const cut = ascii.slice(0, room + 1).replace(/\s+\S*$/, '');
+    return (cut || ascii.slice(0, room)).trimEnd();
   };
   const rows: Row[] = [];
   let y = pad;
