@@ -52,6 +52,9 @@ const STRICT_BODIES = new Set([
   'Till.open',
   'Till.cashMove',
   'Till.close',
+  // Ours: labels need the items to print, and a label printer its language and label size.
+  'Labels.sheet',
+  'Labels.printer',
 ]);
 
 test('every object body parses {} unless it has a stated required field', () => {

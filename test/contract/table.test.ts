@@ -18,10 +18,10 @@ test('every spec row sits in the group the spec puts it in', () => {
   for (const e of specEndpointList) assert.equal(e.group, groupOf.get(key(e)), key(e));
 });
 
-test('group counts match the spec: 1, 2, 14, 10, 31, 6, 2, 1, 13 (and none in our Audit, Users, Backup, Sync, Till and Setup groups)', () => {
+test('group counts match the spec: 1, 2, 14, 10, 31, 6, 2, 1, 13 (and none in our Audit, Users, Backup, Sync, Till, Setup and Labels groups)', () => {
   const counts = GROUPS.map((g) => specEndpointList.filter((e) => e.group === g).length);
-  // The spec's nine groups, then the extensions' own (Audit, Users, Backup, Sync, Till, Setup), which hold no spec row.
-  assert.deepEqual(counts, [1, 2, 14, 10, 31, 6, 2, 1, 13, 0, 0, 0, 0, 0, 0]);
+  // The spec's nine groups, then the extensions' own (Audit, Users, Backup, Sync, Till, Setup, Labels), which hold no spec row.
+  assert.deepEqual(counts, [1, 2, 14, 10, 31, 6, 2, 1, 13, 0, 0, 0, 0, 0, 0, 0]);
   assert.equal(specEndpointList.length, 80);
 });
 
@@ -40,6 +40,7 @@ test('every other row is a declared extension: marked with its reason, not in th
       'Sync.status', 'Sync.now',
       'Till.state', 'Till.open', 'Till.cashMove', 'Till.xReport', 'Till.close', 'Till.tills', 'Till.report', 'Till.reportPrint',
       'Setup.status', 'Setup.createStore', 'Setup.joinHub', 'Setup.tryDemo',
+      'Labels.sheet', 'Labels.printer',
     ].sort(),
   );
   assert.equal(endpointList.length, specEndpointList.length + extensionList.length);
@@ -51,7 +52,7 @@ test('every other row is a declared extension: marked with its reason, not in th
 });
 
 test('api keys follow the spec’s group order (then ours) and each key holds only its group', () => {
-  assert.deepEqual(Object.keys(api), ['Auth', 'Account', 'Customer', 'Orders', 'QuickSale', 'Invoice', 'Receipts', 'Dashboard', 'Common', 'Audit', 'Users', 'Backup', 'Sync', 'Till', 'Setup']);
+  assert.deepEqual(Object.keys(api), ['Auth', 'Account', 'Customer', 'Orders', 'QuickSale', 'Invoice', 'Receipts', 'Dashboard', 'Common', 'Audit', 'Users', 'Backup', 'Sync', 'Till', 'Setup', 'Labels']);
   for (const [groupKey, rows] of Object.entries(api)) {
     for (const row of Object.values(rows)) {
       assert.equal(row.group.replace(' ', ''), groupKey);
@@ -120,6 +121,8 @@ test('non-JSON rows: the print endpoints are documents, the branch logo is an im
     '/api/Common/job-card/pdf/html': { kind: 'document', contentTypes: ['text/html'] },
     '/api/quickSale/get-branch-logo/{branchId}/{fileName}': { kind: 'binary', contentTypes: ['image/png', 'image/jpeg'] },
     '/api/till/report/{sessionId}/print': { kind: 'document', contentTypes: ['application/pdf', 'text/html', 'application/octet-stream'] },
+    '/api/labels/sheet': { kind: 'document', contentTypes: ['application/pdf'] },
+    '/api/labels/printer': { kind: 'document', contentTypes: ['application/octet-stream'] },
   });
 });
 
