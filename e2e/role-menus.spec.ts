@@ -24,7 +24,7 @@ test.afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-const EVERYTHING = ['Quick sale', 'Till', 'Orders', 'Home', 'Customers', 'Recalls', 'Doctors', 'Catalog', 'Invoices', 'Receipts', 'Dashboard', 'Audit', 'Printers', 'Messages', 'Backups', 'Users', 'My password'];
+const EVERYTHING = ['Quick sale', 'Till', 'Orders', 'Home', 'Customers', 'Recalls', 'Doctors', 'Catalog', 'Labels', 'Invoices', 'Receipts', 'Dashboard', 'Audit', 'Printers', 'Messages', 'Backups', 'Users', 'My password'];
 const MENUS: Record<string, string[]> = {
   admin: EVERYTHING,
   manager: EVERYTHING.filter((e) => e !== 'Users'),

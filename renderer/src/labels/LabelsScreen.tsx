@@ -86,11 +86,7 @@ export function LabelsScreen({ code }: { code?: string }) {
       <header className="screen-head">
         <h1 id="labels-title">Labels</h1>
       </header>
-      <p className="lead">
-        Scan or find each item, say how many labels it needs, then print them on an A4 label sheet or send them to the label printer.
-        Each label has the store’s name, the item code and name, size and colour, the MRP (incl. of all taxes) and a barcode the
-        counter can scan.
-      </p>
+      <p className="lead">Scan or find each item, say how many labels it needs, then print them on an A4 label sheet or send them to the label printer.</p>
       <ItemSearch label="Add item" onPick={add} autoFocus />
       {openFailed !== null && <ErrorBanner banner={bannerFor(openFailed, 'find the item')} />}
 
@@ -136,33 +132,36 @@ export function LabelsScreen({ code }: { code?: string }) {
       />
 
       <div className="form-grid">
-        <div className="field span-4">
-          <label htmlFor="labels-sheet">Label sheet (A4)</label>
-          <select id="labels-sheet" value={sheet} onChange={(e) => setSheet(LABEL_SHEET_NAMES.find((s) => s === e.target.value) ?? sheet)}>
-            {LABEL_SHEET_NAMES.map((s) => (
-              <option key={s} value={s}>
-                {LABEL_SHEETS[s].label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field span-3">
-          <label htmlFor="labels-start">Start at label</label>
-          <input
-            id="labels-start"
-            className="num"
-            type="number"
-            min={1}
-            max={perSheet(sheet)}
-            value={start}
-            aria-invalid={startProblem !== null}
-            aria-describedby="labels-start-hint"
-            onChange={(e) => setStart(e.target.value)}
-          />
-          <p id="labels-start-hint" className={startProblem ? 'field-error' : 'muted'}>
-            {startProblem ?? 'On a used sheet, the first free label: counted across the rows from the top left.'}
-          </p>
-        </div>
+        <fieldset className="form-section">
+          <legend>A4 label sheet</legend>
+          <div className="field span-4">
+            <label htmlFor="labels-sheet">Label sheet (A4)</label>
+            <select id="labels-sheet" value={sheet} onChange={(e) => setSheet(LABEL_SHEET_NAMES.find((s) => s === e.target.value) ?? sheet)}>
+              {LABEL_SHEET_NAMES.map((s) => (
+                <option key={s} value={s}>
+                  {LABEL_SHEETS[s].label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field span-3">
+            <label htmlFor="labels-start">Start at label</label>
+            <input
+              id="labels-start"
+              className="num"
+              type="number"
+              min={1}
+              max={perSheet(sheet)}
+              value={start}
+              aria-invalid={startProblem !== null}
+              aria-describedby="labels-start-hint"
+              onChange={(e) => setStart(e.target.value)}
+            />
+            <p id="labels-start-hint" className={startProblem ? 'field-error' : 'muted'}>
+              {startProblem ?? 'On a used sheet, the first free label: counted across the rows from the top left.'}
+            </p>
+          </div>
+        </fieldset>
       </div>
 
       <p role="status" className="muted">
