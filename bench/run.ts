@@ -24,6 +24,7 @@ import { ensureBuilt, startService, type ServiceProcess } from './service-proces
 import { statsOf, timeOnce, type Stats } from './stats.js';
 import { StorageFloor } from './storage-floor.js';
 import { benchStore, SIZES, type BenchStore } from './stores.js';
+import { measureLabels, type LabelBench } from './labels.js';
 import { measureSync, type SyncThroughput } from './sync.js';
 import { Till } from './till.js';
 
@@ -570,7 +571,9 @@ async function main() {
   for (const run of start.runs ?? []) log(`  ${startRunText(run)}`);
   log(`\nsync: a real hub (embedded PostgreSQL) and a branch on loopback, ${syncOrders} orders sold at the branch`);
   const sync = await measureSync(syncOrders, log);
-  const report = { date: new Date().toISOString(), quick, machine, sizes, startToLogin: start, results, sync, seconds: Math.round((performance.now() - started) / 1000) };
+  log('\nlabels: the A4 label sheet for 500 labels, in this process, against the same sheet as text only');
+  const labels = await measureLabels(quick, log);
+  const report = { date: new Date().toISOString(), quick, machine, sizes, startToLogin: start, results, sync, labels, seconds: Math.round((performance.now() - started) / 1000) };
   const { json, md, recorded } = place;
   mkdirSync(path.dirname(json), { recursive: true });
   writeFileSync(json, `${JSON.stringify(report, null, 2)}\n`);
@@ -585,6 +588,7 @@ function markdown(report: {
   machine: { cpus: number; cpu: string; memGiB: number; node: string };
   startToLogin: StartToLogin;
   sync: SyncThroughput;
+  labels: LabelBench;
   results: Record<string, Awaited<ReturnType<typeof measureStore>> & { store: Omit<BenchStore, 'dataDir' | 'file'> }>;
 }): string {
   const labels = Object.keys(report.results);
@@ -638,6 +642,14 @@ function markdown(report: {
   out.push('|---|---|---|---|---|---|');
   out.push(`| push (branch → hub) | ${sync.push.perSecond} | ${sync.push.seconds} | ${sync.push.floorPerSecond} | ${ratio(sync.push.floorPerSecond, sync.push.perSecond)} | the hub's own INSERT of the same changes, 500 per transaction |`);
   out.push(`| pull (hub → head office, applied) | ${sync.pull.perSecond} | ${sync.pull.seconds} | ${sync.pull.floorPerSecond} | ${ratio(sync.pull.floorPerSecond, sync.pull.perSecond)} | the hub's own page query, 500 per page, nothing applied |`);
+  out.push('');
+  out.push('Labels (the A4 sheet writer in the bench process; floor: the same labels as text only, same writer, no barcodes):');
+  out.push('');
+  out.push('| sheet | runs | p50 ms | p99 ms | floor p50 / p99 ms | p50 × floor | p99 × floor |');
+  out.push('|---|---|---|---|---|---|---|');
+  for (const r of report.labels.rows) {
+    out.push(`| ${r.name} | ${r.stats.n} | ${r.stats.p50} | ${r.stats.p99} | ${r.floor.p50} / ${r.floor.p99} | ${ratio(r.stats.p50, r.floor.p50)} | ${ratio(r.stats.p99, r.floor.p99)} |`);
+  }
   return `${out.join('\n')}\n`;
 }
 
