@@ -5,6 +5,7 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import type { DocumentPrintSetting } from '../../../shared/desktop.js';
 import { api } from '../../../shared/endpoints/index.js';
 import { LABEL_SHEETS, LABEL_SHEET_NAMES, MAX_LABELS, type LabelSheet } from '../../../shared/models/labels.js';
 import { ItemSearch } from '../catalog/ItemSearch.js';
@@ -70,8 +71,8 @@ export function LabelsScreen({ code }: { code?: string }) {
   const thermal = useMutation({
     mutationFn: async () => {
       if (!bridge || typeof bridge.printRaw !== 'function') throw new PrintProblem('Only the desktop app can send labels to a label printer.');
-      const setting = (await viaBridge(() => bridge.printSettings())).label;
-      if (!setting.network || !setting.labelStock) throw new PrintProblem('No network label printer is set: choose one for Barcode labels on the Printers screen.');
+      const setting = (await viaBridge(() => bridge.printSettings())).label as DocumentPrintSetting | undefined;
+      if (!setting?.network || !setting.labelStock) throw new PrintProblem('No network label printer is set: choose one for Barcode labels on the Printers screen.');
       const answer = await client.raw(api.Labels.printer, { body: { lines: requestLines(lines), ...setting.labelStock } });
       const result = await viaBridge(() => bridge.printRaw!('label', answer.bytes));
       if (!result.ok) throw new PrintProblem(result.message ?? 'The labels were not printed.');

@@ -9,6 +9,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
+  DEFAULT_PRINT_SETTINGS,
   DOCUMENT_KINDS,
   PAPER_SIZES,
   type DesktopBridge,
@@ -125,7 +126,8 @@ function DesktopPrinters({ bridge }: { bridge: DesktopBridge }) {
               <DocumentRow
                 key={kind}
                 kind={kind}
-                setting={settings.data[kind]}
+                // A bridge that does not know a kind yet (a build before labels) leaves it at its default.
+                setting={settings.data[kind] ?? DEFAULT_PRINT_SETTINGS[kind]}
                 printers={printers.data}
                 bridge={bridge}
                 busy={save.isPending}
