@@ -239,6 +239,10 @@ test('TSPL and ZPL byte for byte, sent through the bridge to the network label p
     ].join('\n'),
   );
 
+  // On a 38 × 25 mm label the words do not fit beside the MRP: they go on the line under it.
+  const narrow = Buffer.from((await manager.raw(api.Labels.printer, { body: { ...body, widthMm: 38, language: 'TSPL' } })).bytes).toString('latin1');
+  assert.match(narrow, /TEXT 12,152,"2",0,1,1,"MRP Rs\.[\d,.]+"\r\nTEXT 12,176,"1",0,1,1,"incl\. of all taxes"\r\nPRINT 3/);
+
   // The desktop side: a 'label' setting with a network printer and its roll, kept as the
   // Printers screen keeps it, and each job sent where that setting says.
   const printer = await fakeLabelPrinter();

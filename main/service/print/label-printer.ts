@@ -57,7 +57,12 @@ export function labelRows(label: Label, stock: Stock): Row[] {
   line(label.name, big);
   line([label.code, label.detail].filter(Boolean).join('  '), small);
 
-  const mrpY = pad + height - big.height;
+  // The MRP at the foot, "incl. of all taxes" beside it, or under it on a narrow label: the words
+  // are what the rules require, so they move rather than go.
+  const mrp = `MRP Rs.${amount(label.mrp)}`;
+  const after = pad + (mrp.length + 1) * big.width;
+  const beside = after + MRP_WORDS.length * small.width <= pad + width;
+  const mrpY = pad + height - big.height - (beside ? 0 : GAP + small.height);
   // The printer writes the barcode's digits under it, in a line about as tall as the small font.
   const barsHeight = mrpY - GAP - small.height - GAP - y;
   const pattern = barPattern(label.barcode);
@@ -76,12 +81,9 @@ export function labelRows(label: Label, stock: Stock): Row[] {
     symbology: label.barcode.symbology,
     text: label.barcode.text,
   });
-  const mrp = `MRP Rs.${amount(label.mrp)}`;
   rows.push({ kind: 'text', x: pad, y: mrpY, font: big, text: fit(mrp, big) });
-  const after = pad + (mrp.length + 1) * big.width;
-  if (after + MRP_WORDS.length * small.width <= pad + width) {
-    rows.push({ kind: 'text', x: after, y: mrpY + big.height - small.height, font: small, text: MRP_WORDS });
-  }
+  if (beside) rows.push({ kind: 'text', x: after, y: mrpY + big.height - small.height, font: small, text: MRP_WORDS });
+  else rows.push({ kind: 'text', x: pad, y: mrpY + big.height + GAP, font: small, text: fit(MRP_WORDS, small) });
   return rows;
 }
 
