@@ -36,6 +36,8 @@ const rendererFeatureUses = {
   doctors: ['customers/names'],
   'first-run': [],
   invoices: ['print/(documents|PrintActions)', 'orders/OrderLink'],
+  // Labels: items picked with the counter's search, printed through the print buttons' helpers.
+  labels: ['catalog/(ItemSearch|items)', 'print/(bridge|output|problem)'],
   login: [],
   orders: ['credit-notes/(credit-note|CreditNoteFields|service)', 'print/(documents|PrintActions)', 'quick-sale/service'],
   prescriptions: ['customers/names', 'print/PrintActions'],

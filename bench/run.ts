@@ -26,6 +26,7 @@ import { GoodsReceiptFloor } from './goods-receipt-floor.js';
 import { StorageFloor } from './storage-floor.js';
 import { benchStore, SIZES, type BenchStore } from './stores.js';
 import { measureStock, type StockScale } from './stock.js';
+import { measureLabels, type LabelBench } from './labels.js';
 import { measureSync, type SyncThroughput } from './sync.js';
 import { Till } from './till.js';
 
@@ -620,7 +621,9 @@ async function main() {
   const sync = await measureSync(syncOrders, log);
   log('\nstock: the ledger and an item at every branch, against a keyed single-row read (the counter\'s exact item stock)');
   const stock = await measureStock(quick, log);
-  const report = { date: new Date().toISOString(), quick, machine, sizes, startToLogin: start, results, sync, stock, seconds: Math.round((performance.now() - started) / 1000) };
+  log('\nlabels: the A4 label sheet for 500 labels, in this process, against the same sheet as text only');
+  const labels = await measureLabels(quick, log);
+  const report = { date: new Date().toISOString(), quick, machine, sizes, startToLogin: start, results, sync, stock, labels, seconds: Math.round((performance.now() - started) / 1000) };
   const { json, md, recorded } = place;
   mkdirSync(path.dirname(json), { recursive: true });
   writeFileSync(json, `${JSON.stringify(report, null, 2)}\n`);
@@ -636,6 +639,7 @@ function markdown(report: {
   startToLogin: StartToLogin;
   sync: SyncThroughput;
   stock: StockScale;
+  labels: LabelBench;
   results: Record<string, Awaited<ReturnType<typeof measureStore>> & { store: Omit<BenchStore, 'dataDir' | 'file'> }>;
 }): string {
   const labels = Object.keys(report.results);
@@ -696,6 +700,14 @@ function markdown(report: {
   out.push('| operation | calls | p50 ms | p99 ms | p50 × floor | p99 × floor | floor p50 / p99 ms |');
   out.push('|---|---|---|---|---|---|---|');
   for (const r of stock.reads) out.push(`| ${r.name} | ${r.stats.n} | ${r.stats.p50} | ${r.stats.p99} | ${ratio(r.stats.p50, r.floor.p50)} | ${ratio(r.stats.p99, r.floor.p99)} | ${r.floor.p50} / ${r.floor.p99} |`);
+  out.push('');
+  out.push('Labels (the A4 sheet writer in the bench process; floor: the same labels as text only, same writer, no barcodes):');
+  out.push('');
+  out.push('| sheet | runs | p50 ms | p99 ms | floor p50 / p99 ms | p50 × floor | p99 × floor |');
+  out.push('|---|---|---|---|---|---|---|');
+  for (const r of report.labels.rows) {
+    out.push(`| ${r.name} | ${r.stats.n} | ${r.stats.p50} | ${r.stats.p99} | ${r.floor.p50} / ${r.floor.p99} | ${ratio(r.stats.p50, r.floor.p50)} | ${ratio(r.stats.p99, r.floor.p99)} |`);
+  }
   return `${out.join('\n')}\n`;
 }
 

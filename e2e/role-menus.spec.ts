@@ -24,7 +24,7 @@ test.afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-const EVERYTHING = ['Quick sale', 'Till', 'Orders', 'Returns', 'Home', 'Customers', 'Recalls', 'Doctors', 'Catalog', 'Stock', 'Stock-take', 'Transfers', 'Invoices', 'Receipts', 'Purchasing', 'Dashboard', 'Audit', 'Printers', 'Messages', 'Backups', 'Users', 'My password'];
+const EVERYTHING = ['Quick sale', 'Till', 'Orders', 'Returns', 'Home', 'Customers', 'Recalls', 'Doctors', 'Catalog', 'Labels', 'Stock', 'Stock-take', 'Transfers', 'Invoices', 'Receipts', 'Purchasing', 'Dashboard', 'Audit', 'Printers', 'Messages', 'Backups', 'Users', 'My password'];
 const MENUS: Record<string, string[]> = {
   admin: EVERYTHING,
   manager: EVERYTHING.filter((e) => e !== 'Users'),

@@ -6,10 +6,11 @@
  * The main process never calls the service: the renderer fetches a document through the shared
  * client (HTML to print, PDF bytes to save) and hands it to the bridge.
  */
+import type { LabelStock } from './models/labels.js';
 import type { NetworkPrinter } from './network-printer.js';
 
 /** The documents a store prints, each with its own remembered printer and paper. */
-export const DOCUMENT_KINDS = ['receipt', 'invoice', 'prescription', 'jobCard', 'returnReceipt', 'gstCreditNote', 'purchaseOrder', 'goodsReceipt', 'debitNote'] as const;
+export const DOCUMENT_KINDS = ['receipt', 'invoice', 'prescription', 'jobCard', 'returnReceipt', 'gstCreditNote', 'purchaseOrder', 'goodsReceipt', 'debitNote', 'label'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
 /** Paper a document kind prints on. 80 mm and 58 mm are thermal rolls (height follows content). */
@@ -33,6 +34,11 @@ export interface DocumentPrintSetting {
    * a system printer (`printer` and `paper` are then unused). Absent or null: the system printer.
    */
   network?: NetworkPrinter | null;
+  /**
+   * Labels only, with `network`: the thermal label printer's language (TSPL or ZPL) and the roll
+   * in it (label size, gap, print head). `columns` and `drawer` of `network` are then unused.
+   */
+  labelStock?: LabelStock | null;
 }
 
 /** The desktop app refuses more copies of one document than this: a slip of the finger, not a need. */
@@ -66,8 +72,9 @@ export interface DesktopBridge {
   /** Offers a save dialog for PDF bytes the renderer fetched. */
   savePdf(suggestedName: string, pdf: Uint8Array): Promise<SavePdfResult>;
   /**
-   * Sends an ESC/POS job (bytes starting with ESC @) to the kind's network printer, as it is:
-   * copies and the drawer kick are already in the bytes. Absent in builds before ESC/POS.
+   * Sends an ESC/POS job (bytes starting with ESC @), or for labels a TSPL or ZPL job, to the
+   * kind's network printer, as it is: copies and the drawer kick are already in the bytes.
+   * Absent in builds before ESC/POS.
    */
   printRaw?(kind: DocumentKind, bytes: Uint8Array): Promise<PrintResult>;
 }
@@ -85,4 +92,6 @@ export const DEFAULT_PRINT_SETTINGS: PrintSettings = {
   purchaseOrder: { printer: null, paper: 'A4', copies: 1 },
   goodsReceipt: { printer: null, paper: 'A4', copies: 1 },
   debitNote: { printer: null, paper: 'A4', copies: 1 },
+  // A4 label sheets on the office printer, unless a thermal label printer is set.
+  label: { printer: null, paper: 'A4', copies: 1 },
 };

@@ -15,6 +15,7 @@ import {
   type PrintSettings,
 } from '../../shared/desktop.js';
 import { ROLL_COLUMNS } from '../../shared/escpos.js';
+import { LabelStock } from '../../shared/models/labels.js';
 import { isPrinterAddress, PRINTER_ADDRESS_RULE } from '../../shared/network-printer.js';
 
 /** The IPC channels of the desktop bridge; preload.cts spells the same names. */
@@ -49,10 +50,15 @@ export const documentPrintSetting = z.strictObject({
   paper: z.enum(PAPER_SIZES),
   copies: z.number().int().min(1).max(MAX_COPIES),
   network: networkPrinter.nullish(),
+  labelStock: LabelStock.nullish(),
 });
 
-/** The service writes ESC/POS for receipts only; another kind cannot be sent to a network printer. */
-const networkOnlyForReceipts = (kind: DocumentKind, setting: { network?: unknown }) => kind === 'receipt' || !setting.network;
+/**
+ * The service writes ESC/POS for receipts and TSPL or ZPL for labels; no other kind can be sent to
+ * a network printer, and a network label printer needs its language and roll.
+ */
+const networkOnlyForReceipts = (kind: DocumentKind, setting: { network?: unknown; labelStock?: unknown }) =>
+  kind === 'receipt' || !setting.network || (kind === 'label' && !!setting.labelStock);
 
 /** Printed documents are a few hundred KB at most (inline logo); far beyond is not a document. */
 export const MAX_HTML_CHARS = 8 * 1024 * 1024;
@@ -61,18 +67,24 @@ export const MAX_PDF_BYTES = 32 * 1024 * 1024;
 export const printRequest = z.tuple([documentKind, z.string().min(1).max(MAX_HTML_CHARS)]);
 export const savePrintSettingRequest = z
   .tuple([documentKind, documentPrintSetting])
-  .refine(([kind, setting]) => networkOnlyForReceipts(kind, setting), { message: 'Only receipts print on a network ESC/POS printer', path: [1, 'network'] });
+  .refine(([kind, setting]) => networkOnlyForReceipts(kind, setting), {
+    message: 'Only receipts (ESC/POS) and labels (TSPL or ZPL, with the label size) print on a network printer',
+    path: [1, 'network'],
+  });
 
-/** A receipt is a few KB; a megabyte of printer commands is not a receipt. */
+/** A receipt is a few KB, a label job a few hundred bytes a label; a megabyte of printer commands is neither. */
 export const MAX_RAW_BYTES = 1024 * 1024;
 
-export const printRawRequest = z.tuple([
-  documentKind,
-  z
-    .instanceof(Uint8Array)
-    .refine((bytes) => bytes.length <= MAX_RAW_BYTES, 'The print job is too large')
-    .refine((bytes) => bytes[0] === 0x1b && bytes[1] === 0x40, 'Not an ESC/POS job (it must start with ESC @)'),
-]);
+const startsWith = (bytes: Uint8Array, text: string) => [...text].every((c, i) => bytes[i] === c.charCodeAt(0));
+/** A label job in either language: TSPL starts by sizing the label, ZPL by opening a format. */
+const isLabelJob = (bytes: Uint8Array) => startsWith(bytes, 'SIZE ') || startsWith(bytes, '^XA');
+
+export const printRawRequest = z
+  .tuple([documentKind, z.instanceof(Uint8Array).refine((bytes) => bytes.length <= MAX_RAW_BYTES, 'The print job is too large')])
+  .refine(([kind, bytes]) => (kind === 'label' ? isLabelJob(bytes) : bytes[0] === 0x1b && bytes[1] === 0x40), {
+    message: 'Not a job for this printer (ESC/POS starts with ESC @; a label job with SIZE or ^XA)',
+    path: [1],
+  });
 
 const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
 

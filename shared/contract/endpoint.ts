@@ -38,6 +38,8 @@ export const GROUPS = [
   'Returns',
   /** Ours: suppliers, purchase orders, goods in and returns to a supplier. */
   'Purchasing',
+  /** Ours: barcode labels on A4 sheets and thermal label printers. */
+  'Labels',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 

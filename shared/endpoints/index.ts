@@ -12,6 +12,7 @@ import { Common } from './common.js';
 import { Customer } from './customer.js';
 import { Dashboard } from './dashboard.js';
 import { Invoice } from './invoice.js';
+import { Labels } from './labels.js';
 import { Orders } from './orders.js';
 import { Purchasing } from './purchasing.js';
 import { QuickSale } from './quick-sale.js';
@@ -47,6 +48,7 @@ export const api = {
   Catalogue,
   Returns,
   Purchasing,
+  Labels,
 } as const;
 
 /** Every row: the spec's endpoints and our declared extensions (routes, client, OpenAPI). */

@@ -52,6 +52,7 @@ test('every other row is a declared extension: marked with its reason, not in th
       'Purchasing.orders', 'Purchasing.createOrder', 'Purchasing.order', 'Purchasing.closeOrder', 'Purchasing.orderPrint',
       'Purchasing.receipts', 'Purchasing.createReceipt', 'Purchasing.receipt', 'Purchasing.receiptLabelLines', 'Purchasing.receiptPrint',
       'Purchasing.returns', 'Purchasing.createReturn', 'Purchasing.return', 'Purchasing.returnPrint',
+      'Labels.sheet', 'Labels.printer',
     ].sort(),
   );
   assert.equal(endpointList.length, specEndpointList.length + extensionList.length);
@@ -63,7 +64,7 @@ test('every other row is a declared extension: marked with its reason, not in th
 });
 
 test('api keys follow the spec’s group order (then ours) and each key holds only its group', () => {
-  assert.deepEqual(Object.keys(api), ['Auth', 'Account', 'Customer', 'Orders', 'QuickSale', 'Invoice', 'Receipts', 'Dashboard', 'Common', 'Audit', 'Users', 'Backup', 'Sync', 'Till', 'Setup', 'Stock', 'StockTake', 'Transfers', 'Catalogue', 'Returns', 'Purchasing']);
+  assert.deepEqual(Object.keys(api), ['Auth', 'Account', 'Customer', 'Orders', 'QuickSale', 'Invoice', 'Receipts', 'Dashboard', 'Common', 'Audit', 'Users', 'Backup', 'Sync', 'Till', 'Setup', 'Stock', 'StockTake', 'Transfers', 'Catalogue', 'Returns', 'Purchasing', 'Labels']);
   for (const [groupKey, rows] of Object.entries(api)) {
     for (const row of Object.values(rows)) {
       assert.equal(row.group.replace(' ', ''), groupKey);
@@ -139,6 +140,8 @@ test('non-JSON rows: the print endpoints are documents, the branch logo is an im
     '/api/purchasing/orders/{purchaseOrderId}/print': { kind: 'document', contentTypes: ['application/pdf', 'text/html'] },
     '/api/purchasing/receipts/{goodsReceiptId}/print': { kind: 'document', contentTypes: ['application/pdf', 'text/html'] },
     '/api/purchasing/returns/{supplierReturnId}/print': { kind: 'document', contentTypes: ['application/pdf', 'text/html'] },
+    '/api/labels/sheet': { kind: 'document', contentTypes: ['application/pdf'] },
+    '/api/labels/printer': { kind: 'document', contentTypes: ['application/octet-stream'] },
   });
 });
 

@@ -115,6 +115,7 @@ import { usersResetPassword } from './users/reset-password.js';
 import { usersUpdate } from './users/update.js';
 import { cashMoveHandler, closeTillHandler, openTillHandler } from './till/open.js';
 import { tillReportHandler, tillReportPrint, xReportHandler } from './till/report.js';
+import { labelPrinter, labelSheet } from './labels/labels.js';
 import { everyTillOf, tillStateOf } from './till/state.js';
 import { itemAtBranches } from './stock/item-at-branches.js';
 import { stockLedger } from './stock/ledger.js';
@@ -315,6 +316,8 @@ export const handlers = [
   supplierReturnCreate,
   supplierReturnDetail,
   debitNotePrint,
+  labelSheet,
+  labelPrinter,
   ...firstRunHandlers,
 ] as readonly Handler[];
 

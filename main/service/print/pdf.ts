@@ -13,7 +13,7 @@ import type { Align, Block, Column, Logo, PrintedDocument } from './layout.js';
 import { mmToPt } from './paper.js';
 import { qrMatrix, QUIET_ZONE } from './qr.js';
 
-type Pdf = PDFKit.PDFDocument;
+export type Pdf = PDFKit.PDFDocument;
 
 /**
  * pdfkit and fontkit take about 230 ms to load: loaded on the first print, not on every start
@@ -154,11 +154,18 @@ interface Page {
 }
 
 function newPdf(doc: PrintedDocument, heightPt: number): Pdf {
-  const margin = mmToPt(doc.paper.marginMm);
+  return openPdf(doc.title, mmToPt(doc.paper.widthMm), heightPt, mmToPt(doc.paper.marginMm));
+}
+
+/**
+ * A document with the print faces registered and nothing drawn: what newPdf starts every block
+ * document from, and what a layout that is not a flow of blocks (a label sheet's grid) draws on.
+ */
+export function openPdf(title: string, widthPt: number, heightPt: number, margin: number): Pdf {
   const pdf = new PDFDocument({
-    size: [mmToPt(doc.paper.widthMm), heightPt],
+    size: [widthPt, heightPt],
     margin,
-    info: { Title: doc.title, Producer: 'Optical POS', Creator: 'Optical POS' },
+    info: { Title: title, Producer: 'Optical POS', Creator: 'Optical POS' },
     lang: 'en-IN',
     displayTitle: true,
     // No default face: pdfkit's default, Helvetica, was parsed from its AFM data for every document
@@ -209,6 +216,45 @@ function drawText(pdf: Pdf, text: string, x: number, y: number, width: number, s
     if (i === 0) pdf.text(run.text, x, y, opts);
     else pdf.text(run.text, opts);
   });
+}
+
+/** Width of one line of text, run by run in the face of each script. */
+function lineWidth(pdf: Pdf, text: string, size: number, bold: boolean): number {
+  let width = 0;
+  for (const run of scriptRuns(text)) {
+    setFace(pdf, run.script, bold, size);
+    width += pdf.widthOfString(run.text);
+  }
+  return width;
+}
+
+/**
+ * One line that never wraps: cut with "…" where it would pass `width`, and placed by `align`.
+ * What a label draws, where a second line has no room. Answers the width drawn.
+ */
+export function drawLine(pdf: Pdf, text: string, x: number, y: number, width: number, size: number, options: { bold?: boolean; align?: Align } = {}): number {
+  const bold = options.bold ?? false;
+  let line = text;
+  if (lineWidth(pdf, line, size, bold) > width) {
+    const chars = [...text];
+    let lo = 0;
+    let hi = chars.length;
+    while (lo < hi) {
+      const mid = Math.ceil((lo + hi) / 2);
+      if (lineWidth(pdf, `${chars.slice(0, mid).join('').trimEnd()}…`, size, bold) <= width) lo = mid;
+      else hi = mid - 1;
+    }
+    line = `${chars.slice(0, lo).join('').trimEnd()}…`;
+  }
+  const drawn = lineWidth(pdf, line, size, bold);
+  let at = options.align === 'center' ? x + (width - drawn) / 2 : options.align === 'right' ? x + width - drawn : x;
+  for (const run of scriptRuns(line)) {
+    setFace(pdf, run.script, bold, size);
+    // lineBreak false: drawn where asked, never wrapped, and never a new page near the sheet's foot.
+    pdf.text(run.text, at, y, { lineBreak: false });
+    at += pdf.widthOfString(run.text);
+  }
+  return drawn;
 }
 
 function hline(pdf: Pdf, x: number, y: number, width: number, color = RULE, weight = 0.5): void {
@@ -510,7 +556,8 @@ function drawAll(pdf: Pdf, doc: PrintedDocument, heightPt: number, roll: boolean
   return page.y;
 }
 
-function collect(pdf: Pdf): Promise<Uint8Array> {
+/** Ends the document and answers its bytes. */
+export function collect(pdf: Pdf): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     pdf.on('data', (chunk: Buffer) => chunks.push(chunk));

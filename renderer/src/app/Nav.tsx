@@ -2,7 +2,7 @@ import { hasRole, type Role } from '../../../shared/contract/roles.js';
 import { api } from '../../../shared/endpoints/index.js';
 import { hrefFor, reopenCurrent, type Route } from '../core/router.js';
 
-type Area = 'quickSale' | 'till' | 'orders' | 'home' | 'customers' | 'recalls' | 'doctors' | 'catalog' | 'invoices' | 'receipts' | 'dashboard' | 'printers' | 'audit' | 'backups' | 'messages' | 'users' | 'password' | 'stock' | 'stockTakes' | 'transfers' | 'returns' | 'purchasing';
+type Area = 'quickSale' | 'till' | 'orders' | 'home' | 'customers' | 'recalls' | 'doctors' | 'catalog' | 'invoices' | 'receipts' | 'dashboard' | 'printers' | 'audit' | 'backups' | 'messages' | 'users' | 'password' | 'stock' | 'stockTakes' | 'transfers' | 'returns' | 'purchasing' | 'labels';
 
 function areaOf(route: Route): Area {
   switch (route.name) {
@@ -65,6 +65,8 @@ function areaOf(route: Route): Area {
     case 'supplierReturns':
     case 'supplierReturnNew':
       return 'purchasing';
+    case 'labels':
+      return 'labels';
     default:
       return 'customers';
   }
@@ -87,6 +89,7 @@ const ITEMS: { area: Area; label: string; route: Route; hint: string; roles?: 'p
   { area: 'stock', label: 'Stock', route: { name: 'stock', itemId: null }, hint: 'Every branch, ledger', roles: api.Stock.itemAtBranches.auth },
   { area: 'stockTakes', label: 'Stock-take', route: { name: 'stockTakes' }, hint: 'Count the stock', roles: api.StockTake.list.auth },
   { area: 'transfers', label: 'Transfers', route: { name: 'transfers', view: 'in-transit' }, hint: 'Stock between branches', roles: api.Transfers.list.auth },
+  { area: 'labels', label: 'Labels', route: { name: 'labels' }, hint: 'Barcodes, MRP', roles: api.Labels.sheet.auth },
   { area: 'invoices', label: 'Invoices', route: { name: 'invoices' }, hint: 'Tax invoices', roles: api.Invoice.list.auth },
   { area: 'receipts', label: 'Receipts', route: { name: 'receipts' }, hint: 'Payments taken', roles: api.Receipts.listPaged.auth },
   { area: 'purchasing', label: 'Purchasing', route: { name: 'purchaseOrders' }, hint: 'Suppliers, goods in', roles: api.Purchasing.orders.auth },

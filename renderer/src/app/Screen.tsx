@@ -8,6 +8,7 @@ import { canSeeDashboard, DashboardScreen } from '../dashboard/DashboardScreen.j
 import { DoctorForm } from '../doctors/DoctorForm.js';
 import { DoctorList } from '../doctors/DoctorList.js';
 import { InvoiceList } from '../invoices/InvoiceList.js';
+import { LabelsScreen } from '../labels/LabelsScreen.js';
 import { OrderList } from '../orders/OrderList.js';
 import { OrderPage } from '../orders/OrderPage.js';
 import { PrescriptionScreen } from '../prescriptions/PrescriptionScreen.js';
@@ -132,5 +133,7 @@ export function Screen({ route, session }: { route: Route; session: LoginRespons
       return <SupplierReturnList />;
     case 'supplierReturnNew':
       return <SupplierReturnForm />;
+    case 'labels':
+      return <LabelsScreen key={route.code ?? ''} code={route.code} />;
   }
 }

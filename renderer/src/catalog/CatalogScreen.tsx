@@ -4,7 +4,9 @@
  */
 import { keepPreviousData, useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
+import { hasRole } from '../../../shared/contract/roles.js';
 import { api } from '../../../shared/endpoints/index.js';
+import { hrefFor } from '../core/router.js';
 import { endpointQuery, useEndpoint } from '../core/service.js';
 import { useSession } from '../core/session.js';
 import { useDebouncedValue } from '../ui/debounce.js';
@@ -198,6 +200,7 @@ export function CatalogScreen() {
 }
 
 function PickedCard({ item, typeName }: { item: PickedItem | null; typeName: string | undefined }) {
+  const role = useSession((s) => s.session?.userRole);
   if (!item) {
     return (
       <div className="picked-card picked-card-empty">
@@ -206,6 +209,7 @@ function PickedCard({ item, typeName }: { item: PickedItem | null; typeName: str
     );
   }
   const meta = [typeName, item.brand, item.code, item.barcode].filter(Boolean).join(' · ');
+  const canPrintLabels = hasRole(role, api.Labels.sheet.auth);
   return (
     <section className="picked-card" aria-label="Picked item">
       <div className="picked-card-head">
@@ -213,6 +217,11 @@ function PickedCard({ item, typeName }: { item: PickedItem | null; typeName: str
         <StockTag stock={item.stock} />
       </div>
       <p className="muted mono">{meta}</p>
+      {canPrintLabels && (
+        <a className="button button-secondary button-small" href={hrefFor({ name: 'labels', code: item.code })}>
+          Labels
+        </a>
+      )}
       <dl className="picked-card-prices">
         <div>
           <dt>Price</dt>

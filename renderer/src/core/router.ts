@@ -56,7 +56,9 @@ export type Route =
   | { name: 'goodsReceiptNew'; purchaseOrderId: string | null }
   | { name: 'goodsReceipt'; goodsReceiptId: string }
   | { name: 'supplierReturns' }
-  | { name: 'supplierReturnNew' };
+  | { name: 'supplierReturnNew' }
+  /** Barcode labels; `code` puts that item on the list (the catalogue's Labels button). */
+  | { name: 'labels'; code?: string };
 
 const TABS: readonly CustomerTab[] = ['profile', 'prescriptions', 'orders'];
 
@@ -115,6 +117,7 @@ export function parseHash(hash: string): Route {
     return id === 'new' ? { name: 'goodsReceiptNew', purchaseOrderId: sub ?? null } : { name: 'goodsReceipt', goodsReceiptId: id };
   }
   if (area === 'supplier-returns') return id === 'new' ? { name: 'supplierReturnNew' } : { name: 'supplierReturns' };
+  if (area === 'labels') return id ? { name: 'labels', code: id } : { name: 'labels' };
   if (area === 'orders') return id ? { name: 'order', salesOrderNo: id } : { name: 'orders' };
   return { name: 'home' };
 }
@@ -210,6 +213,8 @@ export function hrefFor(route: Route): string {
       return '#/supplier-returns';
     case 'supplierReturnNew':
       return '#/supplier-returns/new';
+    case 'labels':
+      return route.code ? `#/labels/${enc(route.code)}` : '#/labels';
   }
 }
 

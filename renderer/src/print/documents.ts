@@ -42,6 +42,7 @@ export const DOCUMENT_WORDS: Record<DocumentKind, string> = {
   purchaseOrder: 'purchase order',
   goodsReceipt: 'goods receipt',
   debitNote: 'debit note',
+  label: 'labels',
 };
 
 /** As headings and labels: the Printers screen's rows. */
@@ -55,6 +56,7 @@ export const DOCUMENT_TITLES: Record<DocumentKind, string> = {
   purchaseOrder: 'Purchase order',
   goodsReceipt: 'Goods inward note',
   debitNote: 'Debit note',
+  label: 'Barcode labels',
 };
 
 const FILE_WORDS: Record<DocumentKind, string> = {
@@ -67,6 +69,7 @@ const FILE_WORDS: Record<DocumentKind, string> = {
   purchaseOrder: 'purchase-order',
   goodsReceipt: 'goods-receipt',
   debitNote: 'debit-note',
+  label: 'labels',
 };
 
 const CONTENT_TYPES: Record<DocumentFormat, string> = { pdf: 'application/pdf', html: 'text/html' };
@@ -104,6 +107,9 @@ function request(doc: Printable, format: DocumentFormat): Promise<RawResponse> {
       return client.raw(api.Purchasing.receiptPrint, { params: { goodsReceiptId: doc.id }, query: { format } });
     case 'debitNote':
       return client.raw(api.Purchasing.returnPrint, { params: { supplierReturnId: doc.id }, query: { format } });
+    case 'label':
+      // Labels are a list of items, not one document by its id: the Labels screen fetches them.
+      return Promise.reject(new PrintProblem('Labels print from the Labels screen.'));
   }
 }
 

@@ -70,12 +70,7 @@ export async function printDocument(doc: Printable, tab: Window | null): Promise
     return `The ${word} went to the printer.`;
   }
   try {
-    const url = pdfUrl(await fetchDocument(doc, 'pdf'));
-    if (tab && !tab.closed) {
-      tab.location.href = url;
-    } else if (!window.open(url, '_blank')) {
-      throw new PrintProblem('The browser blocked the new tab. Allow pop-ups for this page, or use Save PDF.');
-    }
+    showPdf(await fetchDocument(doc, 'pdf'), tab);
     return `The ${word} opened in a new tab: print it from there.`;
   } catch (error) {
     tab?.close();
@@ -83,9 +78,22 @@ export async function printDocument(doc: Printable, tab: Window | null): Promise
   }
 }
 
+/** A PDF already fetched, shown in the tab opened for it in the click (openPrintTab), else a new one. */
+export function showPdf(pdf: Uint8Array, tab: Window | null): void {
+  const url = pdfUrl(pdf);
+  if (tab && !tab.closed) {
+    tab.location.href = url;
+  } else if (!window.open(url, '_blank')) {
+    throw new PrintProblem('The browser blocked the new tab. Allow pop-ups for this page, or use Save PDF.');
+  }
+}
+
 export async function savePdf(doc: Printable): Promise<string> {
-  const pdf = await fetchDocument(doc, 'pdf');
-  const name = pdfFileName(doc);
+  return savePdfBytes(await fetchDocument(doc, 'pdf'), pdfFileName(doc));
+}
+
+/** PDF bytes to a file: the desktop app's save dialog, or the browser's download. */
+export async function savePdfBytes(pdf: Uint8Array, name: string): Promise<string> {
   const bridge = desktopBridge();
   if (bridge) {
     const result = await viaBridge(() => bridge.savePdf(name, pdf));

@@ -5,6 +5,7 @@
  */
 import type { DocumentKind, DocumentPrintSetting } from '../../../shared/desktop.js';
 import { align, bold, COMMANDS, EscPos, feedLines, qrCode, textSize } from '../../../shared/escpos.js';
+import type { LabelStock } from '../../../shared/models/labels.js';
 import type { NetworkPrinter } from '../../../shared/network-printer.js';
 import { DOCUMENT_TITLES } from './documents.js';
 
@@ -63,4 +64,38 @@ export function testPageEscPos(kind: DocumentKind, printer: NetworkPrinter, at: 
   job.line('Rs.1,23,456.50');
   job.command(align('center')).command(qrCode('OPTICAL POS TEST', 6)).line('QR: OPTICAL POS TEST').command(align('left'));
   return job.command(feedLines(4)).command(COMMANDS.partialCut).toBytes();
+}
+
+/**
+ * The test label for a network label printer, in its language: a frame 1 mm inside the label (it
+ * shows whether the size and gap are right: nothing may run off an edge or onto the next label),
+ * where it was sent, and a Code 128 the printer draws, to try with the counter's scanner.
+ */
+export function testLabelJob(printer: NetworkPrinter, stock: LabelStock, at: Date): Uint8Array {
+  const dots = (mm: number) => Math.round((mm * stock.dpi) / 25.4);
+  const [w, h, m] = [dots(stock.widthMm), dots(stock.heightMm), dots(1)];
+  const sent = `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())} ${two(at.getHours())}:${two(at.getMinutes())}`;
+  const lines = ['TEST LABEL', `${printer.host}:${printer.port}`, `${stock.widthMm} x ${stock.heightMm} mm, ${stock.dpi} dpi`, sent];
+  const text =
+    stock.language === 'ZPL'
+      ? [
+          '^XA',
+          `^PW${w}`,
+          `^LL${h}`,
+          `^FO${m},${m}^GB${w - 2 * m},${h - 2 * m},2^FS`,
+          ...lines.map((line, i) => `^FO${2 * m},${2 * m + i * 22}^A0N,20,12^FD${line}^FS`),
+          `^FO${2 * m},${2 * m + lines.length * 22}^BY2^BCN,${Math.max(16, h - 4 * m - lines.length * 22 - 24)},Y,N,N^FDTEST123^FS`,
+          '^PQ1',
+          '^XZ',
+        ]
+      : [
+          `SIZE ${stock.widthMm} mm,${stock.heightMm} mm`,
+          `GAP ${stock.gapMm} mm,0 mm`,
+          'CLS',
+          `BOX ${m},${m},${w - m},${h - m},2`,
+          ...lines.map((line, i) => `TEXT ${2 * m},${2 * m + i * 22},"2",0,1,1,"${line}"`),
+          `BARCODE ${2 * m},${2 * m + lines.length * 22},"128",${Math.max(16, h - 4 * m - lines.length * 22 - 24)},1,0,2,2,"TEST123"`,
+          'PRINT 1',
+        ];
+  return new TextEncoder().encode(text.map((l) => `${l}\r\n`).join(''));
 }

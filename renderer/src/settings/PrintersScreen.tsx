@@ -1,13 +1,15 @@
 /**
  * Printers: in the desktop app, one printer, paper and number of copies per document kind, kept
  * by the desktop side (the bridge) on this PC, with a test print. Receipts may instead go to a
- * network ESC/POS printer (its IP address, port, characters per line and cash drawer). In a
+ * network ESC/POS printer (its IP address, port, characters per line and cash drawer), and labels
+ * to a network thermal label printer (TSPL or ZPL, with the label size on its roll). In a
  * browser there is nothing to set: every print button opens a PDF whose printing the browser's
  * own dialog handles, and a web page cannot open a connection to a printer.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
+  DEFAULT_PRINT_SETTINGS,
   DOCUMENT_KINDS,
   PAPER_SIZES,
   type DesktopBridge,
@@ -18,11 +20,12 @@ import {
   type PrintSettings,
 } from '../../../shared/desktop.js';
 import { ROLL_COLUMNS, type RollColumns } from '../../../shared/escpos.js';
+import { LABEL_DPI, LABEL_LANGUAGES, type LabelDpi, type LabelLanguage, type LabelStock } from '../../../shared/models/labels.js';
 import { isPrinterAddress, PRINTER_ADDRESS_RULE, RAW_PRINT_PORT, type NetworkPrinter } from '../../../shared/network-printer.js';
 import { desktopBridge } from '../print/bridge.js';
 import { DOCUMENT_TITLES } from '../print/documents.js';
 import { problemBanner, PrintProblem, viaBridge } from '../print/problem.js';
-import { testPageEscPos, testPageHtml } from '../print/test-page.js';
+import { testLabelJob, testPageEscPos, testPageHtml } from '../print/test-page.js';
 import { ErrorBanner } from '../ui/errors.js';
 
 const PAPER_LABELS: Record<PaperSize, string> = {
@@ -123,7 +126,8 @@ function DesktopPrinters({ bridge }: { bridge: DesktopBridge }) {
               <DocumentRow
                 key={kind}
                 kind={kind}
-                setting={settings.data[kind]}
+                // A bridge that does not know a kind yet (a build before labels) leaves it at its default.
+                setting={settings.data[kind] ?? DEFAULT_PRINT_SETTINGS[kind]}
                 printers={printers.data}
                 bridge={bridge}
                 busy={save.isPending}
@@ -154,8 +158,8 @@ function DocumentRow({
 }) {
   const title = DOCUMENT_TITLES[kind];
   const [copies, setCopies] = useState<string | null>(null);
-  // Receipts only, and only where the desktop app can send raw jobs.
-  const canNetwork = kind === 'receipt' && typeof bridge.printRaw === 'function';
+  // Receipts (ESC/POS) and labels (TSPL or ZPL), and only where the desktop app can send raw jobs.
+  const canNetwork = (kind === 'receipt' || kind === 'label') && typeof bridge.printRaw === 'function';
   const [choosingNetwork, setChoosingNetwork] = useState(false);
   const network = canNetwork ? (setting.network ?? null) : null;
   const showNetwork = canNetwork && (network !== null || choosingNetwork);
@@ -167,8 +171,9 @@ function DocumentRow({
 
   const test = useMutation({
     mutationFn: async () => {
+      const stock = setting.labelStock;
       const result = network
-        ? await viaBridge(() => bridge.printRaw!(kind, testPageEscPos(kind, network, new Date())))
+        ? await viaBridge(() => bridge.printRaw!(kind, kind === 'label' && stock ? testLabelJob(network, stock, new Date()) : testPageEscPos(kind, network, new Date())))
         : await viaBridge(() => bridge.print(kind, testPageHtml(kind, setting, printerName, new Date())));
       if (!result.ok) throw new PrintProblem(result.message ?? 'The test page was not printed.');
       return 'Test page sent.';
@@ -204,7 +209,7 @@ function DocumentRow({
           }}
         >
           <option value="">Ask every time</option>
-          {canNetwork && <option value={NETWORK}>Network ESC/POS printer</option>}
+          {canNetwork && <option value={NETWORK}>{kind === 'label' ? 'Network label printer (TSPL or ZPL)' : 'Network ESC/POS printer'}</option>}
           {missing && <option value={setting.printer ?? ''}>{setting.printer} (not found)</option>}
           {printers.map((p) => (
             <option key={p.name} value={p.name}>
@@ -214,7 +219,19 @@ function DocumentRow({
           ))}
         </select>
         {missing && !showNetwork && <p className="field-error">This printer is not connected now.</p>}
-        {showNetwork && (
+        {showNetwork && kind === 'label' && (
+          <LabelPrinterForm
+            title={title}
+            saved={network}
+            savedStock={setting.labelStock ?? null}
+            busy={busy}
+            onSave={(printer, labelStock) => {
+              setChoosingNetwork(false);
+              onChange({ ...setting, network: printer, labelStock });
+            }}
+          />
+        )}
+        {showNetwork && kind !== 'label' && (
           <NetworkPrinterForm
             title={title}
             saved={network}
@@ -353,6 +370,81 @@ function NetworkPrinterForm({
       </label>
       <button type="button" className="button button-secondary button-small" disabled={busy || !changed} onClick={save}>
         Save network printer
+      </button>
+    </fieldset>
+  );
+}
+
+/** A network thermal label printer: address and port, its language, and the labels on its roll. */
+function LabelPrinterForm({
+  title,
+  saved,
+  savedStock,
+  busy,
+  onSave,
+}: {
+  title: string;
+  saved: NetworkPrinter | null;
+  savedStock: LabelStock | null;
+  busy: boolean;
+  onSave: (printer: NetworkPrinter, stock: LabelStock) => void;
+}) {
+  const [host, setHost] = useState(saved?.host ?? '');
+  const [port, setPort] = useState(String(saved?.port ?? RAW_PRINT_PORT));
+  const [language, setLanguage] = useState<LabelLanguage>(savedStock?.language ?? 'TSPL');
+  const [widthMm, setWidth] = useState(String(savedStock?.widthMm ?? 50));
+  const [heightMm, setHeight] = useState(String(savedStock?.heightMm ?? 25));
+  const [gapMm, setGap] = useState(String(savedStock?.gapMm ?? 2));
+  const [dpi, setDpi] = useState<LabelDpi>(savedStock?.dpi ?? 203);
+  const [tried, setTried] = useState(false);
+  const id = `label-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  const portNumber = Number(port);
+  const [w, h, g] = [Number(widthMm), Number(heightMm), Number(gapMm)];
+  const hostProblem = isPrinterAddress(host.trim()) ? null : PRINTER_ADDRESS_RULE;
+  const portProblem = Number.isInteger(portNumber) && portNumber >= 1 && portNumber <= 65535 ? null : 'A port from 1 to 65535 (raw printing is usually 9100)';
+  const sizeProblem =
+    w >= 20 && w <= 110 && h >= 10 && h <= 110 && g >= 0 && g <= 10 ? null : 'A label 20 to 110 mm wide, 10 to 110 mm high, with a gap of 0 to 10 mm';
+
+  function save() {
+    setTried(true);
+    if (hostProblem || portProblem || sizeProblem) return;
+    // The receipt printer's line width and drawer mean nothing to a label printer.
+    onSave({ host: host.trim(), port: portNumber, columns: 48, drawer: false }, { language, widthMm: w, heightMm: h, gapMm: g, dpi });
+  }
+
+  const number = (label: string, value: string, set: (v: string) => void, key: string) => (
+    <>
+      <label htmlFor={`${id}-${key}`}>{label}</label>
+      <input id={`${id}-${key}`} className="num" type="number" min={0} step={0.1} value={value} onChange={(e) => set(e.target.value)} />
+    </>
+  );
+  return (
+    <fieldset className="network-printer" aria-label={`${title}: network label printer`}>
+      <label htmlFor={`${id}-host`}>IP address</label>
+      <input id={`${id}-host`} value={host} inputMode="decimal" placeholder="192.168.1.60" aria-invalid={tried && hostProblem !== null} onChange={(e) => setHost(e.target.value)} />
+      {tried && hostProblem && <p className="field-error">{hostProblem}</p>}
+      <label htmlFor={`${id}-port`}>Port</label>
+      <input id={`${id}-port`} className="num" type="number" min={1} max={65535} value={port} onChange={(e) => setPort(e.target.value)} />
+      {tried && portProblem && <p className="field-error">{portProblem}</p>}
+      <label htmlFor={`${id}-language`}>Printer language</label>
+      <select id={`${id}-language`} value={language} onChange={(e) => setLanguage(LABEL_LANGUAGES.find((l) => l === e.target.value) ?? language)}>
+        <option value="TSPL">TSPL (TSC, most desktop label printers)</option>
+        <option value="ZPL">ZPL (Zebra)</option>
+      </select>
+      {number('Label width (mm)', widthMm, setWidth, 'width')}
+      {number('Label height (mm)', heightMm, setHeight, 'height')}
+      {number('Gap between labels (mm)', gapMm, setGap, 'gap')}
+      {tried && sizeProblem && <p className="field-error">{sizeProblem}</p>}
+      <label htmlFor={`${id}-dpi`}>Print head</label>
+      <select id={`${id}-dpi`} value={dpi} onChange={(e) => setDpi(LABEL_DPI.find((d) => String(d) === e.target.value) ?? dpi)}>
+        {LABEL_DPI.map((d) => (
+          <option key={d} value={d}>
+            {d} dpi
+          </option>
+        ))}
+      </select>
+      <button type="button" className="button button-secondary button-small" disabled={busy} onClick={save}>
+        Save label printer
       </button>
     </fieldset>
   );
