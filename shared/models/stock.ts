@@ -27,6 +27,8 @@ export const BranchStock = z.object({
   sellable: z.number().int().nullable(),
   /** Every batch, expired or not: what its movements add up to; null for made-to-order items. */
   onHand: z.number().int().nullable(),
+  /** Sent to this branch by another and not received yet: in neither branch's stock; null for made-to-order items. */
+  inTransit: z.number().int().nullable(),
   batches: z.array(StockBatch),
 });
 export type BranchStock = z.infer<typeof BranchStock>;

@@ -81,6 +81,11 @@ test('a dispatch puts the goods in transit; the receipt takes in the good, write
   assert.equal(onHand('AMD1', lens.code, lens.batch_no), before.lensA - 2);
   const companyId = (db().prepare('SELECT company_id FROM branch WHERE code = ?').get('AMD1') as { company_id: number }).company_id;
   assert.deepEqual(transfers(db()).inTransit(frame.id, companyId), [{ branch_id: branchId('SRT1'), branch_name: 'Adajan', qty: 3 }]);
+  // The Stock screen shows it coming to Adajan; the sender's ledger names the challan.
+  const atBranches = await store.manager.call(api.Stock.itemAtBranches, { query: { itemId: store.svc.server.deps.enc.encode('item', frame.id) } });
+  assert.deepEqual(atBranches.branches.map((b) => [b.branchCode, b.inTransit]).sort(), [['AMD1', 0], ['MUM1', 0], ['SRT1', 3]]);
+  const ledger = await store.manager.call(api.Stock.ledger, { query: { itemId: store.svc.server.deps.enc.encode('item', frame.id) } });
+  assert.deepEqual([ledger.rows[0]!.document, ledger.rows[0]!.documentNo, ledger.rows[0]!.delta], ['transfer', sent.documentNo, -3]);
   const incoming = await srtCashier.call(api.Transfers.list, { query: { view: 'in-transit' } });
   assert.deepEqual(incoming.map((t) => t.documentNo), [sent.documentNo]);
   assert.equal((await store.manager.call(api.Transfers.list, { query: { view: 'outgoing' } }))[0]!.documentNo, sent.documentNo);

@@ -14,12 +14,15 @@ import { forbidden, invalid, notFound } from '../errors.js';
 import { branches, type BranchRow } from '../store/branch.js';
 import { items, type ItemRow } from '../store/item.js';
 import { stockView, type LedgerRow, type LowStockRow } from '../store/stock-view.js';
+import { transfers } from '../store/transfer.js';
 import { users } from '../store/user.js';
 
 export interface BranchStockView {
   branch: BranchRow;
   sellable: number | null;
   onHand: number | null;
+  /** Dispatched to this branch and not received yet (stock/transfer.ts): in neither branch's stock. */
+  inTransit: number | null;
   batches: Array<{ batch_no: string; expiry_date: string | null; on_hand: number; expired: boolean }>;
 }
 
@@ -35,9 +38,10 @@ export function stockAtEveryBranch(ctx: RequestContext, item: ItemRow): BranchSt
   const today = localDate(ctx.now());
   const batches = stockView(ctx.db).batchesOf(item.id);
   const list = branches(ctx.db).ofCompany(ctx.user.companyId);
+  const coming = new Map(transfers(ctx.db).inTransit(item.id, ctx.user.companyId).map((t) => [t.branch_id, t.qty]));
   const here = list.filter((b) => b.id === ctx.user.branchId);
   return [...here, ...list.filter((b) => b.id !== ctx.user.branchId)].map((branch) => {
-    if (item.made_to_order) return { branch, sellable: null, onHand: null, batches: [] };
+    if (item.made_to_order) return { branch, sellable: null, onHand: null, inTransit: null, batches: [] };
     const own = batches
       .filter((b) => b.branch_id === branch.id && b.on_hand !== 0)
       .map((b) => ({ batch_no: b.batch_no, expiry_date: b.expiry_date, on_hand: b.on_hand, expired: b.expiry_date !== null && b.expiry_date < today }));
@@ -45,6 +49,7 @@ export function stockAtEveryBranch(ctx: RequestContext, item: ItemRow): BranchSt
       branch,
       sellable: own.filter((b) => !b.expired).reduce((s, b) => s + b.on_hand, 0),
       onHand: own.reduce((s, b) => s + b.on_hand, 0),
+      inTransit: coming.get(branch.id) ?? 0,
       batches: own,
     };
   });

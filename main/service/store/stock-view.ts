@@ -54,11 +54,17 @@ export interface LowStockRow {
 
 /**
  * Where a movement's document gets its number, by kind. A sale's is its order number (the
- * movement's sales_order_id); the back office's documents (goods receipt, transfer, stock-take,
- * customer return …) add their table's number here as they are built. A kind without an entry is
- * shown by its kind alone.
+ * movement's sales_order_id); each back-office document's is its own table's number (a transfer's
+ * dispatch and its receipt both name the transfer, whose number is its challan or invoice). A kind
+ * without an entry (an import) is shown by its kind alone.
  */
-const DOCUMENT_NUMBERS: Record<string, string> = {};
+const DOCUMENT_NUMBERS: Record<string, string> = {
+  goods_receipt: 'SELECT gr_no FROM goods_receipt WHERE id = ?',
+  supplier_return: 'SELECT debit_note_no FROM supplier_return WHERE id = ?',
+  transfer: 'SELECT document_no FROM transfer WHERE id = ?',
+  stock_take: 'SELECT take_no FROM stock_take WHERE id = ?',
+  customer_return: 'SELECT return_no FROM sales_return WHERE id = ?',
+};
 
 const LEDGER_COLUMNS = `m.id, m.at, m.reason, m.document, m.document_id, m.sales_order_id, o.order_no, m.batch_no, m.delta, m.unit_cost,
   coalesce(u.full_name, u.user_name) AS user_name`;

@@ -86,6 +86,7 @@ function ItemEverywhere({ itemId, manager, admin }: { itemId: string | null; man
     { id: 'code', header: 'Code', className: 'mono', cell: (b) => b.branchCode },
     { id: 'sellable', header: 'Sellable', className: 'num', cell: (b) => (b.sellable === null ? 'Made to order' : b.sellable), value: (b) => b.sellable },
     { id: 'onHand', header: 'On hand', className: 'num', cell: (b) => b.onHand ?? '—', value: (b) => b.onHand },
+    { id: 'inTransit', header: 'In transit to it', className: 'num', cell: (b) => (b.inTransit ? b.inTransit : '—'), value: (b) => b.inTransit },
     { id: 'batches', header: 'Batches (expiry, units)', cell: batchesText },
     {
       id: 'ledger',

@@ -45,13 +45,13 @@ export interface DataColumn<Row> {
 }
 
 /**
- * A column of rupees (paise in the row): right-aligned, `blank` where there is no amount, sorted
- * by the amount and exported as rupees (1234.5), which a spreadsheet reads as a number.
+ * A column of rupees (as the API answers them): right-aligned, `blank` where there is no amount,
+ * sorted by the amount and exported as the plain number (1234.5), which a spreadsheet reads.
  */
 export function moneyColumn<Row>(
   id: string,
   header: string,
-  paise: (row: Row) => number | null | undefined,
+  rupees: (row: Row) => number | null | undefined,
   options: { sortable?: boolean; blank?: string } = {},
 ): DataColumn<Row> {
   return {
@@ -59,12 +59,12 @@ export function moneyColumn<Row>(
     header,
     className: 'num money',
     cell: (row) => {
-      const amount = paise(row);
+      const amount = rupees(row);
       return amount === null || amount === undefined ? (options.blank ?? '') : formatRupees(amount);
     },
     value: (row) => {
-      const amount = paise(row);
-      return amount === null || amount === undefined ? null : amount / 100;
+      const amount = rupees(row);
+      return amount === null || amount === undefined ? null : amount;
     },
     ...(options.sortable ? { sortable: true } : {}),
   };

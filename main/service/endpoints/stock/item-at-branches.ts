@@ -17,6 +17,7 @@ export const itemAtBranches = implement(api.Stock.itemAtBranches, ({ query }, ct
       here: b.branch.id === ctx.user.branchId,
       sellable: b.sellable,
       onHand: b.onHand,
+      inTransit: b.inTransit,
       batches: b.batches.map((x) => ({ batchNo: x.batch_no, expiryDate: x.expiry_date, onHand: x.on_hand, expired: x.expired })),
     })),
   };
