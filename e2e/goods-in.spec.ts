@@ -2,16 +2,29 @@
  * Goods in, as a store manager does it on the demo store: a supplier added (head office: the demo
  * PC is node 1), a purchase order raised by barcode, goods received partly against it by scanning
  * the barcode (typed, then Enter, as a scanner sends it), the order shown part received, and the
- * goods receipt note saved as a PDF. Its own demo PC (`demoPc`): login.spec.ts locks "manager" out
+ * goods receipt note saved as a PDF, and shelf labels printed for what came in. Its own demo PC (`demoPc`): login.spec.ts locks "manager" out
  * of the shared one, and this test changes stock. Takes the guide's pictures.
  */
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ean13 } from '../main/service/catalog/barcode.js';
 import { createClient } from '../shared/client.js';
 import { gstinCheckChar } from '../shared/domain/gstin.js';
 import { api } from '../shared/endpoints/index.js';
 import { expect, test } from './fixtures.js';
 import { PASSWORD, screenshot } from './helpers.js';
+
+function pdfText(bytes: Buffer): string {
+  const dir = mkdtempSync(join(tmpdir(), 'e2e-goods-in-'));
+  try {
+    writeFileSync(join(dir, 'labels.pdf'), bytes);
+    return execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', join(dir, 'labels.pdf'), '-'], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 // Making the demo store for its own PC takes a while on a busy machine.
 test.describe.configure({ timeout: 180_000 });
@@ -86,6 +99,20 @@ test('a manager orders from a supplier, receives part of it by scanning, sees it
   expect(text).toContain('GOODS RECEIPT NOTE');
   expect(text).toContain(grNo);
   expect(text).toContain('VW/7781');
+
+  // Shelf labels for what came in: one for each of the four frames, MRP and barcode on each.
+  await page.getByRole('link', { name: 'Labels for this receipt' }).click();
+  await expect(page.getByRole('heading', { name: 'Labels', level: 1 })).toBeVisible();
+  await expect(page.getByLabel(`Labels for ${frame.code}`)).toHaveValue('4');
+  const sheet = page.waitForResponse((r) => r.url().includes('/api/labels/sheet'));
+  const tab = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Print PDF' }).click();
+  const labels = await sheet;
+  expect(labels.status()).toBe(200);
+  const labelText = pdfText(await labels.body());
+  expect(labelText.split('incl. of all taxes').length - 1).toBe(4);
+  await (await tab).close();
+  await page.goBack();
 
   // The order itself says part received, with six pending.
   await page.getByRole('link', { name: /\/PO\// }).click();

@@ -255,7 +255,7 @@ export const GoodsReceiptList = z.object({ rows: z.array(GoodsReceiptSummary), h
 /** What shelf labels for a receipt need: each item and how many units came in. */
 export const GoodsReceiptLabelLines = z.object({
   grNo: z.string(),
-  lines: z.array(z.object({ itemID: z.string(), qty: z.number().int() })),
+  lines: z.array(z.object({ itemID: z.string(), code: z.string(), qty: z.number().int() })),
 });
 
 // ---- returns to a supplier ----

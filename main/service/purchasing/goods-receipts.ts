@@ -259,5 +259,5 @@ export function listReceipts(ctx: RequestContext, q: { term?: string | undefined
 /** What shelf labels for a receipt need: each item it brought in and how many units. */
 export function receiptLabelLines(ctx: RequestContext, id: number) {
   const g = receiptRow(ctx, id);
-  return { grNo: g.gr_no, lines: goodsReceipts(ctx.db).labelLines(g.id).map((l) => ({ itemID: ctx.enc.encode('item', l.item_id), qty: l.qty })) };
+  return { grNo: g.gr_no, lines: goodsReceipts(ctx.db).labelLines(g.id).map((l) => ({ itemID: ctx.enc.encode('item', l.item_id), code: l.code, qty: l.qty })) };
 }

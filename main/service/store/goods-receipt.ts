@@ -101,8 +101,9 @@ export const goodsReceipts = perDatabase((db: Db) => {
     `SELECT l.*, i.code AS item_code, i.name AS item_name, i.hsn_code FROM goods_receipt_line l JOIN item i ON i.id = l.item_id
      WHERE l.goods_receipt_id = ? ORDER BY l.line_no`,
   );
-  const labelLines = db.prepare<[number], { item_id: number; qty: number }>(
-    'SELECT item_id, sum(qty) AS qty FROM goods_receipt_line WHERE goods_receipt_id = ? GROUP BY item_id ORDER BY min(line_no)',
+  const labelLines = db.prepare<[number], { item_id: number; code: string; qty: number }>(
+    `SELECT l.item_id, i.code, sum(l.qty) AS qty FROM goods_receipt_line l JOIN item i ON i.id = l.item_id
+     WHERE l.goods_receipt_id = ? GROUP BY l.item_id ORDER BY min(l.line_no)`,
   );
   const receivedOfLines = db.prepare<[string], { id: number; received: number }>(
     `SELECT purchase_order_item_id AS id, sum(qty) AS received FROM goods_receipt_line

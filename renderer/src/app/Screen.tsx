@@ -134,6 +134,6 @@ export function Screen({ route, session }: { route: Route; session: LoginRespons
     case 'supplierReturnNew':
       return <SupplierReturnForm />;
     case 'labels':
-      return <LabelsScreen key={route.code ?? ''} code={route.code} />;
+      return <LabelsScreen key={route.goodsReceiptId ?? route.code ?? ''} code={route.code} goodsReceiptId={route.goodsReceiptId} />;
   }
 }

@@ -58,7 +58,7 @@ export type Route =
   | { name: 'supplierReturns' }
   | { name: 'supplierReturnNew' }
   /** Barcode labels; `code` puts that item on the list (the catalogue's Labels button). */
-  | { name: 'labels'; code?: string };
+  | { name: 'labels'; code?: string; goodsReceiptId?: string };
 
 const TABS: readonly CustomerTab[] = ['profile', 'prescriptions', 'orders'];
 
@@ -117,7 +117,10 @@ export function parseHash(hash: string): Route {
     return id === 'new' ? { name: 'goodsReceiptNew', purchaseOrderId: sub ?? null } : { name: 'goodsReceipt', goodsReceiptId: id };
   }
   if (area === 'supplier-returns') return id === 'new' ? { name: 'supplierReturnNew' } : { name: 'supplierReturns' };
-  if (area === 'labels') return id ? { name: 'labels', code: id } : { name: 'labels' };
+  if (area === 'labels') {
+    if (id === 'goods-receipt' && parts[2]) return { name: 'labels', goodsReceiptId: parts[2] };
+    return id ? { name: 'labels', code: id } : { name: 'labels' };
+  }
   if (area === 'orders') return id ? { name: 'order', salesOrderNo: id } : { name: 'orders' };
   return { name: 'home' };
 }
@@ -214,6 +217,7 @@ export function hrefFor(route: Route): string {
     case 'supplierReturnNew':
       return '#/supplier-returns/new';
     case 'labels':
+      if (route.goodsReceiptId) return `#/labels/goods-receipt/${enc(route.goodsReceiptId)}`;
       return route.code ? `#/labels/${enc(route.code)}` : '#/labels';
   }
 }

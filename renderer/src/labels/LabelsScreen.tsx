@@ -28,7 +28,7 @@ const perSheet = (sheet: LabelSheet) => LABEL_SHEETS[sheet].columns * LABEL_SHEE
 /** The request's lines: every item once, with its quantity. */
 const requestLines = (lines: readonly Line[]) => lines.map((l) => ({ itemID: l.item.id, quantity: l.quantity }));
 
-export function LabelsScreen({ code }: { code?: string }) {
+export function LabelsScreen({ code, goodsReceiptId }: { code?: string; goodsReceiptId?: string | undefined }) {
   const [lines, setLines] = useState<Line[]>([]);
   const [sheet, setSheet] = useState<LabelSheet>('65');
   const [start, setStart] = useState('1');
@@ -48,6 +48,15 @@ export function LabelsScreen({ code }: { code?: string }) {
     opened.current = code;
     itemByCode(code).then(add, setOpenFailed);
   }, [code]);
+  // From a goods receipt: every item it brought in, a label for each unit.
+  useEffect(() => {
+    if (!goodsReceiptId || opened.current === goodsReceiptId) return;
+    opened.current = goodsReceiptId;
+    client
+      .call(api.Purchasing.receiptLabelLines, { params: { goodsReceiptId } })
+      .then((answer) => Promise.all(answer.lines.map(async (l) => ({ item: await itemByCode(l.code), quantity: l.qty }))))
+      .then(setLines, setOpenFailed);
+  }, [goodsReceiptId]);
 
   const total = lines.reduce((n, l) => n + l.quantity, 0);
   const startNumber = Number(start);

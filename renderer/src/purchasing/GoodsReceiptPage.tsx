@@ -71,6 +71,9 @@ export function GoodsReceiptPage({ goodsReceiptId }: { goodsReceiptId: string })
           )}
           <div className="actions">
             <PrintActions doc={{ kind: 'goodsReceipt', id: goodsReceiptId, number: g.grNo }} printLabel="Print goods receipt" />
+            <a className="button button-secondary" href={hrefFor({ name: 'labels', goodsReceiptId })}>
+              Labels for this receipt
+            </a>
           </div>
         </>
       )}
