@@ -82,7 +82,7 @@ test('the counter says where else an item is; Stock shows it at every branch, it
   const branches = page.getByRole('table', { name: `${item.name} at every branch` });
   await expect(branches.getByRole('row').filter({ hasText: 'Navrangpura (here)' })).toContainText('0');
   await expect(branches.getByRole('row').filter({ hasText: 'Adajan' })).toContainText(String(adajan.sellable));
-  await page.getByRole('link', { name: /^Stock/ }).click();
+  await page.getByRole('link', { name: /^Stock(?!-take)/ }).click();
   const again = page.getByRole('combobox', { name: 'Find item' });
   await again.fill(item.code);
   await again.press('Enter');
@@ -105,6 +105,18 @@ test('the counter says where else an item is; Stock shows it at every branch, it
   const low = page.getByRole('table', { name: 'Low stock' });
   await expect(low.getByRole('row').filter({ hasText: item.code })).toContainText('4');
   await screenshot(page, 'stock-low.png', { guide: true });
+  // From it, a purchase order drafted with each low item and its quantity to order; then back.
+  await page.getByRole('link', { name: 'Draft a purchase order' }).click();
+  await expect(page.getByRole('heading', { name: 'New purchase order', level: 1 })).toBeVisible();
+  const lowCodes = await low.count();
+  expect(lowCodes).toBe(0);
+  await expect(page.getByLabel('Line 1 code')).not.toHaveValue('');
+  const drafted = await page.getByRole('form', { name: 'New purchase order' }).locator('input[aria-label$=" code"]').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+  expect(drafted).toContain(item.code);
+  const line = drafted.indexOf(item.code) + 1;
+  await expect(page.getByLabel(`Line ${line} quantity`)).toHaveValue('4');
+  await page.goBack();
+  await page.getByRole('tab', { name: 'Low stock' }).click();
 
   // Value at cost today.
   await page.getByRole('tab', { name: 'Value at cost' }).click();

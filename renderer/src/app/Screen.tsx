@@ -120,7 +120,7 @@ export function Screen({ route, session }: { route: Route; session: LoginRespons
     case 'purchaseOrders':
       return <PurchaseOrderList />;
     case 'purchaseOrderNew':
-      return <PurchaseOrderForm />;
+      return <PurchaseOrderForm key={route.fromLowStock ? 'low-stock' : 'blank'} fromLowStock={route.fromLowStock === true} />;
     case 'purchaseOrder':
       return <PurchaseOrderPage key={route.purchaseOrderId} purchaseOrderId={route.purchaseOrderId} />;
     case 'goodsReceipts':

@@ -50,7 +50,8 @@ export type Route =
   | { name: 'returnOrder'; salesOrderNo: string }
   | { name: 'suppliers' }
   | { name: 'purchaseOrders' }
-  | { name: 'purchaseOrderNew' }
+  /** `fromLowStock`: its lines drafted from the branch's low-stock list. */
+  | { name: 'purchaseOrderNew'; fromLowStock?: boolean }
   | { name: 'purchaseOrder'; purchaseOrderId: string }
   | { name: 'goodsReceipts' }
   | { name: 'goodsReceiptNew'; purchaseOrderId: string | null }
@@ -110,7 +111,8 @@ export function parseHash(hash: string): Route {
   if (area === 'suppliers') return { name: 'suppliers' };
   if (area === 'purchase-orders') {
     if (!id) return { name: 'purchaseOrders' };
-    return id === 'new' ? { name: 'purchaseOrderNew' } : { name: 'purchaseOrder', purchaseOrderId: id };
+    if (id === 'new') return parts[2] === 'low-stock' ? { name: 'purchaseOrderNew', fromLowStock: true } : { name: 'purchaseOrderNew' };
+    return { name: 'purchaseOrder', purchaseOrderId: id };
   }
   if (area === 'goods-in') {
     if (!id) return { name: 'goodsReceipts' };
@@ -203,7 +205,7 @@ export function hrefFor(route: Route): string {
     case 'purchaseOrders':
       return '#/purchase-orders';
     case 'purchaseOrderNew':
-      return '#/purchase-orders/new';
+      return route.fromLowStock ? '#/purchase-orders/new/low-stock' : '#/purchase-orders/new';
     case 'purchaseOrder':
       return `#/purchase-orders/${enc(route.purchaseOrderId)}`;
     case 'goodsReceipts':

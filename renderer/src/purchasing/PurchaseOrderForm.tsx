@@ -3,11 +3,11 @@
  * code or barcode, or a spectacle lens by its power (SPH, CYL, ADD) and eye — with quantity and
  * expected cost. The service names any line it refuses.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { api } from '../../../shared/endpoints/index.js';
 import type { PurchaseOrderLineInput } from '../../../shared/models/purchasing.js';
 import { navigate } from '../core/router.js';
-import { useEndpointMutation, useInvalidate } from '../core/service.js';
+import { useEndpoint, useEndpointMutation, useInvalidate } from '../core/service.js';
 import { bannerFor, ErrorBanner } from '../ui/errors.js';
 import { PurchasingTabs, SupplierSelect, typedNumber } from './parts.js';
 
@@ -19,12 +19,17 @@ export function lineInput(l: Line): PurchaseOrderLineInput {
   return { code: l.code.trim(), sph: power(l.sph), cyl: power(l.cyl), add: power(l.add), eye: l.eye || null, qty: typedNumber(l.qty), expectedCost: l.cost.trim() === '' ? null : Number(l.cost) };
 }
 
-export function PurchaseOrderForm() {
+/** `fromLowStock`: the lines start as the branch's low-stock list, each with its quantity to order. */
+export function PurchaseOrderForm({ fromLowStock = false }: { fromLowStock?: boolean }) {
   const invalidate = useInvalidate();
   const [supplierID, setSupplier] = useState('');
   const [expectedDate, setExpected] = useState('');
-  const [remarks, setRemarks] = useState('');
+  const [remarks, setRemarks] = useState(fromLowStock ? 'Reorder: low stock' : '');
   const [lines, setLines] = useState<Line[]>([{ ...BLANK }]);
+  const low = useEndpoint(api.Stock.lowStock, { query: {} }, { enabled: fromLowStock });
+  useEffect(() => {
+    if (low.data && low.data.lines.length > 0) setLines(low.data.lines.map((l) => ({ ...BLANK, code: l.code, qty: String(l.toOrder) })));
+  }, [low.data]);
   const create = useEndpointMutation(api.Purchasing.createOrder, {
     onSuccess: async (o) => {
       await invalidate(api.Purchasing.orders);

@@ -178,7 +178,14 @@ export function LowStockPanel() {
       {low.data && (
         <p role="status">
           At <strong>{low.data.branchName}</strong>, {low.data.lines.length} {low.data.lines.length === 1 ? 'item is' : 'items are'} at or below the reorder level.
-          Export the list as CSV to order from it.
+          Draft a purchase order from it, or export it as CSV.
+        </p>
+      )}
+      {low.data && low.data.lines.length > 0 && (
+        <p>
+          <a className="button" href={hrefFor({ name: 'purchaseOrderNew', fromLowStock: true })}>
+            Draft a purchase order
+          </a>
         </p>
       )}
       {low.isError && <ErrorBanner banner={bannerFor(low.error, 'list low stock')} />}
