@@ -42,16 +42,16 @@ export const ENTITY_TAGS = {
   recall: 55,
   /** Issue 16; 60 leaves room for the numbers parallel work takes after 47. */
   tillSession: 60,
-  /** A stock movement (the ledger's rows and its paging); 77 leaves room for parallel work's numbers. */
+  /** A stock movement (the ledger's rows and its paging). A tag, once released, never changes; gaps are unused tags. */
   stockMovement: 77,
-  /** A stock-take (a physical count); 80 leaves room for the numbers parallel work takes after 60. */
+  /** A stock-take (a physical count). */
   stockTake: 80,
-  /** A stock transfer between branches and its lines; 80 on, clear of the numbers parallel work takes. */
+  /** A stock transfer between branches and its lines. */
   transfer: 82,
   transferLine: 83,
-  /** A customer's return (and its GST credit note); 135, after its migration (035), so parallel work does not collide. */
+  /** A customer's return (and its GST credit note). */
   salesReturn: 135,
-  /** Purchasing (migration 030): 90 onwards, clear of the numbers parallel work takes. */
+  /** Purchasing: a goods receipt, a stock purchase order's line, a return to a supplier. */
   goodsReceipt: 90,
   purchaseOrderItem: 91,
   supplierReturn: 92,
