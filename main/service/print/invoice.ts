@@ -15,7 +15,7 @@ import { printSource, type PrintCustomerRow, type PrintInvoiceRow, type PrintLin
 import { printedDate } from './dates.js';
 import type { Block, Column, TotalRow } from './layout.js';
 import type { PrintedDocument } from './layout.js';
-import { letterhead, stateWithCode } from './letterhead.js';
+import { issuerLines, letterhead, stateWithCode } from './letterhead.js';
 import { amount, percent, rupees, signedRupees } from './money.js';
 import { PAPERS } from './paper.js';
 import { customerName } from './receipt.js';
@@ -28,7 +28,8 @@ export const invoiceCopyLabel = (external: boolean): string => (external ? 'Orig
 /** Uniform quantity code on the invoice: every optical line is counted in pieces. */
 const UNIT = 'Nos';
 
-function postalLines(c: PrintCustomerRow): string[] {
+/** A customer's address as printed: the street part, then the town and PIN. */
+export function postalLines(c: PrintCustomerRow): string[] {
   const street = [c.house_number, c.society_name, c.street, c.area, c.landmark, c.address].filter(Boolean).join(', ');
   const town = [c.city, c.zip_code].filter(Boolean).join(' ');
   return [street, town].filter(Boolean);
@@ -134,12 +135,7 @@ export function invoiceDocument(ctx: RequestContext, invoice: PrintInvoiceRow, e
       parts: [
         {
           heading: 'Supplier',
-          lines: [
-            issuer.company_name,
-            ...[issuer.branch_name, issuer.address, issuer.city].filter((l): l is string => Boolean(l)),
-            `State: ${stateWithCode(issuer.state_name, issuer.state_code)}`,
-            `GSTIN: ${issuer.gstin ?? 'not registered'}`,
-          ],
+          lines: issuerLines(issuer),
         },
         {
           heading: 'Recipient (billed to)',

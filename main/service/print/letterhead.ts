@@ -28,3 +28,13 @@ export function letterhead(ctx: RequestContext, issuer: IssuerRow): Block {
 
 /** "Maharashtra (27)" — how GST documents name a state. */
 export const stateWithCode = (name: string, code: string): string => `${name} (${code})`;
+
+/** The issuing branch as a party of a GST document: the company, the branch's address, its state and GSTIN. */
+export function issuerLines(issuer: IssuerRow): string[] {
+  return [
+    issuer.company_name,
+    ...[issuer.branch_name, issuer.address, issuer.city].filter((l): l is string => Boolean(l)),
+    `State: ${stateWithCode(issuer.state_name, issuer.state_code)}`,
+    `GSTIN: ${issuer.gstin ?? 'not registered'}`,
+  ];
+}

@@ -11,7 +11,7 @@ import { indianDate } from '../input/dates.js';
 import { suppliers } from '../store/supplier.js';
 import { printSource } from '../store/print-source.js';
 import type { Block, PrintedDocument } from './layout.js';
-import { letterhead, stateWithCode } from './letterhead.js';
+import { issuerLines, letterhead } from './letterhead.js';
 import { rupees } from './money.js';
 import { PAPERS } from './paper.js';
 
@@ -33,7 +33,7 @@ function head(ctx: RequestContext, supplierID: string, title: string, note: stri
         { heading: 'Supplier', lines: supplierLines },
         {
           heading: 'Branch',
-          lines: [issuer.company_name, ...[issuer.branch_name, issuer.address, issuer.city].filter((l): l is string => Boolean(l)), `State: ${stateWithCode(issuer.state_name, issuer.state_code)}`, `GSTIN: ${issuer.gstin ?? 'not registered'}`],
+          lines: issuerLines(issuer),
         },
       ],
     },

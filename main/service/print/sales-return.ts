@@ -14,9 +14,9 @@ import { invalid, notFound } from '../errors.js';
 import { printSource } from '../store/print-source.js';
 import { salesReturns, type SalesReturnLineRow, type SalesReturnRow } from '../store/sales-return.js';
 import { printedDate } from './dates.js';
-import { recipientGstin } from './invoice.js';
+import { postalLines, recipientGstin } from './invoice.js';
 import type { Block, Column, PrintedDocument, TotalRow } from './layout.js';
-import { letterhead, stateWithCode } from './letterhead.js';
+import { issuerLines, letterhead, stateWithCode } from './letterhead.js';
 import { amount, percent, rupees, signedRupees } from './money.js';
 import { PAPERS } from './paper.js';
 import { customerName } from './receipt.js';
@@ -136,18 +136,13 @@ export function gstCreditNoteDocument(ctx: RequestContext, r: SalesReturnRow): P
       parts: [
         {
           heading: 'Supplier',
-          lines: [
-            issuer.company_name,
-            ...[issuer.branch_name, issuer.address, issuer.city].filter((l): l is string => Boolean(l)),
-            `State: ${stateWithCode(issuer.state_name, issuer.state_code)}`,
-            `GSTIN: ${issuer.gstin ?? 'not registered'}`,
-          ],
+          lines: issuerLines(issuer),
         },
         {
           heading: 'Recipient',
           lines: [
             customerName(customer),
-            ...[[customer.house_number, customer.street, customer.area].filter(Boolean).join(', '), [customer.city, customer.zip_code].filter(Boolean).join(' ')].filter(Boolean),
+            ...postalLines(customer),
             ...(customer.state_name ? [`State: ${stateWithCode(customer.state_name, customer.state_code!)}`] : []),
             `GSTIN: ${gstin ?? 'unregistered'}`,
           ],
