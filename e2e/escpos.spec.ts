@@ -116,7 +116,7 @@ test('Printers: a network ESC/POS printer for receipts — address checked, save
   ]);
   await expect(page.getByLabel('Paper for Receipt')).toBeDisabled();
 
-  const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Receipt' }) });
+  const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Receipt', exact: true }) });
   await row.getByRole('button', { name: 'Test print' }).click();
   await expect(row.getByText('Test page sent.')).toBeVisible();
   const log = await rawLog(page);

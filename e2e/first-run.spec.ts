@@ -60,7 +60,7 @@ test('a fresh PC: first-run screen, set up my store, sign in as its admin, open 
 
   // The price list, through the documented import (the store is open: it is a second connection).
   const csv = path.join(service.dataDir, 'items.csv');
-  writeFileSync(csv, 'item_type,code,barcode,name,sale_price,mrp,branch,stock\nFrame,FR-1,8901000000017,Titan Classic Frame,1500,1800,PUN1,3\n');
+  writeFileSync(csv, 'item_type,code,barcode,name,sale_price,mrp,branch,stock\nFrame,FR-1,8901000000019,Titan Classic Frame,1500,1800,PUN1,3\n');
   const imported = spawnSync(process.execPath, ['--import', 'tsx', 'main/import.ts', csv, '--data-dir', service.dataDir], { cwd: repoRoot, encoding: 'utf8' });
   expect(imported.status, imported.stderr).toBe(0);
 
@@ -78,7 +78,7 @@ test('a fresh PC: first-run screen, set up my store, sign in as its admin, open 
   await page.getByRole('link', { name: /Quick sale/ }).click();
   const box = page.getByRole('combobox', { name: 'Code' });
   await expect(box).toBeFocused();
-  await box.fill('8901000000017');
+  await box.fill('8901000000019');
   await box.press('Enter');
   await expect(page.getByRole('table', { name: 'Cart' }).getByRole('row').filter({ hasText: 'Titan Classic Frame' })).toBeVisible();
   await page.keyboard.press('F2');

@@ -380,7 +380,7 @@ test('the Printers screen in the desktop app: a printer and paper per document, 
   await expect(page.getByLabel('Paper for Tax invoice')).toHaveValue('A5');
   await expect(copies).toHaveValue('2');
 
-  const receiptRow = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Receipt' }) });
+  const receiptRow = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Receipt', exact: true }) });
   await receiptRow.getByRole('button', { name: 'Test print' }).click();
   await expect(receiptRow.getByText('Test page sent.')).toBeVisible();
   await screenshot(page, 'printers.png', { guide: true });

@@ -24,7 +24,7 @@ test.afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-const EVERYTHING = ['Quick sale', 'Till', 'Orders', 'Returns', 'Home', 'Customers', 'Recalls', 'Doctors', 'Catalog', 'Labels', 'Stock', 'Stock-take', 'Transfers', 'Invoices', 'Receipts', 'Purchasing', 'Dashboard', 'Audit', 'Printers', 'Messages', 'Backups', 'Users', 'My password'];
+const EVERYTHING = ['Quick sale', 'Till', 'Orders', 'Returns', 'Home', 'Customers', 'Recalls', 'Doctors', 'Catalog', 'Stock', 'Stock-take', 'Transfers', 'Labels', 'Invoices', 'Receipts', 'Purchasing', 'Dashboard', 'Audit', 'Printers', 'Messages', 'Backups', 'Users', 'My password'];
 const MENUS: Record<string, string[]> = {
   admin: EVERYTHING,
   manager: EVERYTHING.filter((e) => e !== 'Users'),
@@ -43,8 +43,8 @@ for (const [user, entries] of Object.entries(MENUS)) {
     const labels = await nav.getByRole('link').evaluateAll((links) => links.map((a) => a.querySelector('.sidenav-label')?.textContent ?? ''));
     expect(labels).toEqual(entries);
     for (const entry of entries) {
-      await nav.getByRole('link', { name: new RegExp(`^${entry}`) }).click();
-      await expect(nav.getByRole('link', { name: new RegExp(`^${entry}`) })).toHaveAttribute('aria-current', 'page');
+      await nav.getByRole('link', { name: new RegExp(`^${entry}(?![\\w-])`) }).click();
+      await expect(nav.getByRole('link', { name: new RegExp(`^${entry}(?![\\w-])`) })).toHaveAttribute('aria-current', 'page');
       await expect(page.getByRole('main').getByRole('heading').first()).toBeVisible();
       if (entry === 'Dashboard') await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
       // No screen the menu offers may answer "not allowed".
