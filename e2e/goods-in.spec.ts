@@ -2,7 +2,8 @@
  * Goods in, as a store manager does it on the demo store: a supplier added (head office: the demo
  * PC is node 1), a purchase order raised by barcode, goods received partly against it by scanning
  * the barcode (typed, then Enter, as a scanner sends it), the order shown part received, and the
- * goods receipt note saved as a PDF, and shelf labels printed for what came in. Its own demo PC (`demoPc`): login.spec.ts locks "manager" out
+ * goods receipt note saved as a PDF, shelf labels printed for what came in, and one frame sold
+ * at the counter by scanning its printed label. Its own demo PC (`demoPc`): login.spec.ts locks "manager" out
  * of the shared one, and this test changes stock. Takes the guide's pictures.
  */
 import { execFileSync } from 'node:child_process';
@@ -14,7 +15,8 @@ import { createClient } from '../shared/client.js';
 import { gstinCheckChar } from '../shared/domain/gstin.js';
 import { api } from '../shared/endpoints/index.js';
 import { expect, test } from './fixtures.js';
-import { PASSWORD, screenshot } from './helpers.js';
+import { cell65, pageGrey, scan as scanLabel } from '../test/helpers/label-scan.js';
+import { openTillOnce, PASSWORD, screenshot, tillOf, uniqueMobile } from './helpers.js';
 
 function pdfText(bytes: Buffer): string {
   const dir = mkdtempSync(join(tmpdir(), 'e2e-goods-in-'));
@@ -109,7 +111,8 @@ test('a manager orders from a supplier, receives part of it by scanning, sees it
   await page.getByRole('button', { name: 'Print PDF' }).click();
   const labels = await sheet;
   expect(labels.status()).toBe(200);
-  const labelText = pdfText(await labels.body());
+  const labelPdf = await labels.body();
+  const labelText = pdfText(labelPdf);
   expect(labelText.split('incl. of all taxes').length - 1).toBe(4);
   await (await tab).close();
   await page.goBack();
@@ -118,4 +121,28 @@ test('a manager orders from a supplier, receives part of it by scanning, sees it
   await page.getByRole('link', { name: /\/PO\// }).click();
   await expect(page.getByLabel('Status')).toHaveText('part received');
   await expect(page.getByRole('table', { name: 'Order lines' }).getByRole('row').nth(1)).toContainText('6');
+
+  // The first label, read by a scanner (the sheet's pixels through ZXing), sells one of the frames
+  // at the counter: the barcode on the shelf is the one the counter knows.
+  const scanned = scanLabel(pageGrey(labelPdf, 1, 300), 300, cell65(1));
+  expect(scanned).toEqual({ text: barcode, format: 'EAN_13' });
+  const staff = createClient({ baseUrl: demoPc.url, getToken: () => token, headers: await tillOf(page) });
+  await openTillOnce(staff);
+  const mobile = uniqueMobile();
+  await staff.call(api.Customer.upsert, { body: { firstName: 'Shelf', lastName: 'Label', mobile, isActive: true } });
+  const stockBefore = (await staff.call(api.QuickSale.exactItemStock, { query: { itemId: frame.id } })).stock;
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Quick sale/ }).click();
+  const box = page.getByRole('combobox', { name: 'Code' });
+  await box.pressSequentially(scanned.text, { delay: 5 });
+  await box.press('Enter');
+  await expect(page.getByRole('table', { name: 'Cart' }).getByRole('row').filter({ hasText: frame.name })).toBeVisible();
+  await page.keyboard.press('F2');
+  await page.getByLabel('Customer mobile').fill(mobile);
+  await page.getByLabel('Customer mobile').press('Enter');
+  await expect(page.getByText('Shelf Label')).toBeVisible();
+  await page.keyboard.press('F4');
+  await expect(page.getByLabel('Paying now')).toBeFocused();
+  await page.keyboard.press('F9');
+  await expect(page.getByRole('heading', { name: 'Sale saved' })).toBeVisible();
+  expect((await staff.call(api.QuickSale.exactItemStock, { query: { itemId: frame.id } })).stock).toBe(stockBefore! - 1);
 });

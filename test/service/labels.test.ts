@@ -6,25 +6,20 @@
  * path to a fake label printer on loopback; who may print them, and refusals naming the field.
  */
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import zxing from '@zxing/library';
-import { PNG } from 'pngjs';
 import { parseRequest, printRawRequest, savePrintSettingRequest } from '../../main/electron/bridge-requests.js';
 import { printOnNetworkPrinter } from '../../main/electron/network-printer.js';
 import { printSettingsStore } from '../../main/electron/print-settings.js';
 import { api } from '../../shared/endpoints/index.js';
 import { DEFAULT_PRINT_SETTINGS } from '../../shared/desktop.js';
 import { storeWithStaff, type SignedIn } from '../helpers/fixtures.js';
+import { cell65, crop, pageGrey, scan } from '../helpers/label-scan.js';
 import { pdfInfo, pdfText } from '../helpers/print.js';
 import { callAs, type TestService } from '../helpers/service.js';
-
-// ZXing ships CommonJS: its names come off the default export under Node's ESM loader.
-const { BarcodeFormat, BinaryBitmap, DecodeHintType, HybridBinarizer, MultiFormatReader, RGBLuminanceSource } = zxing;
 
 let svc: TestService;
 let manager: SignedIn;
@@ -57,51 +52,6 @@ const encItem = (id: number) => svc.server.deps.enc.encode('item', id);
 const storeName = () => (svc.server.deps.db.prepare('SELECT name FROM company ORDER BY id LIMIT 1').get() as { name: string }).name;
 /** The rupees as the printed sheet writes them, by Intl rather than by the code under test. */
 const rupees = (paise: number) => `₹${new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(paise / 100)}`;
-
-function withPdf<T>(bytes: Uint8Array, run: (file: string, dir: string) => T): T {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'pos-labels-'));
-  try {
-    const file = path.join(dir, 'labels.pdf');
-    writeFileSync(file, bytes);
-    return run(file, dir);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-/** Page `page` rasterised at `dpi` by pdftoppm, as grey levels. */
-function pageGrey(bytes: Uint8Array, page: number, dpi: number): { width: number; height: number; grey: Uint8ClampedArray } {
-  const png = withPdf(bytes, (file, dir) => {
-    execFileSync('pdftoppm', ['-png', '-gray', '-r', String(dpi), '-f', String(page), '-l', String(page), '-singlefile', file, path.join(dir, 'page')]);
-    return readFileSync(path.join(dir, 'page.png'));
-  });
-  const image = PNG.sync.read(png);
-  const grey = new Uint8ClampedArray(image.width * image.height);
-  for (let i = 0; i < grey.length; i++) grey[i] = image.data[i * 4]!;
-  return { width: image.width, height: image.height, grey };
-}
-
-/** The 65-up sheet's cell of position p (1-based), in millimetres: left, top, width, height. */
-const cell65 = (p: number) => ({ x: 4.75 + ((p - 1) % 5) * 40.6, y: 10.7 + Math.floor((p - 1) / 5) * 21.2, w: 38.1, h: 21.2 });
-
-function crop(page: { width: number; grey: Uint8ClampedArray }, dpi: number, mm: { x: number; y: number; w: number; h: number }) {
-  const px = (v: number) => Math.round((v * dpi) / 25.4);
-  const [x0, y0, w, h] = [px(mm.x), px(mm.y), px(mm.w), px(mm.h)];
-  const out = new Uint8ClampedArray(w * h);
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) out[y * w + x] = page.grey[(y0 + y) * page.width + x0 + x]!;
-  return { w, h, grey: out, dark: out.reduce((n, v) => n + (v < 128 ? 1 : 0), 0) / out.length };
-}
-
-/** What a scanner reads in the label at cell `mm` of the page: ZXing over the pixels. */
-function scan(page: { width: number; grey: Uint8ClampedArray }, dpi: number, mm: { x: number; y: number; w: number; h: number }): { text: string; format: string } {
-  const part = crop(page, dpi, mm);
-  const hints = new Map<zxing.DecodeHintType, unknown>([
-    [DecodeHintType.POSSIBLE_FORMATS, [BarcodeFormat.EAN_13, BarcodeFormat.CODE_128]],
-    [DecodeHintType.TRY_HARDER, true],
-  ]);
-  const result = new MultiFormatReader().decode(new BinaryBitmap(new HybridBinarizer(new RGBLuminanceSource(part.grey, part.w, part.h))), hints);
-  return { text: result.getText(), format: BarcodeFormat[result.getBarcodeFormat()] };
-}
 
 test('130 labels on the 65-per-sheet layout from label 10: 3 pages, 56 + 65 + 9 labels, the first nine positions left blank, MRP incl. of all taxes on each', async () => {
   const [a, b] = frames(2);
