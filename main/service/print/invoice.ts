@@ -28,11 +28,20 @@ export const invoiceCopyLabel = (external: boolean): string => (external ? 'Orig
 /** Uniform quantity code on the invoice: every optical line is counted in pieces. */
 const UNIT = 'Nos';
 
-/** A customer's address as printed: the street part, then the town and PIN. */
-export function postalLines(c: PrintCustomerRow): string[] {
+function postalLines(c: PrintCustomerRow): string[] {
   const street = [c.house_number, c.society_name, c.street, c.area, c.landmark, c.address].filter(Boolean).join(', ');
   const town = [c.city, c.zip_code].filter(Boolean).join(' ');
   return [street, town].filter(Boolean);
+}
+
+/** The customer as the recipient party of a GST document: name, address, state and GSTIN. */
+export function recipientLines(c: PrintCustomerRow, gstin: string | null): string[] {
+  return [
+    customerName(c),
+    ...postalLines(c),
+    ...(c.state_name ? [`State: ${stateWithCode(c.state_name, c.state_code!)}`] : []),
+    `GSTIN: ${gstin ?? 'unregistered'}`,
+  ];
 }
 
 /** The recipient's GSTIN when the tax number on record is one; a PAN or anything else is not printed as a GSTIN. */
@@ -139,13 +148,7 @@ export function invoiceDocument(ctx: RequestContext, invoice: PrintInvoiceRow, e
         },
         {
           heading: 'Recipient (billed to)',
-          lines: [
-            customerName(customer),
-            ...postalLines(customer),
-            ...(customer.state_name ? [`State: ${stateWithCode(customer.state_name, customer.state_code!)}`] : []),
-            `GSTIN: ${gstin ?? 'unregistered'}`,
-            ...(mobile ? [`Mobile: ${mobile}`] : []),
-          ],
+          lines: [...recipientLines(customer, gstin), ...(mobile ? [`Mobile: ${mobile}`] : [])],
         },
       ],
     },

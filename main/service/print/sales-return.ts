@@ -14,7 +14,7 @@ import { invalid, notFound } from '../errors.js';
 import { printSource } from '../store/print-source.js';
 import { salesReturns, type SalesReturnLineRow, type SalesReturnRow } from '../store/sales-return.js';
 import { printedDate } from './dates.js';
-import { postalLines, recipientGstin } from './invoice.js';
+import { recipientGstin, recipientLines } from './invoice.js';
 import type { Block, Column, PrintedDocument, TotalRow } from './layout.js';
 import { issuerLines, letterhead, stateWithCode } from './letterhead.js';
 import { amount, percent, rupees, signedRupees } from './money.js';
@@ -140,12 +140,7 @@ export function gstCreditNoteDocument(ctx: RequestContext, r: SalesReturnRow): P
         },
         {
           heading: 'Recipient',
-          lines: [
-            customerName(customer),
-            ...postalLines(customer),
-            ...(customer.state_name ? [`State: ${stateWithCode(customer.state_name, customer.state_code!)}`] : []),
-            `GSTIN: ${gstin ?? 'unregistered'}`,
-          ],
+          lines: recipientLines(customer, gstin),
         },
       ],
     },
