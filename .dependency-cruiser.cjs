@@ -82,6 +82,9 @@ const layers = {
   [`${S}purchasing/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}store/`, `${S}context\\.ts$`, `${S}auth/`, `${S}input/`, `${S}catalog/`],
   [`${S}stock/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}store/`, `${S}context\\.ts$`, `${S}auth/`, `${S}input/`, `${S}catalog/`, `${S}purchasing/`],
   [`${S}returns/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}store/`, `${S}context\\.ts$`, `${S}auth/`, `${S}input/`, `${S}customer/`, `${S}catalog/`, `${S}sale/`, `${S}order/`, `${S}stock/`],
+  // Reports across the chain (sales, payments, stock value, GST returns, the accountant's exports),
+  // over every domain area's facts; read-only, run on the read workers.
+  [`${S}reports/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}store/`, `${S}context\\.ts$`, `${S}auth/`, `${S}input/`, `${S}customer/`, `${S}catalog/`, `${S}sale/`, `${S}order/`, `${S}purchasing/`, `${S}stock/`, `${S}returns/`],
   [`${S}backup/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}store/`],
   // Branch sync (issue 15): the outbox, applying pulled changes, the worker; over the store, and the
   // IdSource it guards while a store that went back waits to be re-keyed (sync/rekey-guard.ts).
@@ -90,7 +93,7 @@ const layers = {
   // Help: the guides in docs/ as pages; uses nothing of the store.
   [`${S}help/`]: [],
   [`${S}http/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}context\\.ts$`, `${S}auth/`, `${S}input/`, `${S}print/(font-route|output)\\.ts$`, `${S}reads/read-pool\\.ts$`, `${S}help/route\\.ts$`],
-  [`${S}endpoints/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}store/`, `${S}context\\.ts$`, `${S}auth/`, `${S}input/`, `${S}audit/`, `${S}customer/`, `${S}catalog/`, `${S}sale/`, `${S}order/`, `${S}purchasing/`, `${S}stock/`, `${S}returns/`, `${S}print/`, `${S}backup/`, `${S}sync/status\\.ts$`, `${S}setup/first-run\\.ts$`, `${S}http/(handler|paging)\\.ts$`],
+  [`${S}endpoints/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}store/`, `${S}context\\.ts$`, `${S}auth/`, `${S}input/`, `${S}audit/`, `${S}customer/`, `${S}catalog/`, `${S}sale/`, `${S}order/`, `${S}purchasing/`, `${S}stock/`, `${S}returns/`, `${S}reports/`, `${S}print/`, `${S}backup/`, `${S}sync/status\\.ts$`, `${S}setup/first-run\\.ts$`, `${S}http/(handler|paging)\\.ts$`],
   [`${S}reads/`]: [`${S}errors\\.ts$`, `${S}db/(journal|database|threads)\\.ts$`, `${S}context\\.ts$`, `${S}ids/`, `${S}endpoints/index\\.ts$`],
   // setup/first-run.ts joins a hub on screen as `npm run setup -- --join` does (sync/join.ts).
   [`${S}setup/`]: [`${S}store-file\\.ts$`, `${S}sync/(join|worker)\\.ts$`, `${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}store/`, `${S}context\\.ts$`, `${S}auth/`, `${S}input/`, `${S}customer/`, `${S}catalog/`, `${S}sale/`, `${S}order/`],

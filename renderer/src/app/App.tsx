@@ -39,6 +39,9 @@ function Root() {
     staleTime: Infinity,
     retry: true,
     retryDelay: 500,
+    // While the service switches stores its old connections drop, which marks it unreachable and
+    // pauses queries; the outage poll runs only when signed in, so this one keeps asking by itself.
+    networkMode: 'always',
     refetchInterval: (query) => (made && query.state.data?.state !== made.state ? 500 : false),
   });
   const state = status.data?.state;
