@@ -99,7 +99,7 @@ export const gstReturns = perDatabase((db: Db) => {
       return sql<unknown[], GstInvoiceRow>(
           `SELECT i.id, i.branch_id, i.invoice_no, i.invoice_date, i.sales_order_id,
                   trim(c.first_name || ' ' || c.last_name) AS customer_name, c.tax_no,
-                  ps.gst_state_code AS pos_code, s.name AS pos_name, ps.name AS pos_name, o.intra_state,
+                  ps.gst_state_code AS pos_code, ps.name AS pos_name, o.intra_state,
                   i.taxable, i.cgst, i.sgst, i.igst, i.rounding, i.net_amount,
                   o.job_charges, o.service_tax, o.job_gst_rate_bp, o.job_sac
            FROM invoice i JOIN sales_order o ON o.id = i.sales_order_id JOIN customer c ON c.id = i.customer_id
@@ -125,7 +125,7 @@ export const gstReturns = perDatabase((db: Db) => {
           `SELECT r.id, r.branch_id, r.gst_credit_note_no AS note_no, r.return_date AS note_date,
                   i.invoice_no, i.invoice_date, i.net_amount AS invoice_value,
                   trim(c.first_name || ' ' || c.last_name) AS customer_name, c.tax_no,
-                  ps.gst_state_code AS pos_code, s.name AS pos_name, ps.name AS pos_name, o.intra_state,
+                  ps.gst_state_code AS pos_code, ps.name AS pos_name, o.intra_state,
                   r.amount, r.taxable, r.cgst, r.sgst, r.igst
            FROM sales_return r JOIN invoice i ON i.id = r.invoice_id JOIN sales_order o ON o.id = r.sales_order_id
            JOIN customer c ON c.id = r.customer_id JOIN state ps ON ps.id = o.place_of_supply_state_id
