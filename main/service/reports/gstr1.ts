@@ -25,6 +25,7 @@ import { forbidden, invalid } from '../errors.js';
 import { branches, type BranchRow } from '../store/branch.js';
 import { gstReturns, type GstLineRow } from '../store/gst-returns.js';
 import { users } from '../store/user.js';
+import { extend } from '../../../shared/extend.js';
 
 /** The branches a return is made for, the month and its days. */
 export interface Gstr1Scope {
@@ -277,7 +278,7 @@ export function gstr1(ctx: RequestContext, scope: Gstr1Scope): Gstr1 {
   const note = (d: GstDocument) => ({ ntty: 'C', nt_num: d.no, nt_dt: ddmmyyyy(d.date), val: rupees(d.value), pos: d.pos, itms: items(d) });
   const cdnr = groupBy(of('cdnr'), (d) => d.ctin!).map(([ctin, docs]) => ({
     ctin,
-    nt: docs.map((d) => ({ ...note(d), rchrg: 'N', inv_typ: 'R' })),
+    nt: docs.map((d) => extend(note(d), { rchrg: 'N', inv_typ: 'R' })),
   }));
   const cdnur = of('cdnur').map((d) => ({ typ: 'B2CL', ...note(d) }));
 
@@ -289,7 +290,7 @@ export function gstr1(ctx: RequestContext, scope: Gstr1Scope): Gstr1 {
   const totals: SectionTotal[] = [
     total('b2b', of('b2b')),
     total('b2cl', of('b2cl')),
-    { ...total('b2cs', b2csDocs, credit), count: b2cs.length },
+    extend(total('b2cs', b2csDocs, credit), { count: b2cs.length }),
     total('cdnr', of('cdnr')),
     total('cdnur', of('cdnur')),
     hsnTotal('hsn_b2b', hsnB2b),
@@ -400,10 +401,9 @@ export function docSeries(documents: GstDocument[]): Series[] {
 
 function groupDocs(series: Series[]) {
   return (['invoice', 'credit'] as const)
-    .map((type) => ({
-      ...DOC_TYPES[type],
-      docs: series.filter((s) => s.type === type).map((s, i) => ({ ...s.docs[0], num: i + 1 })),
-    }))
+    .map((type) =>
+      extend(DOC_TYPES[type], { docs: series.filter((s) => s.type === type).map((s, i) => extend(s.docs[0], { num: i + 1 })) }),
+    )
     .filter((t) => t.docs.length > 0);
 }
 
