@@ -19,9 +19,9 @@ type Section = Gstr1Summary['sections'][number];
 
 /** What each of the portal's sections holds, in the words the guide uses. */
 const SECTION_WORDS: Record<string, string> = {
-  b2b: 'B2B: invoices to registered buyers and branches under another GSTIN',
-  b2cl: 'B2C large: inter-state invoices to unregistered buyers above the limit',
-  b2cs: 'B2C small: other sales to unregistered buyers, by state and rate (net of their credit notes)',
+  b2b: 'Invoices to registered buyers and other-GSTIN branches',
+  b2cl: 'B2C large: inter-state, unregistered, above the limit',
+  b2cs: 'B2C small: other unregistered sales, by state and rate',
   cdnr: 'Credit notes to registered buyers',
   cdnur: 'Credit notes against B2C large invoices',
   hsn_b2b: 'HSN summary, B2B (rows)',
@@ -92,8 +92,8 @@ export function GstReturnsScreen() {
       {gstins.isError && <ErrorBanner banner={bannerFor(gstins.error, 'list the GSTINs')} />}
       {gstins.isSuccess && choices.length === 0 && <p className="banner banner-info">No branch you work at has a GSTIN on record.</p>}
       <h2>GSTR-1</h2>
-      <div className="form-grid">
-        <div className="field span-4">
+      <div className="form-section">
+        <div className="field span-3">
           <label htmlFor="gst-gstin">Branch GSTIN</label>
           <select id="gst-gstin" value={gstin} onChange={(e) => setPicked(e.target.value)}>
             {choices.map((g) => (
@@ -153,7 +153,7 @@ function TallyExport({ branches, save }: { branches: Array<{ branchID: string; n
   return (
     <>
       <h2>Sales for Tally</h2>
-      <div className="form-grid">
+      <div className="form-section">
         <div className="field span-3">
           <label htmlFor="tally-branch">Branch</label>
           <select id="tally-branch" value={branchId} onChange={(e) => setBranch(e.target.value)}>
