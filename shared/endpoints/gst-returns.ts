@@ -10,10 +10,10 @@ const group = 'GST Returns';
 const RETURNS =
   'GST returns: the spec has no GSTR-1 or accountant export; head office and branch managers file GSTR-1 per GSTIN each month through the portal’s offline tool and post the sales in Tally.';
 
-export const GstReturns = {
+export const GSTReturns = {
   gstins: endpoint({
     group,
-    name: 'GstReturns.gstins',
+    name: 'GSTReturns.gstins',
     method: 'GET',
     path: '/api/gst-returns/gstins',
     summary: 'The branch GSTINs the signed-in user may make returns for (all of the company’s for an admin, their own branch’s for a manager), with the branches under each.',
@@ -23,7 +23,7 @@ export const GstReturns = {
   }),
   gstr1: endpoint({
     group,
-    name: 'GstReturns.gstr1',
+    name: 'GSTReturns.gstr1',
     method: 'GET',
     path: '/api/gst-returns/gstr1',
     summary: 'GSTR-1 of a branch GSTIN for a month: each section’s totals (documents, taxable value, taxes), the B2C-large limit used and anything to check before filing.',
@@ -36,7 +36,7 @@ export const GstReturns = {
   }),
   gstr1Json: endpoint({
     group,
-    name: 'GstReturns.gstr1Json',
+    name: 'GSTReturns.gstr1Json',
     method: 'GET',
     path: '/api/gst-returns/gstr1/json',
     summary: 'GSTR-1 as the GST offline tool imports it: JSON with the portal’s section keys (b2b, b2cl, b2cs, cdnr, cdnur, hsn, doc_issue), file GSTR1_<gstin>_<MMYYYY>.json.',
@@ -49,7 +49,7 @@ export const GstReturns = {
   }),
   gstr1Xlsx: endpoint({
     group,
-    name: 'GstReturns.gstr1Xlsx',
+    name: 'GSTReturns.gstr1Xlsx',
     method: 'GET',
     path: '/api/gst-returns/gstr1/xlsx',
     summary: 'GSTR-1 as the offline tool’s Excel workbook: one sheet per section (b2b, b2cl, b2cs, cdnr, cdnur, hsn(b2b), hsn(b2c), docs) with the template’s columns.',
@@ -62,7 +62,7 @@ export const GstReturns = {
   }),
   tally: endpoint({
     group,
-    name: 'GstReturns.tally',
+    name: 'GSTReturns.tally',
     method: 'GET',
     path: '/api/gst-returns/tally',
     summary: 'A branch’s sales of a period as a Tally import (XML, Import Data of Vouchers): a Sales voucher per invoice and transfer invoice, a Credit Note voucher per GST credit note, each balancing to zero.',

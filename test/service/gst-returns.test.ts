@@ -100,7 +100,7 @@ interface Gstr1Json {
 }
 
 async function downloadJson(client: SignedIn, gstin = GSTIN) {
-  const raw = await client.raw(api.GstReturns.gstr1Json, { query: { gstin, month: month() } });
+  const raw = await client.raw(api.GSTReturns.gstr1Json, { query: { gstin, month: month() } });
   return { raw, json: JSON.parse(new TextDecoder().decode(raw.bytes)) as Gstr1Json };
 }
 
@@ -192,7 +192,7 @@ test('GSTR-1 reconciles to the paisa with every invoice, transfer invoice and GS
   assert.equal(issued.filter(([n]) => n === 5).reduce((s, [, t]) => s + t!, 0), notes.length);
 
   // The screen's totals say the same.
-  const summary = await store.admin.call(api.GstReturns.gstr1, { query: { gstin: GSTIN, month: month() } });
+  const summary = await store.admin.call(api.GSTReturns.gstr1, { query: { gstin: GSTIN, month: month() } });
   const section = (s: string) => summary.sections.find((x) => x.section === s)!;
   assert.equal(section('b2b').count, 2);
   assert.equal(section('b2cl').count, 1);
@@ -202,7 +202,7 @@ test('GSTR-1 reconciles to the paisa with every invoice, transfer invoice and GS
 });
 
 test('the Excel workbook has the offline tool’s sheets with the same documents', async () => {
-  const raw = await store.manager.raw(api.GstReturns.gstr1Xlsx, { query: { gstin: GSTIN, month: month() } });
+  const raw = await store.manager.raw(api.GSTReturns.gstr1Xlsx, { query: { gstin: GSTIN, month: month() } });
   assert.match(raw.contentType, /spreadsheetml/);
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(Buffer.from(raw.bytes) as unknown as ArrayBuffer);
@@ -221,7 +221,7 @@ test('the Excel workbook has the offline tool’s sheets with the same documents
 
 test('every Tally voucher balances; the ledgers are the defaults or the ones asked for', async () => {
   const today = localDate(store.svc.clock.now);
-  const raw = await store.manager.raw(api.GstReturns.tally, { query: { from: `${month()}-01`, to: today, salesLedger: 'Sales @ GST' } });
+  const raw = await store.manager.raw(api.GSTReturns.tally, { query: { from: `${month()}-01`, to: today, salesLedger: 'Sales @ GST' } });
   assert.match(raw.contentType, /application\/xml/);
   const xml = new TextDecoder().decode(raw.bytes);
   assert.match(xml, /<TALLYREQUEST>Import Data<\/TALLYREQUEST>/);
@@ -247,32 +247,32 @@ test('a GSTIN not of the company, another branch’s for a manager, or a wrong m
   const changes = () => (db().prepare('SELECT count(*) AS n FROM journal').get() as { n: number }).n;
   const was = changes();
   const other = '29AABCB1234C1Z' + gstinCheckChar('29AABCB1234C1Z');
-  const notOurs = await refused(store.admin.call(api.GstReturns.gstr1, { query: { gstin: other, month: month() } }), 400);
+  const notOurs = await refused(store.admin.call(api.GSTReturns.gstr1, { query: { gstin: other, month: month() } }), 400);
   assert.ok(notOurs.fieldErrors('gstin').length);
-  const typo = await refused(store.admin.call(api.GstReturns.gstr1, { query: { gstin: '24AAHCD4821K1ZX', month: month() } }), 400);
+  const typo = await refused(store.admin.call(api.GSTReturns.gstr1, { query: { gstin: '24AAHCD4821K1ZX', month: month() } }), 400);
   assert.ok(typo.fieldErrors('gstin').length);
-  const theirs = await refused(mumManager.call(api.GstReturns.gstr1, { query: { gstin: GSTIN, month: month() } }), 403);
+  const theirs = await refused(mumManager.call(api.GSTReturns.gstr1, { query: { gstin: GSTIN, month: month() } }), 403);
   assert.ok(theirs.fieldErrors('gstin').length);
-  await refused(mumManager.raw(api.GstReturns.gstr1Json, { query: { gstin: GSTIN, month: month() } }), 403);
+  await refused(mumManager.raw(api.GSTReturns.gstr1Json, { query: { gstin: GSTIN, month: month() } }), 403);
   const next = new Date(store.svc.clock.now.getFullYear(), store.svc.clock.now.getMonth() + 1, 1);
-  const future = await refused(store.admin.call(api.GstReturns.gstr1, { query: { gstin: GSTIN, month: localDate(next).slice(0, 7) } }), 400);
+  const future = await refused(store.admin.call(api.GSTReturns.gstr1, { query: { gstin: GSTIN, month: localDate(next).slice(0, 7) } }), 400);
   assert.ok(future.fieldErrors('month').length);
   for (const bad of ['2026-13', 'November', '112026', '']) {
-    const e = await refused(store.admin.call(api.GstReturns.gstr1, { query: { gstin: GSTIN, month: bad } }), 400);
+    const e = await refused(store.admin.call(api.GSTReturns.gstr1, { query: { gstin: GSTIN, month: bad } }), 400);
     assert.ok(e.fieldErrors('month').length, bad);
   }
-  await refused(store.cashier.call(api.GstReturns.gstr1, { query: { gstin: GSTIN, month: month() } }), 403);
-  const tallyOther = await refused(mumManager.raw(api.GstReturns.tally, { query: { branchId: enc().encode('branch', branchId('AMD1')), from: `${month()}-01`, to: `${month()}-02` } }), 403);
+  await refused(store.cashier.call(api.GSTReturns.gstr1, { query: { gstin: GSTIN, month: month() } }), 403);
+  const tallyOther = await refused(mumManager.raw(api.GSTReturns.tally, { query: { branchId: enc().encode('branch', branchId('AMD1')), from: `${month()}-01`, to: `${month()}-02` } }), 403);
   assert.match(tallyOther.message, /Andheri|Ahmedabad|work/i);
-  const backwards = await refused(store.manager.raw(api.GstReturns.tally, { query: { from: `${month()}-10`, to: `${month()}-01` } }), 400);
+  const backwards = await refused(store.manager.raw(api.GSTReturns.tally, { query: { from: `${month()}-10`, to: `${month()}-01` } }), 400);
   assert.ok(backwards.fieldErrors('to').length);
   assert.equal(changes(), was, 'nothing written');
 
   // The Mumbai manager files Mumbai's own GSTIN; the choices list only it.
-  const mine = await mumManager.call(api.GstReturns.gstins);
+  const mine = await mumManager.call(api.GSTReturns.gstins);
   assert.deepEqual(mine.gstins.map((g) => g.gstin), [MUMBAI]);
-  const all = await store.admin.call(api.GstReturns.gstins);
+  const all = await store.admin.call(api.GSTReturns.gstins);
   assert.deepEqual(all.gstins.map((g) => g.gstin).sort(), [GSTIN, MUMBAI].sort());
-  const mum = await mumManager.call(api.GstReturns.gstr1, { query: { gstin: MUMBAI, month: month() } });
+  const mum = await mumManager.call(api.GSTReturns.gstr1, { query: { gstin: MUMBAI, month: month() } });
   assert.equal(mum.sections.find((s) => s.section === 'b2b')!.count, 0, 'receiving a transfer is not an outward supply');
 });

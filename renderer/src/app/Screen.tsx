@@ -7,7 +7,7 @@ import { CustomerPage } from '../customers/CustomerPage.js';
 import { canSeeDashboard, DashboardScreen } from '../dashboard/DashboardScreen.js';
 import { DoctorForm } from '../doctors/DoctorForm.js';
 import { DoctorList } from '../doctors/DoctorList.js';
-import { GstReturnsScreen } from '../gst-returns/GstReturnsScreen.js';
+import { GSTReturnsScreen } from '../gst-returns/GSTReturnsScreen.js';
 import { InvoiceList } from '../invoices/InvoiceList.js';
 import { LabelsScreen } from '../labels/LabelsScreen.js';
 import { OrderList } from '../orders/OrderList.js';
@@ -135,7 +135,7 @@ export function Screen({ route, session }: { route: Route; session: LoginRespons
     case 'supplierReturnNew':
       return <SupplierReturnForm />;
     case 'gstReturns':
-      return <GstReturnsScreen />;
+      return <GSTReturnsScreen />;
     case 'labels':
       return <LabelsScreen key={route.goodsReceiptId ?? route.code ?? ''} code={route.code} goodsReceiptId={route.goodsReceiptId} />;
   }

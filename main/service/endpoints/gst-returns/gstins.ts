@@ -4,7 +4,7 @@ import { fileableGstins } from '../../reports/gstr1.js';
 import { states } from '../../store/state.js';
 
 /** The branch GSTINs the user may file for, with their state and branches. */
-export const gstReturnGstins = implement(api.GstReturns.gstins, (_input, ctx) => ({
+export const gstReturnGstins = implement(api.GSTReturns.gstins, (_input, ctx) => ({
   gstins: fileableGstins(ctx).map((g) => ({
     gstin: g.gstin,
     stateName: states(ctx.db).byId(g.stateId)?.name ?? '',

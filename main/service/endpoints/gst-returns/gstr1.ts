@@ -5,7 +5,7 @@ import { b2clLimit, gstr1, gstr1FileName, gstr1Scope } from '../../reports/gstr1
 import { gstr1Workbook } from '../../reports/gstr1-xlsx.js';
 
 /** GSTR-1's section totals for the screen. */
-export const gstr1Summary = implement(api.GstReturns.gstr1, ({ query }, ctx) => {
+export const gstr1Summary = implement(api.GSTReturns.gstr1, ({ query }, ctx) => {
   const scope = gstr1Scope(ctx, query.gstin, query.month);
   const r = gstr1(ctx, scope);
   return {
@@ -31,7 +31,7 @@ export const gstr1Summary = implement(api.GstReturns.gstr1, ({ query }, ctx) => 
 }, { offThread: true });
 
 /** GSTR-1 as the offline tool's JSON. */
-export const gstr1Json = implement(api.GstReturns.gstr1Json, ({ query }, ctx) => {
+export const gstr1Json = implement(api.GSTReturns.gstr1Json, ({ query }, ctx) => {
   const scope = gstr1Scope(ctx, query.gstin, query.month);
   return {
     contentType: 'application/json',
@@ -41,7 +41,7 @@ export const gstr1Json = implement(api.GstReturns.gstr1Json, ({ query }, ctx) =>
 });
 
 /** GSTR-1 as the offline tool's Excel workbook. */
-export const gstr1Xlsx = implement(api.GstReturns.gstr1Xlsx, async ({ query }, ctx) => {
+export const gstr1Xlsx = implement(api.GSTReturns.gstr1Xlsx, async ({ query }, ctx) => {
   const scope = gstr1Scope(ctx, query.gstin, query.month);
   return {
     contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',

@@ -7,7 +7,7 @@ import { readableBranch } from '../../stock/stock-view.js';
 import { companies } from '../../store/company.js';
 
 /** A branch's sales vouchers of a period as Tally's import XML. */
-export const gstReturnTally = implement(api.GstReturns.tally, ({ query }, ctx) => {
+export const gstReturnTally = implement(api.GSTReturns.tally, ({ query }, ctx) => {
   const { from, to } = tallyPeriod(ctx, query.from, query.to);
   const branch = readableBranch(ctx, optionalId(ctx, 'branch', query.branchId, 'branchId'), 'branchId');
   const ledgers = tallyLedgers({

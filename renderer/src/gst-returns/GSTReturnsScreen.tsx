@@ -50,14 +50,14 @@ const money = (id: keyof Section & string, header: string): DataColumn<Section> 
   id, header, className: 'num money', cell: (s) => formatRupees(s[id] as number), value: (s) => s[id] as number,
 });
 
-export function GstReturnsScreen() {
-  const gstins = useEndpoint(api.GstReturns.gstins);
+export function GSTReturnsScreen() {
+  const gstins = useEndpoint(api.GSTReturns.gstins);
   const choices = gstins.data?.gstins ?? [];
   const [picked, setPicked] = useState('');
   const gstin = picked || choices[0]?.gstin || '';
   const [month, setMonth] = useState(lastMonth);
   const input = { query: { gstin, month } };
-  const summary = useEndpoint(api.GstReturns.gstr1, gstin && month ? input : null, { placeholderData: keepPreviousData });
+  const summary = useEndpoint(api.GSTReturns.gstr1, gstin && month ? input : null, { placeholderData: keepPreviousData });
   const [problem, setProblem] = useState<Banner | null>(null);
   const [note, setNote] = useState('');
   const data = summary.data;
@@ -122,10 +122,10 @@ export function GstReturnsScreen() {
           ))}
           <DataTable listId="gstr1-sections" label="GSTR-1 sections" columns={columns} rows={data.sections} rowKey={(s) => s.section} busy={summary.isFetching} tools={false} />
           <div className="actions">
-            <button type="button" className="button" onClick={() => void save(data.jsonFileName, () => download(api.GstReturns.gstr1Json, input, data.jsonFileName))}>
+            <button type="button" className="button" onClick={() => void save(data.jsonFileName, () => download(api.GSTReturns.gstr1Json, input, data.jsonFileName))}>
               Download JSON
             </button>
-            <button type="button" className="button button-secondary" onClick={() => void save(data.xlsxFileName, () => download(api.GstReturns.gstr1Xlsx, input, data.xlsxFileName))}>
+            <button type="button" className="button button-secondary" onClick={() => void save(data.xlsxFileName, () => download(api.GSTReturns.gstr1Xlsx, input, data.xlsxFileName))}>
               Download Excel
             </button>
           </div>
@@ -168,7 +168,7 @@ function TallyExport({ branches, save }: { branches: Array<{ branchID: string; n
         <DateField id="tally-to" label="To" value={to} onChange={setTo} className="span-2" />
       </div>
       <div className="actions">
-        <button type="button" className="button" disabled={!ready} onClick={() => void save(fileName, () => download(api.GstReturns.tally, { query: { branchId, from, to } }, fileName))}>
+        <button type="button" className="button" disabled={!ready} onClick={() => void save(fileName, () => download(api.GSTReturns.tally, { query: { branchId, from, to } }, fileName))}>
           Download Tally XML
         </button>
       </div>
