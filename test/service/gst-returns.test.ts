@@ -199,6 +199,8 @@ test('GSTR-1 reconciles to the paisa with every invoice, transfer invoice and GS
   assert.equal(paise(section('b2b').taxableValue) + paise(section('b2cl').taxableValue) + paise(section('b2cs').taxableValue) - paise(section('cdnr').taxableValue) - paise(section('cdnur').taxableValue), expected[0]);
   assert.equal(summary.b2clLimit, 100000);
   assert.equal(summary.jsonFileName, `GSTR1_${GSTIN}_${json.fp}.json`);
+  const file = await fetch(`${store.svc.url}/api-v1/api/gst-returns/gstr1/json?gstin=${GSTIN}&month=${month()}`, { headers: { authorization: `Bearer ${store.admin.token}` } });
+  assert.match(file.headers.get('content-disposition') ?? '', new RegExp(`filename="GSTR1_${GSTIN}_${json.fp}\\.json"`));
 });
 
 test('the Excel workbook has the offline tool’s sheets with the same documents', async () => {
