@@ -58,7 +58,7 @@ async function giveBack(client: SignedIn, sale: { salesOrderID: string; lineID: 
 }
 
 before(async () => {
-  store = await storeWithStaff({ readWorkers: 0 });
+  store = await storeWithStaff();
   branchUser(store.svc, 'cashier.srt', 'cashier', 'SRT1');
   mumbaiBranch(store.svc);
   branchUser(store.svc, 'manager.mum', 'manager', 'MUM1');
