@@ -35,6 +35,8 @@ const rendererFeatureUses = {
   dashboard: [],
   doctors: ['customers/names'],
   'first-run': [],
+  // GSTR-1 and the Tally export: downloads only, through core's client.
+  'gst-returns': [],
   invoices: ['print/(documents|PrintActions)', 'orders/OrderLink'],
   // Labels: items picked with the counter's search, printed through the print buttons' helpers.
   labels: ['catalog/(ItemSearch|items)', 'print/(bridge|output|problem)'],

@@ -40,6 +40,8 @@ export const GROUPS = [
   'Purchasing',
   /** Ours: barcode labels on A4 sheets and thermal label printers. */
   'Labels',
+  /** Ours: GSTR-1 and the accountant's Tally export. */
+  'GST Returns',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 

@@ -11,6 +11,7 @@ import { Catalogue } from './catalogue.js';
 import { Common } from './common.js';
 import { Customer } from './customer.js';
 import { Dashboard } from './dashboard.js';
+import { GSTReturns } from './gst-returns.js';
 import { Invoice } from './invoice.js';
 import { Labels } from './labels.js';
 import { Orders } from './orders.js';
@@ -49,6 +50,7 @@ export const api = {
   Returns,
   Purchasing,
   Labels,
+  GSTReturns,
 } as const;
 
 /** Every row: the spec's endpoints and our declared extensions (routes, client, OpenAPI). */

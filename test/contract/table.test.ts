@@ -53,6 +53,7 @@ test('every other row is a declared extension: marked with its reason, not in th
       'Purchasing.receipts', 'Purchasing.createReceipt', 'Purchasing.receipt', 'Purchasing.receiptLabelLines', 'Purchasing.receiptPrint',
       'Purchasing.returns', 'Purchasing.createReturn', 'Purchasing.return', 'Purchasing.returnPrint',
       'Labels.sheet', 'Labels.printer',
+      'GSTReturns.gstins', 'GSTReturns.gstr1', 'GSTReturns.gstr1Json', 'GSTReturns.gstr1Xlsx', 'GSTReturns.tally',
     ].sort(),
   );
   assert.equal(endpointList.length, specEndpointList.length + extensionList.length);
@@ -64,7 +65,7 @@ test('every other row is a declared extension: marked with its reason, not in th
 });
 
 test('api keys follow the spec’s group order (then ours) and each key holds only its group', () => {
-  assert.deepEqual(Object.keys(api), ['Auth', 'Account', 'Customer', 'Orders', 'QuickSale', 'Invoice', 'Receipts', 'Dashboard', 'Common', 'Audit', 'Users', 'Backup', 'Sync', 'Till', 'Setup', 'Stock', 'StockTake', 'Transfers', 'Catalogue', 'Returns', 'Purchasing', 'Labels']);
+  assert.deepEqual(Object.keys(api), ['Auth', 'Account', 'Customer', 'Orders', 'QuickSale', 'Invoice', 'Receipts', 'Dashboard', 'Common', 'Audit', 'Users', 'Backup', 'Sync', 'Till', 'Setup', 'Stock', 'StockTake', 'Transfers', 'Catalogue', 'Returns', 'Purchasing', 'Labels', 'GSTReturns']);
   for (const [groupKey, rows] of Object.entries(api)) {
     for (const row of Object.values(rows)) {
       assert.equal(row.group.replace(' ', ''), groupKey);
@@ -142,6 +143,9 @@ test('non-JSON rows: the print endpoints are documents, the branch logo is an im
     '/api/purchasing/returns/{supplierReturnId}/print': { kind: 'document', contentTypes: ['application/pdf', 'text/html'] },
     '/api/labels/sheet': { kind: 'document', contentTypes: ['application/pdf'] },
     '/api/labels/printer': { kind: 'document', contentTypes: ['application/octet-stream'] },
+    '/api/gst-returns/gstr1/json': { kind: 'document', contentTypes: ['application/json'] },
+    '/api/gst-returns/gstr1/xlsx': { kind: 'document', contentTypes: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] },
+    '/api/gst-returns/tally': { kind: 'document', contentTypes: ['application/xml'] },
   });
 });
 

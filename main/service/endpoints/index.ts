@@ -121,6 +121,9 @@ import { itemAtBranches } from './stock/item-at-branches.js';
 import { stockLedger } from './stock/ledger.js';
 import { stockLow } from './stock/low-stock.js';
 import { stockValueAtCost } from './stock/value-at-cost.js';
+import { gstReturnGstins } from './gst-returns/gstins.js';
+import { gstr1Json, gstr1Summary, gstr1Xlsx } from './gst-returns/gstr1.js';
+import { gstReturnTally } from './gst-returns/tally.js';
 import { stockTakeList, stockTakeOne, stockTakeScopeList } from './stock-take/read.js';
 import { stockTakeReport } from './stock-take/report.js';
 import { stockTakeApprove, stockTakeCancel, stockTakeCount, stockTakeScan, stockTakeStart } from './stock-take/write.js';
@@ -318,6 +321,11 @@ export const handlers = [
   debitNotePrint,
   labelSheet,
   labelPrinter,
+  gstReturnGstins,
+  gstr1Summary,
+  gstr1Json,
+  gstr1Xlsx,
+  gstReturnTally,
   ...firstRunHandlers,
 ] as readonly Handler[];
 

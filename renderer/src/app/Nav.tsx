@@ -2,7 +2,7 @@ import { hasRole, type Role } from '../../../shared/contract/roles.js';
 import { api } from '../../../shared/endpoints/index.js';
 import { hrefFor, reopenCurrent, type Route } from '../core/router.js';
 
-type Area = 'quickSale' | 'till' | 'orders' | 'home' | 'customers' | 'recalls' | 'doctors' | 'catalog' | 'invoices' | 'receipts' | 'dashboard' | 'printers' | 'audit' | 'backups' | 'messages' | 'users' | 'password' | 'stock' | 'stockTakes' | 'transfers' | 'returns' | 'purchasing' | 'labels';
+type Area = 'quickSale' | 'till' | 'orders' | 'home' | 'customers' | 'recalls' | 'doctors' | 'catalog' | 'invoices' | 'receipts' | 'dashboard' | 'printers' | 'audit' | 'backups' | 'messages' | 'users' | 'password' | 'stock' | 'stockTakes' | 'transfers' | 'returns' | 'purchasing' | 'labels' | 'gstReturns';
 
 function areaOf(route: Route): Area {
   switch (route.name) {
@@ -67,6 +67,8 @@ function areaOf(route: Route): Area {
       return 'purchasing';
     case 'labels':
       return 'labels';
+    case 'gstReturns':
+      return 'gstReturns';
     default:
       return 'customers';
   }
@@ -93,6 +95,7 @@ const ITEMS: { area: Area; label: string; route: Route; hint: string; roles?: 'p
   { area: 'invoices', label: 'Invoices', route: { name: 'invoices' }, hint: 'Tax invoices', roles: api.Invoice.list.auth },
   { area: 'receipts', label: 'Receipts', route: { name: 'receipts' }, hint: 'Payments taken', roles: api.Receipts.listPaged.auth },
   { area: 'purchasing', label: 'Purchasing', route: { name: 'purchaseOrders' }, hint: 'Suppliers, goods in', roles: api.Purchasing.orders.auth },
+  { area: 'gstReturns', label: 'GST returns', route: { name: 'gstReturns' }, hint: 'GSTR-1, Tally', roles: api.GSTReturns.gstr1.auth },
   { area: 'dashboard', label: 'Dashboard', route: { name: 'dashboard' }, hint: 'The day, the month', roles: api.Dashboard.dashboardData.auth },
   { area: 'audit', label: 'Audit', route: { name: 'audit' }, hint: 'Who changed what', roles: api.Audit.search.auth },
   { area: 'printers', label: 'Printers', route: { name: 'printers' }, hint: 'Paper, test print' },

@@ -7,6 +7,7 @@ import { CustomerPage } from '../customers/CustomerPage.js';
 import { canSeeDashboard, DashboardScreen } from '../dashboard/DashboardScreen.js';
 import { DoctorForm } from '../doctors/DoctorForm.js';
 import { DoctorList } from '../doctors/DoctorList.js';
+import { GSTReturnsScreen } from '../gst-returns/GSTReturnsScreen.js';
 import { InvoiceList } from '../invoices/InvoiceList.js';
 import { LabelsScreen } from '../labels/LabelsScreen.js';
 import { OrderList } from '../orders/OrderList.js';
@@ -133,6 +134,8 @@ export function Screen({ route, session }: { route: Route; session: LoginRespons
       return <SupplierReturnList />;
     case 'supplierReturnNew':
       return <SupplierReturnForm />;
+    case 'gstReturns':
+      return <GSTReturnsScreen />;
     case 'labels':
       return <LabelsScreen key={route.goodsReceiptId ?? route.code ?? ''} code={route.code} goodsReceiptId={route.goodsReceiptId} />;
   }

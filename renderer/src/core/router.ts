@@ -59,7 +59,8 @@ export type Route =
   | { name: 'supplierReturns' }
   | { name: 'supplierReturnNew' }
   /** Barcode labels; `code` puts that item on the list (the catalogue's Labels button). */
-  | { name: 'labels'; code?: string; goodsReceiptId?: string };
+  | { name: 'labels'; code?: string; goodsReceiptId?: string }
+  | { name: 'gstReturns' };
 
 const TABS: readonly CustomerTab[] = ['profile', 'prescriptions', 'orders'];
 
@@ -124,6 +125,7 @@ export function parseHash(hash: string): Route {
     return id ? { name: 'labels', code: id } : { name: 'labels' };
   }
   if (area === 'orders') return id ? { name: 'order', salesOrderNo: id } : { name: 'orders' };
+  if (area === 'gst-returns') return { name: 'gstReturns' };
   return { name: 'home' };
 }
 
@@ -221,6 +223,8 @@ export function hrefFor(route: Route): string {
     case 'labels':
       if (route.goodsReceiptId) return `#/labels/goods-receipt/${enc(route.goodsReceiptId)}`;
       return route.code ? `#/labels/${enc(route.code)}` : '#/labels';
+    case 'gstReturns':
+      return '#/gst-returns';
   }
 }
 
