@@ -11,6 +11,7 @@ import { backupSettingsChange } from './backup/settings.js';
 import { stageRestore } from './backup/stage-restore.js';
 import { backupStatusOf } from './backup/status.js';
 import { firstRunHandlers } from './setup/first-run.js';
+import { mergeCandidates, mergeCustomersHandler, mergeListHandler, undoMergeHandler } from './customer-merge/merge.js';
 import { syncNow } from './sync/now.js';
 import { syncStatusOf } from './sync/status.js';
 import { advanceReceiptData } from './orders/advance-receipt-data.js';
@@ -318,6 +319,10 @@ export const handlers = [
   debitNotePrint,
   labelSheet,
   labelPrinter,
+  mergeCandidates,
+  mergeCustomersHandler,
+  undoMergeHandler,
+  mergeListHandler,
   ...firstRunHandlers,
 ] as readonly Handler[];
 

@@ -1,0 +1,45 @@
+/**
+ * A customer merge at the sync apply step (migration 037): the merge row is the one change that
+ * travels, and each PC applies it the same way (store/customer-merge.ts). Changes that arrive
+ * after a merge for the merged-away customer are redirected here: a row naming them (an order, a
+ * prescription, a receipt … made elsewhere before the merge got there) names the survivor instead,
+ * and an edit of the merged-away record's details lands on the survivor, by the same
+ * last-writer-wins per field as any customer edit.
+ */
+import type { Db } from '../db/database.js';
+import { customerMerges, PERSON_COLUMNS } from '../store/customer-merge.js';
+import type { PulledChange } from '../../../shared/sync.js';
+import { extend } from '../../../shared/extend.js';
+
+export interface Redirected {
+  change: PulledChange;
+  /** A row that now names the survivor instead of the merged-away customer: noted after it is written. */
+  moved?: { mergeId: number; tbl: string; rowId: number };
+}
+
+export function redirectMerged(db: Db, change: PulledChange): Redirected {
+  const merges = customerMerges(db);
+  if (change.tbl === 'customer' && change.op === 'update' && change.rowId !== null) {
+    const survivor = merges.current(change.rowId);
+    if (survivor === change.rowId) return { change };
+    const person = Object.fromEntries(Object.entries(change.newValues ?? {}).filter(([col]) => (PERSON_COLUMNS as readonly string[]).includes(col)));
+    return { change: extend(change, { rowId: survivor, newValues: person }) };
+  }
+  const customerId = change.newValues?.customer_id;
+  if (change.op === 'delete' || !merges.isCustomerTable(change.tbl) || typeof customerId !== 'number' || change.rowId === null) return { change };
+  const survivor = merges.current(customerId);
+  if (survivor === customerId) return { change };
+  const merge = merges.activeOf(customerId);
+  const redirected = extend(change, { newValues: extend(change.newValues ?? {}, { customer_id: survivor }) });
+  return merge ? { change: redirected, moved: { mergeId: merge.id, tbl: change.tbl, rowId: change.rowId } } : { change: redirected };
+}
+
+/** After a change is written: a merge row applies (or undoes) the merge here; a redirected row is noted. */
+export function afterApplied(db: Db, redirected: Redirected): void {
+  const merges = customerMerges(db);
+  const { change, moved } = redirected;
+  if (moved) merges.noteRow(moved.mergeId, moved.tbl, moved.rowId);
+  if (change.tbl !== 'customer_merge' || change.rowId === null) return;
+  if (change.op === 'insert') merges.apply(change.rowId);
+  else if (change.op === 'update' && typeof change.newValues?.undone_at === 'string') merges.unapply(change.rowId);
+}
