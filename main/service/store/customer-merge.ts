@@ -190,6 +190,11 @@ export const customerMerges = perDatabase((db: Db) => {
     apply,
     unapply,
     noteRow: (mergeId: number, tbl: string, rowId: number) => noteRow.run(mergeId, tbl, rowId),
+    /** Carries late edits of a merged-away record onto its survivor (see apply). */
+    carry(mergeId: number): void {
+      const m = byId.get(mergeId);
+      if (m && m.undone_at === null) unjournaled(() => carryLateEdits(m));
+    },
     isCustomerTable,
     /** The customer's branch and gender by name. */
     names: (customerId: number) => names.get(customerId) ?? { branch: '', gender: null },
