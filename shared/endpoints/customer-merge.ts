@@ -3,8 +3,8 @@
  * merging of customers (only a duplicate check before one is created).
  */
 import { endpoint } from '../contract/endpoint.js';
-import { MANAGERS } from '../contract/roles.js';
-import { DuplicateList, MergeList, MergeRequest, MergeResult, UndoMergeRequest, UndoMergeResult } from '../models/customer-merge.js';
+import { CLINICAL_ROLES, MANAGERS } from '../contract/roles.js';
+import { DuplicateList, LikelySameRequest, LikelySameResult, MergeList, MergeRequest, MergeResult, UndoMergeRequest, UndoMergeResult } from '../models/customer-merge.js';
 
 const group = 'Customer';
 
@@ -22,6 +22,18 @@ export const CustomerMerge = {
     auth: MANAGERS,
     extension: ONE_RECORD,
     note: 'Strongest first, at most 200 pairs; customers are the company’s, shared by its branches.',
+  }),
+  likelySame: endpoint({
+    group,
+    name: 'CustomerMerge.likelySame',
+    method: 'POST',
+    path: '/api/customer-merge/likely-same',
+    summary: 'Before a new customer is saved: who of the company (any branch) may be the same person, with their branch.',
+    body: LikelySameRequest,
+    response: LikelySameResult,
+    auth: CLINICAL_ROLES,
+    extension: ONE_RECORD,
+    note: 'The same rules as the candidates: same mobile, same name and birth date, a similar name (case, spaces, doubled letters, ee/i, an initial); two different birth dates are two people. At most five, strongest first.',
   }),
   merge: endpoint({
     group,

@@ -97,3 +97,25 @@ export type MergeListItem = z.infer<typeof MergeListItem>;
 
 export const MergeList = z.object({ merges: z.array(MergeListItem) });
 export type MergeList = z.infer<typeof MergeList>;
+
+/** The counter's check before a new customer is saved (the customer form, Quick sale's new customer). */
+export const LikelySameRequest = z.object({
+  firstName: z.string().max(100),
+  lastName: z.string().max(100),
+  mobile: z.string().max(30).nullish(),
+  birthDate: z.string().max(10).nullish(),
+});
+export type LikelySameRequest = z.infer<typeof LikelySameRequest>;
+
+export const LikelySameMatch = z.object({
+  customerID: z.string(),
+  name: z.string(),
+  /** As this user may see it (masked for a role that must not). */
+  mobile: z.string().nullable(),
+  branch: z.string(),
+  reasons: z.array(DuplicateReason),
+});
+export type LikelySameMatch = z.infer<typeof LikelySameMatch>;
+
+export const LikelySameResult = z.object({ matches: z.array(LikelySameMatch) });
+export type LikelySameResult = z.infer<typeof LikelySameResult>;

@@ -200,3 +200,19 @@ test('"nothing new": a sale or a prescription for the survivor after the merge, 
   );
   assert.match(await tryUndo((customerID) => manager.call(api.Customer.upsert, { body: { id: customerID, firstName: 'Lata', lastName: 'Nair', city: 'Kochi' } })), /an edit of the details/);
 });
+
+test('the counter’s warning: who of the company may be the person about to be created, with their branch', async () => {
+  const last = freshName('Kapadia');
+  const mobile = freshMobile();
+  const atMumbai = await mumbai.call(api.Customer.upsert, { body: { firstName: 'Meena', lastName: last, mobile, birthDate: '1979-09-09' } });
+  const bySameMobile = await cashier.call(api.CustomerMerge.likelySame, { body: { firstName: 'Rita', lastName: 'Somebody', mobile } });
+  assert.deepEqual(bySameMobile.matches.map((m) => [m.customerID, m.branch, m.reasons]), [[atMumbai.customerID, 'Andheri', ['mobile']]]);
+  const bySpelling = await cashier.call(api.CustomerMerge.likelySame, { body: { firstName: 'meenaa', lastName: ` ${last.toUpperCase()}` } });
+  assert.deepEqual(bySpelling.matches.map((m) => [m.name, m.reasons]), [[`Meena ${last}`, ['similar_name']]]);
+  const twoPeople = await cashier.call(api.CustomerMerge.likelySame, { body: { firstName: 'Meena', lastName: last, birthDate: '1980-01-01' } });
+  assert.deepEqual(twoPeople.matches, [], 'another birth date is another person');
+  const exact = await cashier.call(api.CustomerMerge.likelySame, { body: { firstName: 'Meena', lastName: last, birthDate: '1979-09-09' } });
+  assert.deepEqual(exact.matches[0]?.reasons, ['name_birth_date', 'similar_name']);
+  const bad = await failure(cashier.call(api.CustomerMerge.likelySame, { body: { firstName: 'A', lastName: 'B', birthDate: '31-31-2020' } }), 400);
+  assert.ok((bad.body as { errors?: Record<string, unknown> }).errors?.birthDate);
+});

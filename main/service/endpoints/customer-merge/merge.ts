@@ -2,6 +2,10 @@ import { api } from '../../../../shared/endpoints/index.js';
 import { implement } from '../../http/handler.js';
 import { mergeCustomers, undoMerge } from '../../customer/merge.js';
 import { duplicateList, mergeList } from '../../customer/merge-view.js';
+import { likelySame } from '../../customer/duplicates.js';
+import { digitsOf, masksMobiles, mobileShown } from '../../customer/mobile.js';
+import { calendarDate } from '../../input/dates.js';
+import { customers } from '../../store/customer.js';
 
 /** CustomerMerge: customer/merge.ts merges and undoes, each in one immediate transaction. */
 export const mergeCandidates = implement(api.CustomerMerge.candidates, (_req, ctx) => duplicateList(ctx));
@@ -25,3 +29,15 @@ export const undoMergeHandler = implement(api.CustomerMerge.undo, ({ body }, ctx
 });
 
 export const mergeListHandler = implement(api.CustomerMerge.list, (_req, ctx) => mergeList(ctx));
+
+export const likelySameHandler = implement(api.CustomerMerge.likelySame, ({ body }, ctx) => {
+  const mask = masksMobiles(ctx);
+  const birthDate = calendarDate(body.birthDate, 'birthDate') ?? null;
+  const found = likelySame(ctx, { firstName: body.firstName, lastName: body.lastName, mobileDigits: digitsOf(body.mobile), birthDate });
+  return {
+    matches: found.map((m) => {
+      const row = customers(ctx.db).byId(ctx.user.companyId, m.id)!;
+      return { customerID: ctx.enc.encode('customer', m.id), name: `${m.first_name} ${m.last_name}`, mobile: mobileShown(mask, row.mobile), branch: m.branch_name, reasons: m.reasons };
+    }),
+  };
+});
