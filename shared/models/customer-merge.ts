@@ -24,10 +24,11 @@ export const MERGE_FIELD_NAMES: Record<MergeField, string> = {
   bloodGroup: 'Blood group',
 };
 
-export const DuplicateReason = z.enum(['mobile', 'name_birth_date', 'similar_name']);
+export const DuplicateReason = z.enum(['mobile', 'email', 'name_birth_date', 'similar_name']);
 export type DuplicateReason = z.infer<typeof DuplicateReason>;
 export const DUPLICATE_REASON_NAMES: Record<DuplicateReason, string> = {
   mobile: 'Same mobile',
+  email: 'Same e-mail',
   name_birth_date: 'Same name and birth date',
   similar_name: 'Similar name',
 };
@@ -103,6 +104,7 @@ export const LikelySameRequest = z.object({
   firstName: z.string().max(100),
   lastName: z.string().max(100),
   mobile: z.string().max(30).nullish(),
+  email: z.string().max(100).nullish(),
   birthDate: z.string().max(10).nullish(),
 });
 export type LikelySameRequest = z.infer<typeof LikelySameRequest>;

@@ -6,8 +6,9 @@
  */
 import { customerMerges, type DuplicateSide } from '../store/customer-merge.js';
 import type { RequestContext } from '../context.js';
+import { extend } from '../../../shared/extend.js';
 
-export type DuplicateReason = 'mobile' | 'name_birth_date' | 'similar_name';
+export type DuplicateReason = 'mobile' | 'email' | 'name_birth_date' | 'similar_name';
 
 export interface DuplicatePair {
   a: DuplicateSide;
@@ -89,21 +90,22 @@ export function duplicatePairs(ctx: RequestContext, limit = 200): DuplicatePair[
 /**
  * The counter's warning before a new customer is saved: who of the company may be this person, by
  * the same rules as the pairs (same mobile, same name and birth date, a similar name; two birth
- * dates are two people). Strongest first, at most five.
+ * dates are two people), and the same e-mail as the spec's duplicate check. Strongest first, at most five.
  */
-export function likelySame(ctx: RequestContext, p: { firstName: string; lastName: string; mobileDigits: string | null; birthDate: string | null }): Array<DuplicateSide & { reasons: DuplicateReason[] }> {
-  const near = customerMerges(ctx.db).near(ctx.user.companyId, { mobileDigits: p.mobileDigits, lastName: p.lastName.trim() });
+export function likelySame(ctx: RequestContext, p: { firstName: string; lastName: string; mobileDigits: string | null; email: string | null; birthDate: string | null }): Array<DuplicateSide & { reasons: DuplicateReason[] }> {
+  const near = customerMerges(ctx.db).near(ctx.user.companyId, { mobileDigits: p.mobileDigits, email: p.email, lastName: p.lastName.trim() });
   const tail = (d: string | null) => (d && d.length >= 8 ? d.slice(-10) : null);
   const found: Array<DuplicateSide & { reasons: DuplicateReason[] }> = [];
   for (const s of near) {
     const reasons: DuplicateReason[] = [];
     if (tail(p.mobileDigits) && tail(s.mobile_digits) === tail(p.mobileDigits)) reasons.push('mobile');
+    if (p.email && s.email?.toLowerCase() === p.email.toLowerCase()) reasons.push('email');
     const sameLast = nameWord(s.last_name) !== '' && nameWord(s.last_name) === nameWord(p.lastName);
     const exactName = s.first_name.toLowerCase() === p.firstName.trim().toLowerCase() && s.last_name.toLowerCase() === p.lastName.trim().toLowerCase();
     if (exactName && p.birthDate && s.birth_date === p.birthDate) reasons.push('name_birth_date');
     const twoBirthDates = p.birthDate && s.birth_date && p.birthDate !== s.birth_date;
     if (sameLast && sameFirstName(s.first_name, p.firstName) && !twoBirthDates) reasons.push('similar_name');
-    if (reasons.length > 0) found.push({ ...s, reasons });
+    if (reasons.length > 0) found.push(extend(s, { reasons }));
   }
   return found.sort((a, b) => b.reasons.length - a.reasons.length || a.id - b.id).slice(0, 5);
 }

@@ -222,21 +222,22 @@ export const customerMerges = perDatabase((db: Db) => {
     },
 
     /**
-     * Customers who may be the person about to be created: the same mobile, or a last name starting
+     * Customers who may be the person about to be created: the same mobile or e-mail, or a last name starting
      * with the same two letters (the caller compares the names), at most 300.
      */
-    near(companyId: number, p: { mobileDigits: string | null; lastName: string }): DuplicateSide[] {
+    near(companyId: number, p: { mobileDigits: string | null; email: string | null; lastName: string }): Array<DuplicateSide & { email: string | null }> {
       const start = p.lastName.slice(0, 2);
       return db
-        .prepare<Record<string, unknown>, DuplicateSide>(
-          `SELECT c.id, c.branch_id, b.name AS branch_name, c.first_name, c.last_name, c.mobile_digits, c.birth_date
+        .prepare<Record<string, unknown>, DuplicateSide & { email: string | null }>(
+          `SELECT c.id, c.branch_id, b.name AS branch_name, c.first_name, c.last_name, c.mobile_digits, c.birth_date, c.email
              FROM customer c JOIN branch b ON b.id = c.branch_id
             WHERE c.id IN (SELECT id FROM customer WHERE company_id = @companyId AND mobile_digits = @mobile
+                           UNION SELECT id FROM customer WHERE company_id = @companyId AND email = @email
                            UNION SELECT id FROM customer WHERE company_id = @companyId AND last_name >= @start AND last_name < @top)
               AND c.merged_into IS NULL AND c.is_active = 1
             LIMIT 300`,
         )
-        .all({ companyId, mobile: p.mobileDigits, start, top: start + '\u{10FFFF}' });
+        .all({ companyId, mobile: p.mobileDigits, email: p.email, start, top: start + '\u{10FFFF}' });
     },
     /** Customers of the company still on their own (not merged away), for the duplicate search. */
     sides(companyId: number): DuplicateSide[] {

@@ -33,7 +33,7 @@ export const mergeListHandler = implement(api.CustomerMerge.list, (_req, ctx) =>
 export const likelySameHandler = implement(api.CustomerMerge.likelySame, ({ body }, ctx) => {
   const mask = masksMobiles(ctx);
   const birthDate = calendarDate(body.birthDate, 'birthDate') ?? null;
-  const found = likelySame(ctx, { firstName: body.firstName, lastName: body.lastName, mobileDigits: digitsOf(body.mobile), birthDate });
+  const found = likelySame(ctx, { firstName: body.firstName, lastName: body.lastName, mobileDigits: digitsOf(body.mobile), email: body.email?.trim() || null, birthDate });
   return {
     matches: found.map((m) => {
       const row = customers(ctx.db).byId(ctx.user.companyId, m.id)!;
