@@ -40,6 +40,8 @@ export const GROUPS = [
   'Purchasing',
   /** Ours: barcode labels on A4 sheets and thermal label printers. */
   'Labels',
+  /** Ours: one record per person, likely duplicates merged and undone. */
+  'Customer Merge',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 

@@ -6,7 +6,7 @@ import { endpoint } from '../contract/endpoint.js';
 import { CLINICAL_ROLES, MANAGERS } from '../contract/roles.js';
 import { DuplicateList, LikelySameRequest, LikelySameResult, MergeList, MergeRequest, MergeResult, UndoMergeRequest, UndoMergeResult } from '../models/customer-merge.js';
 
-const group = 'Customer';
+const group = 'Customer Merge';
 
 const ONE_RECORD =
   'A chain registers one person at several branches: the spec can warn before a duplicate is created but cannot join two records, so a manager finds likely duplicates, merges them field by field (every order, prescription, receipt, credit note, recall and return moves to the kept record) and can undo it; the merge syncs as one operation.';
