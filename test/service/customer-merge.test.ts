@@ -122,6 +122,14 @@ test('a merge moves every order and prescription to the survivor, with the chose
   // One operation travels: the survivor's chosen fields and the merge row, never the re-pointed rows.
   const journaled = db().prepare('SELECT tbl, op FROM journal WHERE seq > ? ORDER BY seq').all(seqBefore) as Array<{ tbl: string; op: string }>;
   assert.deepEqual(journaled, [{ tbl: 'customer', op: 'update' }, { tbl: 'customer_merge', op: 'insert' }]);
+  // A sale or a prescription made with the old id (a cart or a screen opened before the merge) is the survivor's.
+  const stale = await makeSale(svc, cashier, { paid: 10, customerID: gone.customerID });
+  assert.equal(stale.customerRowId, keptId);
+  const staleRx = await optometrist.call(api.Customer.savePrescription, {
+    body: { customerID: gone.customerID, firstName: 'Nisha', lastName: last, visitingDate: '2026-01-11', presripionTypeID: '1', prescriptionList: [{ lensTypeID: lensTypeId('distance', 'left'), sph: '-1.00' }] },
+  });
+  assert.equal(staleRx.customerID, kept.customerID);
+  assert.equal(count('SELECT count(*) AS n FROM customer_eye_info WHERE customer_id = ?', goneId), 0);
   // An edit through the old id edits the survivor.
   await manager.call(api.Customer.upsert, { body: { id: gone.customerID, firstName: 'Nisha', lastName: last, city: 'Surat' } });
   assert.equal((await manager.call(api.Customer.detail, { body: { customerID: kept.customerID } })).city, 'Surat');
