@@ -33,6 +33,8 @@ const rendererFeatureUses = {
   'credit-notes': [],
   customers: ['prescriptions/PrescriptionHistory', 'orders/(service|StatusTag|OrderLink)'],
   dashboard: [],
+  // One record per person: the managers' duplicates and merges.
+  duplicates: [],
   doctors: ['customers/names'],
   'first-run': [],
   // GSTR-1 and the Tally export: downloads only, through core's client.
@@ -47,7 +49,7 @@ const rendererFeatureUses = {
   print: [],
   // Suppliers, purchase orders, goods in, returns to a supplier: print buttons from print/.
   purchasing: ['print/(documents|PrintActions)'],
-  'quick-sale': ['catalog/ItemSearch', 'credit-notes/(credit-note|CreditNoteFields|service)', 'prescriptions/history', 'till/(TillClosedBanner|service)', 'print/(documents|PrintActions)'],
+  'quick-sale': ['catalog/ItemSearch', 'customers/LikelySame', 'credit-notes/(credit-note|CreditNoteFields|service)', 'prescriptions/history', 'till/(TillClosedBanner|service)', 'print/(documents|PrintActions)'],
   recalls: [],
   // A customer's returns and exchanges: the exchange's new goods are found as the counter finds them.
   returns: ['catalog/ItemSearch', 'print/(documents|PrintActions)', 'quick-sale/service', 'orders/OrderLink'],

@@ -42,6 +42,8 @@ export const GROUPS = [
   'Labels',
   /** Ours: GSTR-1 and the accountant's Tally export. */
   'GST Returns',
+  /** Ours: one record per person, likely duplicates merged and undone. */
+  'Customer Merge',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 

@@ -10,6 +10,7 @@ import { Backup } from './backup.js';
 import { Catalogue } from './catalogue.js';
 import { Common } from './common.js';
 import { Customer } from './customer.js';
+import { CustomerMerge } from './customer-merge.js';
 import { Dashboard } from './dashboard.js';
 import { GSTReturns } from './gst-returns.js';
 import { Invoice } from './invoice.js';
@@ -51,6 +52,7 @@ export const api = {
   Purchasing,
   Labels,
   GSTReturns,
+  CustomerMerge,
 } as const;
 
 /** Every row: the spec's endpoints and our declared extensions (routes, client, OpenAPI). */

@@ -76,6 +76,10 @@ const STRICT_BODIES = new Set([
   // Ours: labels need the items to print, and a label printer its language and label size.
   'Labels.sheet',
   'Labels.printer',
+  // Ours (customer merge): the two records, the merge to undo, the name of the person about to be added.
+  'CustomerMerge.likelySame',
+  'CustomerMerge.merge',
+  'CustomerMerge.undo',
 ]);
 
 test('every object body parses {} unless it has a stated required field', () => {

@@ -54,6 +54,7 @@ test('every other row is a declared extension: marked with its reason, not in th
       'Purchasing.returns', 'Purchasing.createReturn', 'Purchasing.return', 'Purchasing.returnPrint',
       'Labels.sheet', 'Labels.printer',
       'GSTReturns.gstins', 'GSTReturns.gstr1', 'GSTReturns.gstr1Json', 'GSTReturns.gstr1Xlsx', 'GSTReturns.tally',
+      'CustomerMerge.candidates', 'CustomerMerge.likelySame', 'CustomerMerge.merge', 'CustomerMerge.undo', 'CustomerMerge.list',
     ].sort(),
   );
   assert.equal(endpointList.length, specEndpointList.length + extensionList.length);
@@ -65,7 +66,7 @@ test('every other row is a declared extension: marked with its reason, not in th
 });
 
 test('api keys follow the spec’s group order (then ours) and each key holds only its group', () => {
-  assert.deepEqual(Object.keys(api), ['Auth', 'Account', 'Customer', 'Orders', 'QuickSale', 'Invoice', 'Receipts', 'Dashboard', 'Common', 'Audit', 'Users', 'Backup', 'Sync', 'Till', 'Setup', 'Stock', 'StockTake', 'Transfers', 'Catalogue', 'Returns', 'Purchasing', 'Labels', 'GSTReturns']);
+  assert.deepEqual(Object.keys(api), ['Auth', 'Account', 'Customer', 'Orders', 'QuickSale', 'Invoice', 'Receipts', 'Dashboard', 'Common', 'Audit', 'Users', 'Backup', 'Sync', 'Till', 'Setup', 'Stock', 'StockTake', 'Transfers', 'Catalogue', 'Returns', 'Purchasing', 'Labels', 'GSTReturns', 'CustomerMerge']);
   for (const [groupKey, rows] of Object.entries(api)) {
     for (const row of Object.values(rows)) {
       assert.equal(row.group.replace(' ', ''), groupKey);

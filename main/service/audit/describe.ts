@@ -22,6 +22,7 @@ const TABLE_NAMES: Readonly<Record<string, string>> = {
   customer: 'Customer',
   customer_eye_info: 'Prescription',
   customer_eye_rx: 'Prescription row',
+  customer_merge: 'Customer merge',
   eye_checkup_recall: 'Eye check-up recall',
   recall_contact: 'Recall call',
   app_user: 'User',
@@ -93,6 +94,7 @@ const TABLE_ENTITY: Readonly<Record<string, Entity>> = {
   country: 'country',
   module: 'module',
   transfer: 'transfer',
+  customer_merge: 'customerMerge',
 };
 export const entityOfTable = (table: string): Entity | undefined => TABLE_ENTITY[table];
 

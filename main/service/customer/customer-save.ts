@@ -24,8 +24,9 @@ export function saveCustomer(
     const customerId = ctx.decode('customer', idText, id.field);
     const existing = store.byId(ctx.user.companyId, customerId);
     if (!existing) throw notFound('No such customer');
-    store.update(extend(readCustomer(ctx, input, existing, { masked, path }), { id: customerId, company_id: ctx.user.companyId }), by);
-    return { id: customerId, created: false };
+    // existing.id: a merged-away customer's id edits the record it was merged into.
+    store.update(extend(readCustomer(ctx, input, existing, { masked, path }), { id: existing.id, company_id: ctx.user.companyId }), by);
+    return { id: existing.id, created: false };
   }
   const fields = readCustomer(ctx, input, undefined, { masked, path });
   const customerId = ctx.ids.next('customer');

@@ -119,8 +119,10 @@ export function savePrescription(ctx: RequestContext, body: OMAppCustomerData) {
       const customerStore = customers(ctx.db);
       let customerId: number;
       if (body.customerID?.trim()) {
-        customerId = ctx.decode('customer', body.customerID.trim(), 'customerID');
-        if (!customerStore.byId(companyId, customerId)) throw notFound('No such customer');
+        // A merged-away customer's id records the prescription on the record kept.
+        const found = customerStore.byId(companyId, ctx.decode('customer', body.customerID.trim(), 'customerID'));
+        if (!found) throw notFound('No such customer');
+        customerId = found.id;
       } else {
         const input: CustomerInput = {};
         for (const [from, to] of Object.entries(CUSTOMER_FIELDS)) {

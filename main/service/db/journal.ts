@@ -72,6 +72,7 @@ export const JOURNALED_TABLES = [
   'customer',
   'customer_eye_info',
   'customer_eye_rx',
+  'customer_merge',
   'customer_source',
   'doctor',
   'eye_checkup_recall',
@@ -133,6 +134,7 @@ export const UNJOURNALED_TABLES: Readonly<Record<string, string>> = {
   customer_search: 'the trigram word index of customers’ names and phones (migration 022), kept by triggers from customer; derived',
   sync_state: 'this node’s own sync bookkeeping (acknowledged entry, pull cursor, errors)',
   sync_clock: 'the clock time that last won per shared row and column: bookkeeping of the merge, not data',
+  customer_merge_row: 'which rows this PC moved for a merge, so its undo moves back exactly those; each PC notes its own as it applies the merge (customer_merge is what travels)',
   sync_dead_letter: 'pulled changes this node could not apply, kept to be looked at; they are another node’s entries',
 };
 

@@ -11,6 +11,7 @@ import { backupSettingsChange } from './backup/settings.js';
 import { stageRestore } from './backup/stage-restore.js';
 import { backupStatusOf } from './backup/status.js';
 import { firstRunHandlers } from './setup/first-run.js';
+import { likelySameHandler, mergeCandidates, mergeCustomersHandler, mergeListHandler, undoMergeHandler } from './customer-merge/merge.js';
 import { syncNow } from './sync/now.js';
 import { syncStatusOf } from './sync/status.js';
 import { advanceReceiptData } from './orders/advance-receipt-data.js';
@@ -326,6 +327,11 @@ export const handlers = [
   gstr1Json,
   gstr1Xlsx,
   gstReturnTally,
+  mergeCandidates,
+  mergeCustomersHandler,
+  undoMergeHandler,
+  mergeListHandler,
+  likelySameHandler,
   ...firstRunHandlers,
 ] as readonly Handler[];
 

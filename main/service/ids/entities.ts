@@ -55,6 +55,8 @@ export const ENTITY_TAGS = {
   goodsReceipt: 90,
   purchaseOrderItem: 91,
   supplierReturn: 92,
+  /** A merge of two customers' records into one (customer/merge.ts). */
+  customerMerge: 140,
 } as const;
 
 export type Entity = keyof typeof ENTITY_TAGS;

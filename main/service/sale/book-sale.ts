@@ -69,8 +69,10 @@ function resolveCustomer(ctx: RequestContext, body: OMFastWizardModel, cartCusto
   const idText = body.salesorderModel?.customerId?.trim();
   const id = idText ? ctx.decode('customer', idText, 'salesorderModel.customerId') : cartCustomer;
   if (id === null) throw invalid('A sale needs a customer', { customerModel: ['Required'] });
-  if (!customers(ctx.db).byId(ctx.user.companyId, id)) throw notFound('No such customer');
-  return id;
+  const customer = customers(ctx.db).byId(ctx.user.companyId, id);
+  if (!customer) throw notFound('No such customer');
+  // A merged-away customer's id (a cart made before the merge) books for the record kept.
+  return customer.id;
 }
 
 const LIST = 'salesorderModel.salesOrderDetailList';

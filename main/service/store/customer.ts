@@ -63,6 +63,8 @@ export interface CustomerRow {
   modified_by: number | null;
   modified_ip: string | null;
   modified_at: string | null;
+  /** The customer this one was merged into (migration 037), or null. */
+  merged_into?: number | null;
 }
 
 /** A customer row with its creator's and last editor's user names, as every answer shows them. */
@@ -147,7 +149,8 @@ const TOP = '\u{10FFFF}';
 const NAME_ORDER = 'c.first_name ASC, c.last_name ASC, c.id ASC';
 
 function where(s: CustomerSearch): { sql: string; params: Record<string, unknown>; nameIds?: string; nameArms?: [string, string] } {
-  const terms = ['c.company_id = @companyId'];
+  // A customer merged into another (migration 037) is found as the one it was merged into.
+  const terms = ['c.company_id = @companyId', 'c.merged_into IS NULL'];
   const params: Record<string, unknown> = { companyId: s.companyId };
   let nameIds: string | undefined;
   let nameArms: [string, string] | undefined;
@@ -171,7 +174,7 @@ function where(s: CustomerSearch): { sql: string; params: Record<string, unknown
       prefix('c.last_name', 'last', rest.join(' '));
     } else {
       // Two index range scans joined by id: SQLite's own OR planning falls back to scanning the branch.
-      const scope = `company_id = @companyId${s.branchId !== undefined ? ' AND branch_id = @branchId' : ''}`;
+      const scope = `company_id = @companyId AND merged_into IS NULL${s.branchId !== undefined ? ' AND branch_id = @branchId' : ''}`;
       nameArms = [`${scope} AND first_name >= @word AND first_name < @wordTop`, `${scope} AND last_name >= @word AND last_name < @wordTop`];
       nameIds = nameArms.map((arm) => `SELECT id FROM customer WHERE ${arm}`).join(' UNION ');
       terms.push(`c.id IN (${nameIds})`);
@@ -306,7 +309,13 @@ export const customers = perDatabase((db: Db) => {
     })();
   }
 
-  const byId = db.prepare<[number, number], CustomerView>(`${VIEW} WHERE c.id = ? AND c.company_id = ?`);
+  // A merged-away customer's id opens the record it was merged into (migration 037), along the chain.
+  const byId = db.prepare<{ id: number; companyId: number }, CustomerView>(
+    `WITH RECURSIVE chain (id, hops) AS (
+       SELECT @id, 0 UNION ALL SELECT m.merged_into, hops + 1 FROM customer m JOIN chain ON m.id = chain.id WHERE m.merged_into IS NOT NULL AND hops < 16
+     )
+     ${VIEW} WHERE c.id = (SELECT id FROM chain ORDER BY hops DESC LIMIT 1) AND c.company_id = @companyId`,
+  );
   const insert = db.prepare(
     `INSERT INTO customer (id, company_id, ${FIELD_COLUMNS.join(', ')}, created_by, created_at)
      VALUES (@id, @company_id, ${FIELD_COLUMNS.map((c) => `@${c}`).join(', ')}, @created_by, @created_at)`,
@@ -317,7 +326,7 @@ export const customers = perDatabase((db: Db) => {
      WHERE id = @id AND company_id = @company_id`,
   );
   return {
-    byId: (companyId: number, id: number) => byId.get(id, companyId),
+    byId: (companyId: number, id: number) => byId.get({ id, companyId }),
     insert(row: CustomerFields & { id: number; company_id: number }, by: { userId: number; at: string }) {
       insert.run(extend(row, { created_by: by.userId, created_at: by.at }));
     },
@@ -372,7 +381,7 @@ export const customers = perDatabase((db: Db) => {
       return db
         .prepare<Record<string, unknown>, CustomerListRow>(
           `SELECT ${LIST_COLUMNS} FROM customer c
-           WHERE c.id IN (${arms.join(' UNION ')}) AND (@excludeId IS NULL OR c.id <> @excludeId)
+           WHERE c.id IN (${arms.join(' UNION ')}) AND (@excludeId IS NULL OR c.id <> @excludeId) AND c.merged_into IS NULL
            ORDER BY c.first_name, c.last_name, c.id LIMIT 50`,
         )
         .all(params);

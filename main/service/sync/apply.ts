@@ -13,6 +13,7 @@ import { syncStore, type TableShape } from '../store/sync.js';
 import type { PulledChange } from '../../../shared/sync.js';
 import { classOf, documentOf, KEPT_COLUMNS, LOCAL_SETTINGS } from './table-classes.js';
 import { extend } from '../../../shared/extend.js';
+import { afterApplied, redirectMerged } from './merge-redirect.js';
 
 export interface ApplyResult {
   applied: number;
@@ -61,9 +62,17 @@ export function applyPulledPage(db: Db, changes: readonly PulledChange[], next: 
   return result;
 }
 
-function applyOne(db: Db, change: PulledChange, headOffice: readonly number[]): Outcome {
+function applyOne(db: Db, pulled: PulledChange, headOffice: readonly number[]): Outcome {
   // Every node runs the same migrations itself: their rows are here already.
-  if (change.op === 'event' || change.source === 'migration') return 'skipped';
+  if (pulled.op === 'event' || pulled.source === 'migration') return 'skipped';
+  // A merged-away customer's rows and edits go to the survivor; a merge row applies the merge here.
+  const redirected = redirectMerged(db, pulled);
+  const outcome = applyChange(db, redirected.change, headOffice);
+  if (outcome === 'applied') afterApplied(db, redirected);
+  return outcome;
+}
+
+function applyChange(db: Db, change: PulledChange, headOffice: readonly number[]): Outcome {
   const cls = classOf(change.tbl);
   if (cls === undefined) throw new Refused(`Unknown table ${change.tbl}: this store does not sync it (an older version?)`);
   if (cls === 'local') return 'skipped';

@@ -35,6 +35,9 @@ export const TABLE_CLASSES: Readonly<Record<(typeof JOURNALED_TABLES)[number], T
   customer: 'shared',
   customer_eye_info: 'document',
   customer_eye_rx: 'document',
+  // A manager's merge of two customers (037), by the branch that made it, which alone undoes it;
+  // applying it re-points that PC's rows (store/customer-merge.ts).
+  customer_merge: 'fact',
   customer_source: 'master',
   doctor: 'shared',
   eye_checkup_recall: 'fact',

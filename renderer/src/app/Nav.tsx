@@ -2,7 +2,7 @@ import { hasRole, type Role } from '../../../shared/contract/roles.js';
 import { api } from '../../../shared/endpoints/index.js';
 import { hrefFor, reopenCurrent, type Route } from '../core/router.js';
 
-type Area = 'quickSale' | 'till' | 'orders' | 'home' | 'customers' | 'recalls' | 'doctors' | 'catalog' | 'invoices' | 'receipts' | 'dashboard' | 'printers' | 'audit' | 'backups' | 'messages' | 'users' | 'password' | 'stock' | 'stockTakes' | 'transfers' | 'returns' | 'purchasing' | 'labels' | 'gstReturns';
+type Area = 'quickSale' | 'till' | 'orders' | 'home' | 'customers' | 'recalls' | 'doctors' | 'catalog' | 'invoices' | 'receipts' | 'dashboard' | 'printers' | 'audit' | 'backups' | 'messages' | 'users' | 'password' | 'stock' | 'stockTakes' | 'transfers' | 'returns' | 'purchasing' | 'labels' | 'gstReturns' | 'duplicates';
 
 function areaOf(route: Route): Area {
   switch (route.name) {
@@ -14,6 +14,8 @@ function areaOf(route: Route): Area {
       return 'doctors';
     case 'recalls':
       return 'recalls';
+    case 'duplicates':
+      return 'duplicates';
     case 'catalog':
       return 'catalog';
     case 'stock':
@@ -85,6 +87,7 @@ const ITEMS: { area: Area; label: string; route: Route; hint: string; roles?: 'p
   { area: 'returns', label: 'Returns', route: { name: 'returns' }, hint: 'Returns, exchanges', roles: api.Returns.list.auth },
   { area: 'home', label: 'Home', route: { name: 'home' }, hint: 'Store, session' },
   { area: 'customers', label: 'Customers', route: { name: 'customers' }, hint: 'Search, Rx', roles: api.Customer.list.auth },
+  { area: 'duplicates', label: 'Duplicates', route: { name: 'duplicates' }, hint: 'One record per person', roles: api.CustomerMerge.candidates.auth },
   { area: 'recalls', label: 'Recalls', route: { name: 'recalls' }, hint: 'Eye check-ups due', roles: api.Customer.recallList.auth },
   { area: 'doctors', label: 'Doctors', route: { name: 'doctors' }, hint: 'Referrals', roles: api.Customer.doctorListPage.auth },
   { area: 'catalog', label: 'Catalog', route: { name: 'catalog' }, hint: 'Items, stock', roles: api.Common.searchItems.auth },

@@ -15,6 +15,7 @@ import { OrderPage } from '../orders/OrderPage.js';
 import { PrescriptionScreen } from '../prescriptions/PrescriptionScreen.js';
 import { QuickSaleScreen } from '../quick-sale/QuickSaleScreen.js';
 import { RecallList } from '../recalls/RecallList.js';
+import { DuplicatesScreen } from '../duplicates/DuplicatesScreen.js';
 import { ReceiptList } from '../receipts/ReceiptList.js';
 import { ReturnList } from '../returns/ReturnList.js';
 import { ReturnScreen } from '../returns/ReturnScreen.js';
@@ -61,6 +62,8 @@ export function Screen({ route, session }: { route: Route; session: LoginRespons
       return <PrescriptionScreen key={route.examId} customerId={route.customerId} amendId={route.examId} />;
     case 'recalls':
       return <RecallList />;
+    case 'duplicates':
+      return <DuplicatesScreen />;
     case 'doctors':
       return <DoctorList />;
     case 'doctorNew':

@@ -21,6 +21,7 @@ export type Route =
   | { name: 'prescriptionNew'; customerId: string }
   | { name: 'prescriptionAmend'; customerId: string; examId: string }
   | { name: 'recalls' }
+  | { name: 'duplicates' }
   | { name: 'doctors' }
   | { name: 'doctorNew' }
   | { name: 'doctorEdit'; doctorId: string }
@@ -86,6 +87,7 @@ export function parseHash(hash: string): Route {
     return { name: 'doctorEdit', doctorId: id };
   }
   if (area === 'recalls') return { name: 'recalls' };
+  if (area === 'duplicates') return { name: 'duplicates' };
   if (area === 'catalog') return { name: 'catalog' };
   if (area === 'quick-sale') return { name: 'quickSale' };
   if (area === 'invoices') return { name: 'invoices' };
@@ -148,6 +150,8 @@ export function hrefFor(route: Route): string {
       return `#/customers/${enc(route.customerId)}/amend-prescription/${enc(route.examId)}`;
     case 'recalls':
       return '#/recalls';
+    case 'duplicates':
+      return '#/duplicates';
     case 'doctors':
       return '#/doctors';
     case 'doctorNew':

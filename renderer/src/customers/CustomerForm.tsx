@@ -6,7 +6,6 @@ import { dateEntryMessage } from '../../../shared/domain/calendar.js';
 import { api } from '../../../shared/endpoints/index.js';
 import {
   EncryptedCustomerModel,
-  type CustomerListItem,
   type CustomerRecord,
 } from '../../../shared/models/customer.js';
 import { endpointKey, useEndpoint, useEndpointMutation, useInvalidate } from '../core/service.js';
@@ -15,6 +14,8 @@ import { bannerFor, ErrorBanner, placeFieldErrors } from '../ui/errors.js';
 import { Field } from '../ui/Field.js';
 import { FormDateField, isDateEntry } from '../ui/DateField.js';
 import { hrefFor, navigate } from '../core/router.js';
+import type { LikelySameMatch } from '../../../shared/models/customer-merge.js';
+import { LikelySame } from './LikelySame.js';
 
 type CustomerInput = z.input<typeof EncryptedCustomerModel>;
 type CustomerBody = z.output<typeof EncryptedCustomerModel>;
@@ -97,7 +98,7 @@ function isShown(path: string): path is ShownField {
 export function CustomerForm({ customerId }: { customerId?: string }) {
   const editing = customerId !== undefined;
   const invalidate = useInvalidate();
-  const [duplicates, setDuplicates] = useState<{ rows: CustomerListItem[]; body: CustomerBody } | null>(null);
+  const [duplicates, setDuplicates] = useState<{ rows: LikelySameMatch[]; body: CustomerBody } | null>(null);
   const [unplaced, setUnplaced] = useState<string[]>([]);
 
   const detail = useEndpoint(api.Customer.detail, customerId !== undefined ? { body: { customerID: customerId } } : null);
@@ -139,7 +140,8 @@ export function CustomerForm({ customerId }: { customerId?: string }) {
     },
   });
 
-  const check = useEndpointMutation(api.Customer.checkDuplicate, {
+  // Who of the company, at any branch, may be this person: asked before a new record is saved.
+  const check = useEndpointMutation(api.CustomerMerge.likelySame, {
     input: (body: CustomerBody) => ({
       body: {
         mobile: body.mobile || null,
@@ -157,8 +159,8 @@ export function CustomerForm({ customerId }: { customerId?: string }) {
     if (!editing) {
       // A second record for the same person splits their prescription history: ask first.
       const found = await check.mutateAsync(body).catch(() => null);
-      if (found && found.length > 0) {
-        setDuplicates({ rows: found, body });
+      if (found && found.matches.length > 0) {
+        setDuplicates({ rows: found.matches, body });
         return;
       }
     }
@@ -196,30 +198,17 @@ export function CustomerForm({ customerId }: { customerId?: string }) {
       )}
 
       {duplicates && (
-        <div className="banner banner-warning" role="alert" aria-labelledby="dup-title">
-          <strong id="dup-title">
-            {duplicates.rows.length === 1 ? 'This customer may already exist' : `${duplicates.rows.length} customers look like this one`}
-          </strong>
-          <span>Same mobile, e-mail, or name and birth date. Open the existing record, or save a new one anyway.</span>
-          <ul className="duplicate-list" aria-label="Likely duplicates">
-            {duplicates.rows.map((d) => (
-              <li key={d.customerID}>
-                <span className="duplicate-name">{d.name}</span>
-                <span className="mono">{d.mobile ?? ''}</span>
-                <span>{d.email ?? ''}</span>
-                <span>{d.city ?? ''}</span>
-                <a className="button button-secondary button-small" href={hrefFor({ name: 'customer', customerId: d.customerID, tab: 'profile' })}>
-                  Open {d.name}
-                </a>
-              </li>
-            ))}
-          </ul>
-          <div className="actions">
-            <button type="button" className="button button-primary" disabled={pending} onClick={() => save.mutate(duplicates.body)}>
-              Save as a new customer anyway
-            </button>
-          </div>
-        </div>
+        <LikelySame
+          matches={duplicates.rows}
+          use={(d) => (
+            <a className="button button-secondary button-small" href={hrefFor({ name: 'customer', customerId: d.customerID, tab: 'profile' })}>
+              Open {d.name}
+            </a>
+          )}
+          onCreateAnyway={() => save.mutate(duplicates.body)}
+          createLabel="Save as a new customer anyway"
+          pending={pending}
+        />
       )}
 
       {editing && detail.isPending ? (

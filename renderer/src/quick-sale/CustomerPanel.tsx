@@ -10,6 +10,8 @@ import { useEndpointMutation } from '../core/service.js';
 import { bannerFor, ErrorBanner, placeFieldErrors } from '../ui/errors.js';
 import { useCart, type CartCustomer } from './cart.js';
 import { COUNTER_KEYS } from './keys.js';
+import type { LikelySameMatch } from '../../../shared/models/customer-merge.js';
+import { LikelySame } from '../customers/LikelySame.js';
 
 const MATCHES = 6;
 
@@ -134,6 +136,12 @@ function NewCustomer({ mobile, onCreated }: { mobile: string; onCreated: (custom
   const [lastName, setLastName] = useState('');
   const [number, setNumber] = useState(mobile);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [likely, setLikely] = useState<LikelySameMatch[]>([]);
+
+  // Who of the company, at any branch, may be this person: asked before the new record is made.
+  const check = useEndpointMutation(api.CustomerMerge.likelySame, {
+    input: (_: void) => ({ body: { firstName: firstName.trim(), lastName: lastName.trim(), mobile: number.trim() || null } }),
+  });
 
   const create = useEndpointMutation(api.Customer.upsert, {
     input: (_: void) => ({
@@ -151,26 +159,44 @@ function NewCustomer({ mobile, onCreated }: { mobile: string; onCreated: (custom
     },
   });
 
-  function onSubmit(event: FormEvent) {
+  async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const missing: Record<string, string> = {};
     if (!firstName.trim()) missing.firstName = 'Required';
     if (!lastName.trim()) missing.lastName = 'Required';
     setFieldErrors(missing);
-    if (Object.keys(missing).length === 0) create.mutate();
+    setLikely([]);
+    if (Object.keys(missing).length > 0) return;
+    const found = await check.mutateAsync().catch(() => null);
+    if (found && found.matches.length > 0) setLikely(found.matches);
+    else create.mutate();
   }
 
   return (
-    <form className="counter-new-customer" onSubmit={onSubmit} aria-label="New customer">
+    <form className="counter-new-customer" onSubmit={(e) => void onSubmit(e)} aria-label="New customer">
       <div className="counter-row">
         <SmallField id="qs-first" label="First name" value={firstName} onChange={setFirstName} error={fieldErrors.firstName} autoFocus />
         <SmallField id="qs-last" label="Last name" value={lastName} onChange={setLastName} error={fieldErrors.lastName} />
       </div>
       <SmallField id="qs-new-mobile" label="Mobile" value={number} onChange={setNumber} error={fieldErrors.mobile} />
       {create.isError && Object.keys(fieldErrors).length === 0 && <ErrorBanner banner={bannerFor(create.error, 'create the customer')} />}
-      <button type="submit" className="button button-primary button-small" disabled={create.isPending}>
-        Add customer
-      </button>
+      {likely.length > 0 ? (
+        <LikelySame
+          matches={likely}
+          use={(m) => (
+            <button type="button" className="button button-small button-secondary" onClick={() => onCreated({ customerID: m.customerID, name: m.name, mobile: m.mobile })}>
+              Use {m.name}
+            </button>
+          )}
+          onCreateAnyway={() => create.mutate()}
+          createLabel="Create a new customer anyway"
+          pending={create.isPending}
+        />
+      ) : (
+        <button type="submit" className="button button-primary button-small" disabled={create.isPending || check.isPending}>
+          Add customer
+        </button>
+      )}
     </form>
   );
 }

@@ -23,8 +23,9 @@ const USES: readonly LensUse[] = ['distance', 'near', 'contact'];
  */
 export const prescriptionList = implement(api.Customer.prescriptionList, ({ body }, ctx) => {
   if (!body.customerID?.trim()) throw invalid('customerID is required', { customerID: ['Required'] });
-  const customerId = ctx.decode('customer', body.customerID.trim(), 'customerID');
-  if (!customers(ctx.db).byId(ctx.user.companyId, customerId)) throw notFound('No such customer');
+  // A merged-away customer's id answers the history of the record kept.
+  const customerId = customers(ctx.db).byId(ctx.user.companyId, ctx.decode('customer', body.customerID.trim(), 'customerID'))?.id;
+  if (customerId === undefined) throw notFound('No such customer');
   const isActive = flagFilter(body.isActive, 'isActive');
   const store = eyeExams(ctx.db);
   // The current versions only (issue 16): an amended one is in prescription-versions.
