@@ -40,6 +40,8 @@ export const GROUPS = [
   'Purchasing',
   /** Ours: barcode labels on A4 sheets and thermal label printers. */
   'Labels',
+  /** Ours: head office's views over every branch (the chain dashboard). */
+  'Chain',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 

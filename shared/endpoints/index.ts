@@ -8,6 +8,7 @@ import { Audit } from './audit.js';
 import { Auth } from './auth.js';
 import { Backup } from './backup.js';
 import { Catalogue } from './catalogue.js';
+import { Chain } from './chain.js';
 import { Common } from './common.js';
 import { Customer } from './customer.js';
 import { Dashboard } from './dashboard.js';
@@ -49,6 +50,7 @@ export const api = {
   Returns,
   Purchasing,
   Labels,
+  Chain,
 } as const;
 
 /** Every row: the spec's endpoints and our declared extensions (routes, client, OpenAPI). */

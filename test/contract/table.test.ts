@@ -53,6 +53,7 @@ test('every other row is a declared extension: marked with its reason, not in th
       'Purchasing.receipts', 'Purchasing.createReceipt', 'Purchasing.receipt', 'Purchasing.receiptLabelLines', 'Purchasing.receiptPrint',
       'Purchasing.returns', 'Purchasing.createReturn', 'Purchasing.return', 'Purchasing.returnPrint',
       'Labels.sheet', 'Labels.printer',
+      'Chain.dashboard',
     ].sort(),
   );
   assert.equal(endpointList.length, specEndpointList.length + extensionList.length);
@@ -64,7 +65,7 @@ test('every other row is a declared extension: marked with its reason, not in th
 });
 
 test('api keys follow the spec’s group order (then ours) and each key holds only its group', () => {
-  assert.deepEqual(Object.keys(api), ['Auth', 'Account', 'Customer', 'Orders', 'QuickSale', 'Invoice', 'Receipts', 'Dashboard', 'Common', 'Audit', 'Users', 'Backup', 'Sync', 'Till', 'Setup', 'Stock', 'StockTake', 'Transfers', 'Catalogue', 'Returns', 'Purchasing', 'Labels']);
+  assert.deepEqual(Object.keys(api), ['Auth', 'Account', 'Customer', 'Orders', 'QuickSale', 'Invoice', 'Receipts', 'Dashboard', 'Common', 'Audit', 'Users', 'Backup', 'Sync', 'Till', 'Setup', 'Stock', 'StockTake', 'Transfers', 'Catalogue', 'Returns', 'Purchasing', 'Labels', 'Chain']);
   for (const [groupKey, rows] of Object.entries(api)) {
     for (const row of Object.values(rows)) {
       assert.equal(row.group.replace(' ', ''), groupKey);

@@ -32,7 +32,13 @@ export function applyPulledPage(db: Db, changes: readonly PulledChange[], next: 
   asActor({ userId: null, branchId: null, till: '', source: SYNC_SOURCE, now: () => now }, () =>
     db
       .transaction(() => {
+        const heard = new Map<number, { branch: number | null; at: string }>();
         for (const change of changes) {
+          const seen = heard.get(change.nodeId);
+          heard.set(change.nodeId, {
+            branch: change.branchId ?? seen?.branch ?? null,
+            at: seen === undefined || change.at > seen.at ? change.at : seen.at,
+          });
           try {
             const outcome = db.transaction(() => applyOne(db, change, headOffice))();
             result[outcome === 'applied' ? 'applied' : 'skipped']++;
@@ -52,6 +58,8 @@ export function applyPulledPage(db: Db, changes: readonly PulledChange[], next: 
           }
           clock.receive(change.hlc, now.getTime());
         }
+        // What the chain dashboard reads as each branch's last sync (migration 039).
+        for (const [node, h] of heard) store.heard(node, h.branch, h.at, now.toISOString());
         store.setState({ pull_cursor: next, clock_high: clock.current() });
       })
       .immediate(),
