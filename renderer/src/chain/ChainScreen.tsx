@@ -31,13 +31,23 @@ export function ChainScreen() {
   const behind = d?.branches.filter((b) => b.notSynced) ?? [];
   const columns: DataColumn<ChainBranchDay>[] = [
     { id: 'code', header: 'Code', className: 'mono', cell: (b) => b.branchCode, value: (b) => b.branchCode, sortable: true },
-    { id: 'branch', header: 'Branch', cell: (b) => b.branchName, value: (b) => b.branchName, sortable: true },
-    { id: 'city', header: 'City', cell: (b) => b.city ?? '', value: (b) => b.city, sortable: true },
+    {
+      id: 'branch',
+      header: 'Branch',
+      cell: (b) => (
+        <>
+          {b.branchName}
+          {b.city && <span className="muted">{`, ${b.city}`}</span>}
+        </>
+      ),
+      value: (b) => b.branchName,
+      sortable: true,
+    },
     { id: 'orders', header: 'Orders', className: 'num', cell: (b) => b.orders, value: (b) => b.orders, sortable: true },
     moneyColumn<ChainBranchDay>('sales', 'Sales', (b) => b.sales, { sortable: true }),
     { id: 'receipts', header: 'Receipts', className: 'num', cell: (b) => b.receipts, value: (b) => b.receipts, sortable: true },
     moneyColumn<ChainBranchDay>('received', 'Received', (b) => b.receiptAmount, { sortable: true }),
-    { id: 'tills', header: 'Tills open', className: 'num', cell: (b) => b.tillsOpen, value: (b) => b.tillsOpen, sortable: true },
+    { id: 'tills', header: 'Tills', className: 'num', cell: (b) => b.tillsOpen, value: (b) => b.tillsOpen, sortable: true },
     {
       id: 'sync',
       header: 'Last sync',
@@ -79,7 +89,7 @@ export function ChainScreen() {
             <div className="kpi">
               <dt>Not synced for over an hour</dt>
               <dd className="kpi-value" data-testid="chain-not-synced">{d.syncing ? d.totals.notSynced : '—'}</dd>
-              <dd className="kpi-sub muted">{d.syncing ? `this PC last synced ${d.lastSuccessAt ? formatMoment(d.lastSuccessAt) : 'never'}` : 'this store does not sync with a hub'}</dd>
+              <dd className="kpi-sub muted">{d.syncing ? `${d.lastSuccessAt ? `this PC last synced ${formatMoment(d.lastSuccessAt)}` : 'this PC has not synced yet'}` : 'this store does not sync with a hub'}</dd>
             </div>
           </dl>
 
