@@ -3,10 +3,10 @@
  * receipts, the tills open — and which branches this PC has not heard from by sync for more than
  * an hour.
  *
- * "Last sync" of a branch, as a PC can know it: the time the newest change reached this PC from
- * that branch was made (sync_heard, kept as pulled pages apply, migration 039), or, for the branch
- * this PC itself writes for, its own newest change the hub acknowledged. A branch with neither is
- * "never". A branch open but idle (no sale, no edit) for an hour shows as not synced too: a PC
+ * "Last sync" of a branch, as a PC can know it: when the newest change naming that branch was made,
+ * among the changes this PC pulled from the other nodes and, for the branch this PC works at (the
+ * signed-in admin's), its own changes the hub acknowledged (sync_heard, migration 039). A branch
+ * with none is "never". A branch open but idle (no sale, no edit) for an hour shows as not synced too: a PC
  * hears of a branch only through its changes. A store that has never synced (no hub) reports
  * `syncing: false` and no branch as behind: every branch's figures are on this PC.
  */
@@ -15,6 +15,7 @@ import { isHeadOffice } from '../catalog/head-office.js';
 import type { RequestContext } from '../context.js';
 import { forbidden } from '../errors.js';
 import { chainStore } from '../store/chain.js';
+import { settings } from '../store/setting.js';
 
 /** A branch not heard from for longer than this is listed as not synced. */
 export const NOT_SYNCED_AFTER_MS = 60 * 60 * 1000;
@@ -42,14 +43,14 @@ export function chainDashboard(ctx: RequestContext) {
   const now = ctx.now();
   const day = localDate(now);
   const tills = store.tillsOpen(ctx.user.companyId);
-  const heard = store.heard();
-  const own = store.ownAcked();
-  if (own.branch_id !== null && own.at !== null && (heard.get(own.branch_id) ?? '') < own.at) heard.set(own.branch_id, own.at);
-  const syncing = own.last_success_at !== null || heard.size > 0;
+  // This PC works at the branch its admin is signed in to.
+  const heard = store.heard(Number(settings(ctx.db).get('node') ?? 1), ctx.user.branchId);
+  const lastSuccessAt = store.lastSuccessAt();
+  const syncing = lastSuccessAt !== null || heard.size > 0;
   const branches: ChainBranchFigures[] = store.chainToday(ctx.user.companyId, day).map((b) => {
     const lastSyncAt = heard.get(b.id) ?? null;
     const behind = lastSyncAt === null || now.getTime() - Date.parse(lastSyncAt) > NOT_SYNCED_AFTER_MS;
     return { tillsOpen: tills.get(b.id) ?? 0, lastSyncAt, notSynced: syncing && behind, ...b };
   });
-  return { day, now: now.toISOString(), syncing, lastSuccessAt: own.last_success_at, branches };
+  return { day, now: now.toISOString(), syncing, lastSuccessAt, branches };
 }

@@ -46,21 +46,23 @@ export const chainStore = perDatabase((db: Db) => {
     `SELECT branch_id, count(*) AS n FROM till_session INDEXED BY till_session_one_open
      WHERE company_id = ? AND status = 'open' GROUP BY branch_id`,
   );
-  const heard = db.prepare<[], { branch_id: number; last_at: string }>(
-    'SELECT branch_id, max(last_at) AS last_at FROM sync_heard WHERE branch_id IS NOT NULL GROUP BY branch_id',
+  // Nodes × branches rows at most: a chain's PCs and the branches their changes name. This PC's own
+  // changes speak for the branch it works at only (an admin here acting for another branch says
+  // nothing of that branch's PCs).
+  const heard = db.prepare<{ node: number; branch: number }, { branch_id: number; last_at: string }>(
+    'SELECT branch_id, max(last_at) AS last_at FROM sync_heard WHERE node_id <> @node OR branch_id = @branch GROUP BY branch_id',
   );
-  // This PC's own newest change the hub acknowledged, and the branch it named.
-  const ownAcked = db.prepare<[], { branch_id: number | null; at: string | null; last_success_at: string | null }>(
-    `SELECT j.branch_id, j.at, s.last_success_at FROM sync_state s
-       LEFT JOIN journal j ON j.seq = (SELECT max(seq) FROM journal WHERE seq <= s.acked_seq)
-     WHERE s.id = 1`,
-  );
+  const lastSuccess = db.prepare<[], { last_success_at: string | null }>('SELECT last_success_at FROM sync_state WHERE id = 1');
   return {
     /** Every active branch of the company with the day's orders (not cancelled), sales and receipts. */
     chainToday: (companyId: number, day: string) => today.all({ companyId, day }),
     tillsOpen: (companyId: number) => new Map(tillsOpen.all(companyId).map((r) => [r.branch_id, r.n])),
-    /** Per branch: the newest change received from another node naming it (migration 039). */
-    heard: () => new Map(heard.all().map((r) => [r.branch_id, r.last_at])),
-    ownAcked: () => ownAcked.get() ?? { branch_id: null, at: null, last_success_at: null },
+    /**
+     * Per branch: the newest change naming it pulled from another node, or for `branch` (where this
+     * PC, node `node`, works) acknowledged to this one too (migration 039).
+     */
+    heard: (node: number, branch: number) => new Map(heard.all({ node, branch }).map((r) => [r.branch_id, r.last_at])),
+    /** When this PC last finished a sync with the hub; null: never. */
+    lastSuccessAt: () => lastSuccess.get()?.last_success_at ?? null,
   };
 });

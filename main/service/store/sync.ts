@@ -86,12 +86,11 @@ export const syncStore = perDatabase((db: Db) => {
     `SELECT max(hlc) AS hlc FROM journal
       WHERE (tbl = 'customer_eye_info' AND row_id = @id) OR (tbl = 'customer_eye_rx' AND substr(row_key, 1, length(@prefix)) = @prefix)`,
   );
-  // Keeps the newest change time per node, and the branch its changes last named.
-  const heard = db.prepare<{ node: number; branch: number | null; at: string; received: string }>(
+  // Keeps the newest change time per node and branch (migration 039).
+  const heard = db.prepare<{ node: number; branch: number; at: string; received: string }>(
     `INSERT INTO sync_heard (node_id, branch_id, last_at, received_at) VALUES (@node, @branch, @at, @received)
-     ON CONFLICT (node_id) DO UPDATE SET branch_id = coalesce(excluded.branch_id, sync_heard.branch_id),
-       last_at = max(sync_heard.last_at, excluded.last_at),
-       received_at = CASE WHEN excluded.last_at > sync_heard.last_at THEN excluded.received_at ELSE sync_heard.received_at END`,
+     ON CONFLICT (node_id, branch_id) DO UPDATE SET last_at = excluded.last_at, received_at = excluded.received_at
+     WHERE excluded.last_at > sync_heard.last_at`,
   );
   const shapes = new Map<string, TableShape | null>();
   const writes = new Map<string, ReturnType<Db['prepare']>>();
@@ -119,8 +118,8 @@ export const syncStore = perDatabase((db: Db) => {
     passwordHash: (userId: number) => passwordHash.get(userId)?.password_hash ?? null,
     deadLetter: (row: Omit<DeadLetterRow, 'id'> & { change: string }) => deadLetter.run(row),
     deadLetters: (limit: number) => deadLetters.all(limit),
-    /** A pulled change of `node` made at `at` (branch as it named it, if it did) arrived at `received`. */
-    heard: (node: number, branch: number | null, at: string, received: string) => heard.run({ node, branch, at, received }),
+    /** A change of `node` for `branch` made at `at` was pulled or acknowledged at `received`; the newest is kept. */
+    heard: (node: number, branch: number, at: string, received: string) => heard.run({ node, branch, at, received }),
     deadLetterCount: () => deadCount.get()!.n,
     clockOf: (tbl: string, rowRef: string, col: string) => clockOf.get(tbl, rowRef, col)?.hlc ?? null,
     setClock: (tbl: string, rowRef: string, col: string, hlc: string) => setClock.run(tbl, rowRef, col, hlc),
