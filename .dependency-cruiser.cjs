@@ -31,6 +31,8 @@ const rendererFeatureUses = {
   catalog: [],
   // The credit note fields and their hooks, embedded by quick-sale's payment and orders' refund.
   'credit-notes': [],
+  // Head office's chain dashboard: every branch today.
+  chain: [],
   customers: ['prescriptions/PrescriptionHistory', 'orders/(service|StatusTag|OrderLink)'],
   dashboard: [],
   // One record per person: the managers' duplicates and merges.

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [-- --record] [-- --soak-minutes N]`: speed and memory of the real
+ * `npm run bench [-- --quick] [-- --record] [-- --soak-minutes N] [-- --branches N]`: speed and memory of the real
  * service at chain scale, measured, never asserted by tests (README "Benchmark").
  *
  * Builds or reuses stores of 10k, 100k and 1M orders (bench/stores.ts; --quick: 10k only), starts
@@ -10,7 +10,8 @@
  * machines are shared and noisy. Then sync throughput, push and pull, with a real hub (bench/sync.ts;
  * --sync-orders N, default 5000, --quick 1000). Writes its results to bench/results/runs/ (ignored
  * by git); --record, for a full run only, writes the committed bench/results/latest.json and
- * latest.md instead (bench/output.ts).
+ * latest.md instead (bench/output.ts). The reports (bench/chain.ts, its REPORT_READS) are timed on a
+ * store of the largest size grown to --branches branches (default 50).
  */
 import { closeSync, cpSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -26,6 +27,7 @@ import { GoodsReceiptFloor } from './goods-receipt-floor.js';
 import { StorageFloor } from './storage-floor.js';
 import { benchStore, SIZES, type BenchStore } from './stores.js';
 import { measureStock, type StockScale } from './stock.js';
+import { chainMarkdown, measureChain, type ChainBench } from './chain.js';
 import { measureLabels, type LabelBench } from './labels.js';
 import { measureSync, type SyncThroughput } from './sync.js';
 import { Till } from './till.js';
@@ -37,6 +39,7 @@ const { values: flags } = parseArgs({
     'soak-minutes': { type: 'string' },
     sizes: { type: 'string' },
     'sync-orders': { type: 'string' },
+    branches: { type: 'string' },
   },
 });
 const quick = flags.quick;
@@ -51,6 +54,12 @@ if ('refused' in decided) {
   process.exit(2);
 }
 const place = decided;
+/** Branches of the chain-scale store the reports are timed on (bench/chain.ts). */
+const chainBranches = Number(flags.branches ?? 50);
+if (!Number.isInteger(chainBranches) || chainBranches < 2 || chainBranches > 1000) {
+  console.error('--branches: a whole number from 2 to 1000');
+  process.exit(2);
+}
 /** Samples per operation at one till (at least), and per till at eight. */
 const RUNS_1 = quick ? 40 : 200;
 const RUNS_8 = quick ? 10 : 50;
@@ -619,11 +628,14 @@ async function main() {
   for (const run of start.runs ?? []) log(`  ${startRunText(run)}`);
   log(`\nsync: a real hub (embedded PostgreSQL) and a branch on loopback, ${syncOrders} orders sold at the branch`);
   const sync = await measureSync(syncOrders, log);
+  const chainStore = benchStore(`${largest.label} × ${chainBranches} branches`, largest.size, log, chainBranches);
+  log(`\nreports: ${chainStore.label} store (${(chainStore.bytes / 2 ** 20).toFixed(0)} MiB, ${chainStore.builtSeconds === null ? 'reused' : `built in ${chainStore.builtSeconds} s`}), each against the transport floor`);
+  const chain = await measureChain(chainStore, chainBranches, quick, log);
   log('\nstock: the ledger and an item at every branch, against a keyed single-row read (the counter\'s exact item stock)');
   const stock = await measureStock(quick, log);
   log('\nlabels: the A4 label sheet for 500 labels, in this process, against the same sheet as text only');
   const labels = await measureLabels(quick, log);
-  const report = { date: new Date().toISOString(), quick, machine, sizes, startToLogin: start, results, sync, stock, labels, seconds: Math.round((performance.now() - started) / 1000) };
+  const report = { date: new Date().toISOString(), quick, machine, sizes, startToLogin: start, results, sync, chain, stock, labels, seconds: Math.round((performance.now() - started) / 1000) };
   const { json, md, recorded } = place;
   mkdirSync(path.dirname(json), { recursive: true });
   writeFileSync(json, `${JSON.stringify(report, null, 2)}\n`);
@@ -638,6 +650,7 @@ function markdown(report: {
   machine: { cpus: number; cpu: string; memGiB: number; node: string };
   startToLogin: StartToLogin;
   sync: SyncThroughput;
+  chain: ChainBench;
   stock: StockScale;
   labels: LabelBench;
   results: Record<string, Awaited<ReturnType<typeof measureStore>> & { store: Omit<BenchStore, 'dataDir' | 'file'> }>;
@@ -693,6 +706,8 @@ function markdown(report: {
   out.push('|---|---|---|---|---|---|');
   out.push(`| push (branch → hub) | ${sync.push.perSecond} | ${sync.push.seconds} | ${sync.push.floorPerSecond} | ${ratio(sync.push.floorPerSecond, sync.push.perSecond)} | the hub's own INSERT of the same changes, 500 per transaction |`);
   out.push(`| pull (hub → head office, applied) | ${sync.pull.perSecond} | ${sync.pull.seconds} | ${sync.pull.floorPerSecond} | ${ratio(sync.pull.floorPerSecond, sync.pull.perSecond)} | the hub's own page query, 500 per page, nothing applied |`);
+  out.push('');
+  out.push(...chainMarkdown(report.chain));
   const stock = report.stock;
   out.push('');
   out.push(`Stock (the demo store grown to ${stock.branches} branches, one item with ${stock.movements.toLocaleString('en-IN')} movements at a branch), 1 till, against a keyed single-row read (the counter's exact item stock):`);

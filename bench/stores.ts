@@ -39,8 +39,9 @@ export function storesDir(): string {
   return process.env.BENCH_STORES || path.join(os.homedir(), '.cache', 'optical-pos', 'bench');
 }
 
-export function benchStore(label: string, size: StoreSize, log: (line: string) => void): BenchStore {
-  const dataDir = path.join(storesDir(), `o${size.orders}-c${size.customers}-i${size.items}`);
+/** `branches`: the company grown to a chain of that many branches first (`npm run seed -- --branches`); 0 leaves the demo's two. */
+export function benchStore(label: string, size: StoreSize, log: (line: string) => void, branches = 0): BenchStore {
+  const dataDir = path.join(storesDir(), `o${size.orders}-c${size.customers}-i${size.items}${branches > 0 ? `-b${branches}` : ''}`);
   const file = path.join(dataDir, 'demo.sqlite');
   const marker = path.join(dataDir, 'complete');
   let builtSeconds: number | null = null;
@@ -50,7 +51,7 @@ export function benchStore(label: string, size: StoreSize, log: (line: string) =
     log(`building the ${label} store (${size.orders.toLocaleString('en-IN')} orders) in ${dataDir}…`);
     const t0 = performance.now();
     const args = ['--import', 'tsx', path.join(root, 'main', 'seed.ts'), '--customers', String(size.customers), '--items', String(size.items),
-      '--orders', String(size.orders), '--data-dir', dataDir];
+      '--orders', String(size.orders), '--data-dir', dataDir, ...(branches > 0 ? ['--branches', String(branches)] : [])];
     const result = spawnSync(process.execPath, args, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
     if (result.status !== 0) throw new Error(`seeding the ${label} store failed`);
     builtSeconds = Math.round((performance.now() - t0) / 100) / 10;

@@ -44,6 +44,8 @@ export const GROUPS = [
   'GST Returns',
   /** Ours: one record per person, likely duplicates merged and undone. */
   'Customer Merge',
+  /** Ours: head office's views over every branch (the chain dashboard). */
+  'Chain',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 

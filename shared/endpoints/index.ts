@@ -8,6 +8,7 @@ import { Audit } from './audit.js';
 import { Auth } from './auth.js';
 import { Backup } from './backup.js';
 import { Catalogue } from './catalogue.js';
+import { Chain } from './chain.js';
 import { Common } from './common.js';
 import { Customer } from './customer.js';
 import { CustomerMerge } from './customer-merge.js';
@@ -53,6 +54,7 @@ export const api = {
   Labels,
   GSTReturns,
   CustomerMerge,
+  Chain,
 } as const;
 
 /** Every row: the spec's endpoints and our declared extensions (routes, client, OpenAPI). */

@@ -55,6 +55,7 @@ test('every other row is a declared extension: marked with its reason, not in th
       'Labels.sheet', 'Labels.printer',
       'GSTReturns.gstins', 'GSTReturns.gstr1', 'GSTReturns.gstr1Json', 'GSTReturns.gstr1Xlsx', 'GSTReturns.tally',
       'CustomerMerge.candidates', 'CustomerMerge.likelySame', 'CustomerMerge.merge', 'CustomerMerge.undo', 'CustomerMerge.list',
+      'Chain.dashboard',
     ].sort(),
   );
   assert.equal(endpointList.length, specEndpointList.length + extensionList.length);
@@ -66,7 +67,7 @@ test('every other row is a declared extension: marked with its reason, not in th
 });
 
 test('api keys follow the spec’s group order (then ours) and each key holds only its group', () => {
-  assert.deepEqual(Object.keys(api), ['Auth', 'Account', 'Customer', 'Orders', 'QuickSale', 'Invoice', 'Receipts', 'Dashboard', 'Common', 'Audit', 'Users', 'Backup', 'Sync', 'Till', 'Setup', 'Stock', 'StockTake', 'Transfers', 'Catalogue', 'Returns', 'Purchasing', 'Labels', 'GSTReturns', 'CustomerMerge']);
+  assert.deepEqual(Object.keys(api), ['Auth', 'Account', 'Customer', 'Orders', 'QuickSale', 'Invoice', 'Receipts', 'Dashboard', 'Common', 'Audit', 'Users', 'Backup', 'Sync', 'Till', 'Setup', 'Stock', 'StockTake', 'Transfers', 'Catalogue', 'Returns', 'Purchasing', 'Labels', 'GSTReturns', 'CustomerMerge', 'Chain']);
   for (const [groupKey, rows] of Object.entries(api)) {
     for (const row of Object.values(rows)) {
       assert.equal(row.group.replace(' ', ''), groupKey);

@@ -100,6 +100,7 @@ import { salesOrdersForInvoice } from './invoice/sales-orders-for-invoice.js';
 import { saveInvoiceData } from './invoice/save-invoice-data.js';
 import { receiptsById } from './receipts/by-id.js';
 import { dashboardData } from './dashboard/dashboard-data.js';
+import { chainDashboardOf } from './chain/dashboard.js';
 import { receiptsListPaged } from './receipts/list-paged.js';
 import { saveSale } from './quick-sale/save-sale.js';
 import { saveSalesOrderTemp } from './quick-sale/save-sales-order-temp.js';
@@ -332,6 +333,7 @@ export const handlers = [
   undoMergeHandler,
   mergeListHandler,
   likelySameHandler,
+  chainDashboardOf,
   ...firstRunHandlers,
 ] as readonly Handler[];
 

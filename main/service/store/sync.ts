@@ -86,6 +86,12 @@ export const syncStore = perDatabase((db: Db) => {
     `SELECT max(hlc) AS hlc FROM journal
       WHERE (tbl = 'customer_eye_info' AND row_id = @id) OR (tbl = 'customer_eye_rx' AND substr(row_key, 1, length(@prefix)) = @prefix)`,
   );
+  // Keeps the newest change time per node and branch (migration 039).
+  const heard = db.prepare<{ node: number; branch: number; at: string; received: string }>(
+    `INSERT INTO sync_heard (node_id, branch_id, last_at, received_at) VALUES (@node, @branch, @at, @received)
+     ON CONFLICT (node_id, branch_id) DO UPDATE SET last_at = excluded.last_at, received_at = excluded.received_at
+     WHERE excluded.last_at > sync_heard.last_at`,
+  );
   const shapes = new Map<string, TableShape | null>();
   const writes = new Map<string, ReturnType<Db['prepare']>>();
   const prepared = (sql: string) => {
@@ -112,6 +118,8 @@ export const syncStore = perDatabase((db: Db) => {
     passwordHash: (userId: number) => passwordHash.get(userId)?.password_hash ?? null,
     deadLetter: (row: Omit<DeadLetterRow, 'id'> & { change: string }) => deadLetter.run(row),
     deadLetters: (limit: number) => deadLetters.all(limit),
+    /** A change of `node` for `branch` made at `at` was pulled or acknowledged at `received`; the newest is kept. */
+    heard: (node: number, branch: number, at: string, received: string) => heard.run({ node, branch, at, received }),
     deadLetterCount: () => deadCount.get()!.n,
     clockOf: (tbl: string, rowRef: string, col: string) => clockOf.get(tbl, rowRef, col)?.hlc ?? null,
     setClock: (tbl: string, rowRef: string, col: string, hlc: string) => setClock.run(tbl, rowRef, col, hlc),

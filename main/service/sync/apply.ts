@@ -53,6 +53,7 @@ export function applyPulledPage(db: Db, changes: readonly PulledChange[], next: 
           }
           clock.receive(change.hlc, now.getTime());
         }
+        noteHeard(db, changes, now);
         store.setState({ pull_cursor: next, clock_high: clock.current() });
       })
       .immediate(),
@@ -60,6 +61,23 @@ export function applyPulledPage(db: Db, changes: readonly PulledChange[], next: 
   // A branch catching up with the company's history grows its tables many-fold in one run.
   refreshStatistics(db);
   return result;
+}
+
+/**
+ * What the chain dashboard reads as each branch's last sync (migration 039): per node and branch
+ * the changes name, the newest change time, kept as `changes` are pulled (others' changes) or
+ * acknowledged by the hub (this node's own). Changes that name no branch (the system's) say nothing.
+ */
+export function noteHeard(db: Db, changes: ReadonlyArray<{ nodeId: number; branchId: number | null; at: string }>, now: Date): void {
+  const newest = new Map<string, { node: number; branch: number; at: string }>();
+  for (const c of changes) {
+    if (c.branchId === null) continue;
+    const key = `${c.nodeId}:${c.branchId}`;
+    const seen = newest.get(key);
+    if (seen === undefined || c.at > seen.at) newest.set(key, { node: c.nodeId, branch: c.branchId, at: c.at });
+  }
+  const store = syncStore(db);
+  for (const h of newest.values()) store.heard(h.node, h.branch, h.at, now.toISOString());
 }
 
 function applyOne(db: Db, pulled: PulledChange, headOffice: readonly number[]): Outcome {

@@ -13,7 +13,7 @@
 import type { Db } from '../db/database.js';
 import { syncStore } from '../store/sync.js';
 import { PullResponse, PushResponse, SYNC_PATHS, type PushRequest } from '../../../shared/sync.js';
-import { applyPulledPage } from './apply.js';
+import { applyPulledPage, noteHeard } from './apply.js';
 import { hubFetch, type HubTls } from './hub-tls.js';
 import { nextBatch } from './outbox.js';
 import { extend } from '../../../shared/extend.js';
@@ -91,7 +91,10 @@ export function startSyncWorker(options: SyncWorkerOptions): SyncWorker {
         PushResponse.parse(b),
       );
       if (answer.acknowledged !== batch.lastSeq) throw new Error(`The hub acknowledged entry ${answer.acknowledged}, not ${batch.lastSeq}`);
-      store.setState({ acked_seq: answer.acknowledged, pending_batch: null });
+      db.transaction(() => {
+        store.setState({ acked_seq: answer.acknowledged, pending_batch: null });
+        noteHeard(db, batch!.changes.map((c) => ({ nodeId, branchId: c.branchId, at: c.at })), now());
+      }).immediate();
     }
   }
 

@@ -5,6 +5,7 @@ import { CustomerForm } from '../customers/CustomerForm.js';
 import { CustomerList } from '../customers/CustomerList.js';
 import { CustomerPage } from '../customers/CustomerPage.js';
 import { canSeeDashboard, DashboardScreen } from '../dashboard/DashboardScreen.js';
+import { canSeeChain, ChainScreen } from '../chain/ChainScreen.js';
 import { DoctorForm } from '../doctors/DoctorForm.js';
 import { DoctorList } from '../doctors/DoctorList.js';
 import { GSTReturnsScreen } from '../gst-returns/GSTReturnsScreen.js';
@@ -81,6 +82,8 @@ export function Screen({ route, session }: { route: Route; session: LoginRespons
     case 'dashboard':
       // A typed-in #/dashboard from a cashier gets Home rather than a 403 from the service.
       return canSeeDashboard(session.userRole) ? <DashboardScreen /> : <Home session={session} />;
+    case 'chain':
+      return canSeeChain(session.userRole) ? <ChainScreen /> : <Home session={session} />;
     case 'orders':
       return <OrderList />;
     case 'order':

@@ -30,6 +30,7 @@ export type Route =
   | { name: 'invoices' }
   | { name: 'receipts' }
   | { name: 'dashboard' }
+  | { name: 'chain' }
   | { name: 'orders' }
   | { name: 'order'; salesOrderNo: string }
   | { name: 'printers' }
@@ -93,6 +94,7 @@ export function parseHash(hash: string): Route {
   if (area === 'invoices') return { name: 'invoices' };
   if (area === 'receipts') return { name: 'receipts' };
   if (area === 'dashboard') return { name: 'dashboard' };
+  if (area === 'chain') return { name: 'chain' };
   if (area === 'printers') return { name: 'printers' };
   if (area === 'audit') return { name: 'audit' };
   if (area === 'users') {
@@ -168,6 +170,8 @@ export function hrefFor(route: Route): string {
       return '#/receipts';
     case 'dashboard':
       return '#/dashboard';
+    case 'chain':
+      return '#/chain';
     case 'orders':
       return '#/orders';
     case 'order':

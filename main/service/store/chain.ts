@@ -1,0 +1,68 @@
+/**
+ * SQL for the chain dashboard (reports/chain-dashboard.ts): a day's figures of every branch of a
+ * company, the tills open at each, and what this PC has heard from each branch by sync. Read-only.
+ *
+ * chainToday is the one statement for the day's sales and receipts: each branch's figures are
+ * correlated subqueries over a branch-day index range (sales_order_branch_day covers the order
+ * count and amount, receipt_branch_day the receipts), so the cost is the day's rows per branch,
+ * never the history. When per-branch daily totals are kept, this is the statement to point at them.
+ */
+import { RECEIPT_STATUS, SALES_ORDER_STATUS } from '../../../shared/contract/statuses.js';
+import type { Db } from '../db/database.js';
+import { perDatabase } from './per-database.js';
+
+const CANCELLED = SALES_ORDER_STATUS.Cancelled;
+/** A receipt cancelled as if never taken (as the manager's dashboard counts them). */
+const VOIDED = RECEIPT_STATUS.Cancelled;
+
+export interface ChainDayRow {
+  id: number;
+  code: string;
+  name: string;
+  city: string | null;
+  orders: number;
+  /** Paise. */
+  sales: number;
+  receipts: number;
+  /** Paise. */
+  received: number;
+}
+
+export const chainStore = perDatabase((db: Db) => {
+  const today = db.prepare<{ companyId: number; day: string }, ChainDayRow>(
+    `SELECT b.id, b.code, b.name, b.city,
+       (SELECT count(*) FROM sales_order o INDEXED BY sales_order_branch_day
+         WHERE o.branch_id = b.id AND o.order_date = @day AND o.status_id <> ${CANCELLED}) AS orders,
+       (SELECT coalesce(sum(o.net_amount), 0) FROM sales_order o INDEXED BY sales_order_branch_day
+         WHERE o.branch_id = b.id AND o.order_date = @day AND o.status_id <> ${CANCELLED}) AS sales,
+       (SELECT count(*) FROM receipt r INDEXED BY receipt_branch_day
+         WHERE r.branch_id = b.id AND r.receipt_date = @day AND r.status_id <> ${VOIDED} AND r.credit_note_id IS NULL) AS receipts,
+       (SELECT coalesce(sum(r.amount), 0) FROM receipt r INDEXED BY receipt_branch_day
+         WHERE r.branch_id = b.id AND r.receipt_date = @day AND r.status_id <> ${VOIDED} AND r.credit_note_id IS NULL) AS received
+     FROM branch b WHERE b.company_id = @companyId AND b.is_active = 1 ORDER BY b.code`,
+  );
+  // Spelled as the partial index till_session_one_open is, so only open sessions are read.
+  const tillsOpen = db.prepare<[number], { branch_id: number; n: number }>(
+    `SELECT branch_id, count(*) AS n FROM till_session INDEXED BY till_session_one_open
+     WHERE company_id = ? AND status = 'open' GROUP BY branch_id`,
+  );
+  // Nodes × branches rows at most: a chain's PCs and the branches their changes name. This PC's own
+  // changes speak for the branch it works at only (an admin here acting for another branch says
+  // nothing of that branch's PCs).
+  const heard = db.prepare<{ node: number; branch: number }, { branch_id: number; last_at: string }>(
+    'SELECT branch_id, max(last_at) AS last_at FROM sync_heard WHERE node_id <> @node OR branch_id = @branch GROUP BY branch_id',
+  );
+  const lastSuccess = db.prepare<[], { last_success_at: string | null }>('SELECT last_success_at FROM sync_state WHERE id = 1');
+  return {
+    /** Every active branch of the company with the day's orders (not cancelled), sales and receipts. */
+    chainToday: (companyId: number, day: string) => today.all({ companyId, day }),
+    tillsOpen: (companyId: number) => new Map(tillsOpen.all(companyId).map((r) => [r.branch_id, r.n])),
+    /**
+     * Per branch: the newest change naming it pulled from another node, or for `branch` (where this
+     * PC, node `node`, works) acknowledged to this one too (migration 039).
+     */
+    heard: (node: number, branch: number) => new Map(heard.all({ node, branch }).map((r) => [r.branch_id, r.last_at])),
+    /** When this PC last finished a sync with the hub; null: never. */
+    lastSuccessAt: () => lastSuccess.get()?.last_success_at ?? null,
+  };
+});
