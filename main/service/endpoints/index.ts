@@ -23,6 +23,8 @@ import { orderItems } from './orders/items.js';
 import { searchOrders } from './orders/search.js';
 import { changeStatus } from './orders/status.js';
 import { changeOrderDelivery } from './orders/delivery.js';
+import { collectOrderAt } from './orders/collect-at.js';
+import { ordersToSettle } from './orders/to-settle.js';
 import { orderHistoryOf } from './orders/history.js';
 import { orderCustomerTold, orderReadyMessage, readyMessageTemplate, setReadyMessageTemplate } from './orders/ready-message.js';
 import { auditSearch } from './audit/search.js';
@@ -153,6 +155,8 @@ export const handlers = [
   cancelOrder,
   changeStatus,
   changeOrderDelivery,
+  collectOrderAt,
+  ordersToSettle,
   readyMessageTemplate,
   setReadyMessageTemplate,
   orderReadyMessage,

@@ -7,7 +7,7 @@
 import { storeDate } from '../../../shared/domain/calendar.js';
 import { SALES_ORDER_STATUS } from '../../../shared/contract/statuses.js';
 import { READY_PLACEHOLDERS } from '../../../shared/models/order-ready.js';
-import { changedHere } from '../auth/ownership.js';
+import { collectedHere } from '../auth/ownership.js';
 import type { RequestContext } from '../context.js';
 import { conflict, invalid } from '../errors.js';
 import { journalEntries } from '../store/journal.js';
@@ -79,7 +79,7 @@ export function customerTold(ctx: RequestContext, salesOrderId: string, channel:
   return ctx.db
     .transaction(() => {
       const order = orderFromPath(ctx, salesOrderId);
-      changedHere(ctx, order);
+      collectedHere(ctx, order);
       if (order.status_id === SALES_ORDER_STATUS.Cancelled) throw conflict(`Order ${order.order_no} is cancelled: there is nothing to collect.`, 'ORDER_ALREADY_CANCELLED');
       journalEntries(ctx.db).event(CUSTOMER_TOLD, order.id, { order: order.order_no, channel });
       return { toldAt: journalEntries(ctx.db).lastEventAt(CUSTOMER_TOLD, order.id) ?? ctx.now().toISOString() };
