@@ -29,7 +29,7 @@ import {
   SalesOrderSearchRequest,
   YearQuery,
 } from '../models/order.js';
-import { CollectAtRequest, ToSettleList } from '../models/any-branch.js';
+import { CollectAtRequest, CustomerHistory, CustomerHistoryQuery, ToSettleList } from '../models/any-branch.js';
 
 const group = 'Orders';
 
@@ -259,5 +259,18 @@ export const Orders = {
     response: ToSettleList,
     auth: MANAGERS,
     extension: ANY_BRANCH,
+  }),
+  customerHistory: endpoint({
+    group,
+    name: 'Orders.customerHistory',
+    method: 'GET',
+    path: '/api/Orders/customer-history',
+    summary: 'A customer’s whole history at every branch, newest first: orders, receipts, returns, prescriptions and recalls, each with the branch it came from.',
+    query: CustomerHistoryQuery,
+    response: CustomerHistory,
+    auth: SALES_ROLES,
+    errors: [404],
+    extension: ANY_BRANCH,
+    note: 'The newest 500 records; truncated says there are more. Another company’s customer is a 404.',
   }),
 };

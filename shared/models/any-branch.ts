@@ -34,3 +34,24 @@ export type ToSettleItem = z.infer<typeof ToSettleItem>;
 
 export const ToSettleList = z.object({ rows: z.array(ToSettleItem) });
 export type ToSettleList = z.infer<typeof ToSettleList>;
+
+/** One record of a customer's history, whichever branch it came from. */
+export const CustomerHistoryItem = z.object({
+  kind: z.enum(['order', 'receipt', 'return', 'prescription', 'recall']),
+  /** The record's day (YYYY-MM-DD). */
+  date: z.string(),
+  /** Its number (order, receipt, return), or null for a prescription or a recall. */
+  number: z.string().nullable(),
+  /** The order it belongs to, so the page can link to it; null when none. */
+  salesOrderNo: z.string().nullable(),
+  branchName: z.string(),
+  /** Rupees, or null when the record carries no money. */
+  amount: z.number().nullable(),
+  /** What it is in a few words: the order's status, how it was paid, where the goods went … */
+  detail: z.string(),
+});
+export type CustomerHistoryItem = z.infer<typeof CustomerHistoryItem>;
+
+export const CustomerHistoryQuery = z.object({ customerId: bounded('id').min(1) });
+export const CustomerHistory = z.object({ rows: z.array(CustomerHistoryItem), truncated: z.boolean() });
+export type CustomerHistory = z.infer<typeof CustomerHistory>;

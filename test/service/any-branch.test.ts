@@ -141,6 +141,21 @@ test('what needs a person: an order paid beyond its bill is on Orders/to-settle 
   assert.equal(cashierAsks.status, 403);
 });
 
+test('the customer’s whole history is seen at B, each record with the branch it came from', async () => {
+  const booked = await makeSaleAt(branchB.enc);
+  const paid = await atB.call(api.QuickSale.saveReceipt, { body: { salesOrderID: booked.salesOrderID, receiptTypeId: enc().encode('paymentKind', 1), amount: 20 } });
+  const customerID = (await detail(booked.salesOrderNo)).customerID;
+  const history = await atB.call(api.Orders.customerHistory, { query: { customerId: customerID } });
+  const order = history.rows.find((r) => r.kind === 'order' && r.number === booked.salesOrderNo)!;
+  assert.equal(order.branchName, branchA.name);
+  assert.match(order.detail, new RegExp(`collected at ${branchB.name}`));
+  const receipts = history.rows.filter((r) => r.kind === 'receipt');
+  assert.deepEqual(receipts.map((r) => [r.branchName, r.amount]).sort(), [[branchA.name, 100], [branchB.name, 20]].sort());
+  assert.ok(receipts.some((r) => r.number === paid.receiptNo && r.salesOrderNo === booked.salesOrderNo));
+  const stranger = await callAs(svc, atB, `Orders/customer-history?customerId=${enc().encode('customer', 999_999)}`);
+  assert.equal(stranger.status, 404, stranger.text);
+});
+
 /** A lens sale at A, collected at `collectBranchID`, 100 paid. */
 async function makeSaleAt(collectBranchID: string) {
   const customerID = (await cashier.call(api.Customer.upsert, { body: { firstName: 'Collect', lastName: 'Elsewhere' } })).customerID;

@@ -25,6 +25,7 @@ import { changeStatus } from './orders/status.js';
 import { changeOrderDelivery } from './orders/delivery.js';
 import { collectOrderAt } from './orders/collect-at.js';
 import { ordersToSettle } from './orders/to-settle.js';
+import { customerHistoryEverywhere } from './orders/customer-history.js';
 import { orderHistoryOf } from './orders/history.js';
 import { orderCustomerTold, orderReadyMessage, readyMessageTemplate, setReadyMessageTemplate } from './orders/ready-message.js';
 import { auditSearch } from './audit/search.js';
@@ -157,6 +158,7 @@ export const handlers = [
   changeOrderDelivery,
   collectOrderAt,
   ordersToSettle,
+  customerHistoryEverywhere,
   readyMessageTemplate,
   setReadyMessageTemplate,
   orderReadyMessage,
