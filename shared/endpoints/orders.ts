@@ -29,7 +29,7 @@ import {
   SalesOrderSearchRequest,
   YearQuery,
 } from '../models/order.js';
-import { CollectAtRequest, CustomerHistory, CustomerHistoryQuery, ToSettleList } from '../models/any-branch.js';
+import { CollectAtRequest, CollectBranches, CustomerHistory, CustomerHistoryQuery, ToSettleList } from '../models/any-branch.js';
 
 const group = 'Orders';
 
@@ -272,5 +272,15 @@ export const Orders = {
     errors: [404],
     extension: ANY_BRANCH,
     note: 'The newest 500 records; truncated says there are more. Another company’s customer is a 404.',
+  }),
+  collectBranches: endpoint({
+    group,
+    name: 'Orders.collectBranches',
+    method: 'GET',
+    path: '/api/Orders/collect-branches',
+    summary: 'The company’s open branches an order can be collected at (the "Collect at" choice), the caller’s own first.',
+    response: CollectBranches,
+    auth: SALES_ROLES,
+    extension: ANY_BRANCH,
   }),
 };

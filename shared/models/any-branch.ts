@@ -55,3 +55,7 @@ export type CustomerHistoryItem = z.infer<typeof CustomerHistoryItem>;
 export const CustomerHistoryQuery = z.object({ customerId: bounded('id').min(1) });
 export const CustomerHistory = z.object({ rows: z.array(CustomerHistoryItem), truncated: z.boolean() });
 export type CustomerHistory = z.infer<typeof CustomerHistory>;
+
+/** The company's open branches an order can be collected at, the caller's own first. */
+export const CollectBranches = z.object({ rows: z.array(z.object({ branchID: z.string(), branchName: z.string(), here: z.boolean() })) });
+export type CollectBranches = z.infer<typeof CollectBranches>;

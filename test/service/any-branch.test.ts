@@ -61,6 +61,8 @@ test('booked at A for collection at B: B moves the job, takes the balance in its
   assert.match(String(refused.json.message), new RegExp(`is collected at ${branchB.name}`));
 
   for (const statusId of [2, 3] as const) await atB.call(api.Orders.status, { params: { salesOrderId: booked.salesOrderID }, body: { statusId } });
+  const owingBefore = await cashier.call(api.Orders.withBalance, { query: {} });
+  assert.ok(owingBefore.data.some((o) => o.fullSalesOrderNo === booked.salesOrderNo), 'owing, seen from A');
   const tillBefore = await atB.call(api.Till.state, {});
   const due = booked.net - 100;
   const paid = await atB.call(api.QuickSale.saveReceipt, { body: { salesOrderID: booked.salesOrderID, receiptTypeId: enc().encode('paymentKind', 1), amount: due } });
@@ -70,7 +72,7 @@ test('booked at A for collection at B: B moves the job, takes the balance in its
   assert.equal(tillAfter.expectedCash, (tillBefore.expectedCash ?? 0) + due, 'the cash counts in B’s drawer');
   assert.equal(enc().encode('tillSession', receipt.till_session_id!), tillAfter.sessionId);
   const withBalance = await cashier.call(api.Orders.withBalance, { query: {} });
-  assert.ok(!withBalance.data.some((o) => o.salesOrderNo === booked.salesOrderNo), 'nothing left to collect, seen from A');
+  assert.ok(!withBalance.data.some((o) => o.fullSalesOrderNo === booked.salesOrderNo), 'nothing left to collect, seen from A');
 
   await atB.call(api.Orders.status, { params: { salesOrderId: booked.salesOrderID }, body: { statusId: 4 } });
   const done = await detail(booked.salesOrderNo);
@@ -90,7 +92,7 @@ test('where it is collected: moved by A or an admin, refused at B, fixed once ca
   assert.equal(atBRefused.json.code, 'OTHER_BRANCH');
   const bad = await move(cashier, enc().encode('branch', 999_999));
   assert.equal(bad.status, 400, bad.text);
-  assert.ok(bad.json.errors?.branchID, 'names the field');
+  assert.match(bad.text, /branchID/, 'names the field');
   assert.equal((await detail(sale.salesOrderNo)).collectBranchName, branchB.name, 'nothing written by the refusals');
   const back = await move(admin, null);
   assert.equal(back.status, 200, back.text);

@@ -121,6 +121,8 @@ test('booked at A, paid, made ready and handed over at B while apart: both PCs e
   for (const statusId of [2, 3] as const) await atB.call(api.Orders.status, { params: { salesOrderId: order.id }, body: { statusId } });
   await atB.call(api.QuickSale.saveReceipt, { body: { salesOrderID: order.id, receiptTypeId: cash(), amount: order.due } });
   await atB.call(api.Orders.status, { params: { salesOrderId: order.id }, body: { statusId: 4 } });
+  const owingBefore = await atA.call(api.Orders.withBalance, { query: {} });
+  assert.ok(owingBefore.data.some((o) => o.fullSalesOrderNo === order.no), 'A still sees it owing before the sync');
   const atABefore = await atA.call(api.Orders.detail, { params: { salesOrderNo: order.no } });
   assert.equal(atABefore.statusID, '1', 'A has not heard yet');
   await converge();
@@ -130,7 +132,7 @@ test('booked at A, paid, made ready and handed over at B while apart: both PCs e
   assert.equal(seenAtA.deliveredBranchName, seenAtB.collectBranchName);
   assert.deepEqual(seenAtA.toSettle, []);
   const owing = await atA.call(api.Orders.withBalance, { query: {} });
-  assert.ok(!owing.data.some((o) => o.salesOrderNo === order.no), 'the balance fell at A too');
+  assert.ok(!owing.data.some((o) => o.fullSalesOrderNo === order.no), 'the balance fell at A too');
   assert.equal(deadLetters(nodes[0]!) + deadLetters(nodes[1]!), 0);
 });
 

@@ -26,6 +26,7 @@ import { changeOrderDelivery } from './orders/delivery.js';
 import { collectOrderAt } from './orders/collect-at.js';
 import { ordersToSettle } from './orders/to-settle.js';
 import { customerHistoryEverywhere } from './orders/customer-history.js';
+import { orderCollectBranches } from './orders/collect-branches.js';
 import { orderHistoryOf } from './orders/history.js';
 import { orderCustomerTold, orderReadyMessage, readyMessageTemplate, setReadyMessageTemplate } from './orders/ready-message.js';
 import { auditSearch } from './audit/search.js';
@@ -159,6 +160,7 @@ export const handlers = [
   collectOrderAt,
   ordersToSettle,
   customerHistoryEverywhere,
+  orderCollectBranches,
   readyMessageTemplate,
   setReadyMessageTemplate,
   orderReadyMessage,

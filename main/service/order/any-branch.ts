@@ -12,6 +12,7 @@
  *                            the cancel wins the status (sync/order-rules.ts), the handing-over stays
  */
 import { rupees } from '../../../shared/domain/money.js';
+import { extend } from '../../../shared/extend.js';
 import { SALES_ORDER_STATUS, SALES_ORDER_STATUS_NAMES, type SalesOrderStatusId } from '../../../shared/contract/statuses.js';
 import type { ToSettleItem, ToSettleReason } from '../../../shared/models/any-branch.js';
 import type { RequestContext } from '../context.js';
@@ -19,6 +20,7 @@ import { conflict } from '../errors.js';
 import { collectionMovedHere } from '../auth/ownership.js';
 import { anyBranchOrders, type ToSettleRow } from '../store/any-branch.js';
 import { readCollectBranch } from '../sale/collect-branch.js';
+import { branches } from '../store/branch.js';
 import { orderFromPath, fullName } from './order-view.js';
 
 const money = (paise: number) => `₹${rupees(paise).toFixed(2)}`;
@@ -94,6 +96,13 @@ export function collectionFields(ctx: RequestContext, o: Omit<Settling, 'deliver
     collectBranchID: ctx.enc.encode('branch', c.collect_branch_id ?? o.branch_id),
     collectBranchName: c.collect_branch_name,
     deliveredBranchName: c.delivered_branch_name,
-    toSettle: settleReasons({ ...o, delivered_at: c.delivered_at, delivered_branch_name: c.delivered_branch_name }),
+    toSettle: settleReasons(extend(o, { delivered_at: c.delivered_at, delivered_branch_name: c.delivered_branch_name })),
   };
+}
+
+/** The "Collect at" choice: the company's open branches, the caller's own first. */
+export function collectBranches(ctx: RequestContext) {
+  const all = branches(ctx.db).ofCompany(ctx.user.companyId);
+  const rows = all.map((b) => ({ branchID: ctx.enc.encode('branch', b.id), branchName: b.name, here: b.id === ctx.user.branchId }));
+  return { rows: [...rows.filter((r) => r.here), ...rows.filter((r) => !r.here)] };
 }
