@@ -53,6 +53,7 @@ test('every other row is a declared extension: marked with its reason, not in th
       'Purchasing.receipts', 'Purchasing.createReceipt', 'Purchasing.receipt', 'Purchasing.receiptLabelLines', 'Purchasing.receiptPrint',
       'Purchasing.returns', 'Purchasing.createReturn', 'Purchasing.return', 'Purchasing.returnPrint',
       'Labels.sheet', 'Labels.printer',
+      'Orders.collectAt', 'Orders.toSettle', 'Orders.customerHistory', 'Orders.collectBranches',
     ].sort(),
   );
   assert.equal(endpointList.length, specEndpointList.length + extensionList.length);
