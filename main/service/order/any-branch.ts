@@ -35,12 +35,12 @@ export function settleReasons(o: Settling): ToSettleReason[] {
   if (cancelled && o.received > 0) {
     reasons.push({
       kind: 'paid_after_cancel', amount: rupees(o.received),
-      text: `${money(o.received)} was received on this order after it was cancelled: refund it, or move it to a credit note, at the branch that took it`,
+      text: `${money(o.received)} was received on this order after it was cancelled: the branch that took it gives it back from its till`,
     });
   } else if (!cancelled && excess > 0) {
     reasons.push({
       kind: 'overpaid', amount: rupees(excess),
-      text: `Paid ${money(excess)} more than the bill: the customer is owed ${money(excess)}; refund it, or move a payment to a credit note, at the branch that took it`,
+      text: `Paid ${money(excess)} more than the bill: the customer is owed ${money(excess)}, given back from the till of the branch that took the later payment`,
     });
   }
   if (cancelled && o.delivered_at !== null) {
