@@ -71,6 +71,7 @@ test('booked at Navrangpura for collection at Adajan: readied, paid and handed o
     const net = (await staff.call(api.QuickSale.getSalesOrderTemp, { body: { sessionId: sessionID } })).netAmount ?? 0;
     await amd.getByRole('link', { name: /^Quick sale/ }).click();
     await amd.getByLabel('Collect at').selectOption({ label: 'Adajan' });
+    await amd.getByLabel('Collect at').scrollIntoViewIfNeeded();
     await screenshot(amd, 'any-branch-collect-at.png', { guide: true });
     const srtId = (await staff.call(api.Orders.collectBranches, {})).rows.find((b) => b.branchName === 'Adajan')!.branchID;
     const [cash] = await staff.call(api.QuickSale.receiptTypes);
@@ -94,6 +95,9 @@ test('booked at Navrangpura for collection at Adajan: readied, paid and handed o
     await expect(srt.getByRole('button', { name: 'Mark delivered' })).toBeVisible();
     await srt.getByRole('button', { name: 'Take payment' }).click();
     await expect(srt.getByText('Paid in full.')).toBeVisible();
+    // The ready message names where the customer collects it.
+    await expect(srt.getByLabel('Message')).toHaveValue(/ready for collection at Adajan/);
+    await srt.getByRole('heading', { name: 'Status' }).scrollIntoViewIfNeeded();
     await screenshot(srt, 'any-branch-collected.png', { guide: true });
     await srt.getByRole('button', { name: 'Mark delivered' }).click();
     await expect(srt.getByText('Handed over at', { exact: true })).toBeVisible();
@@ -110,6 +114,7 @@ test('booked at Navrangpura for collection at Adajan: readied, paid and handed o
     await expect(amd.getByText('Handed over at', { exact: true })).toBeVisible();
     await expect(amd.getByText('Paid in full.')).toBeVisible();
     await expect(amd.getByTestId('to-settle')).toHaveCount(0);
+    await amd.evaluate(() => window.scrollTo(0, 0));
     await screenshot(amd, 'any-branch-seen-at-booking.png', { guide: true });
 
     // The customer's page at Adajan: every branch's records with their branch.
@@ -118,6 +123,7 @@ test('booked at Navrangpura for collection at Adajan: readied, paid and handed o
     await expect(history.getByRole('row').filter({ hasText: sale.salesOrderNo }).first()).toBeVisible();
     await expect(history.getByRole('row').filter({ hasText: 'Receipt' }).filter({ hasText: 'Adajan' })).toHaveCount(1);
     await expect(history.getByRole('row').filter({ hasText: 'Receipt' }).filter({ hasText: 'Navrangpura' })).toHaveCount(1);
+    await srt.evaluate(() => window.scrollTo(0, 0));
     await screenshot(srt, 'any-branch-customer-history.png', { guide: true });
   } finally {
     for (const server of servers) await server.close();
