@@ -12,6 +12,7 @@ import { createClient } from '../../shared/client.js';
 import { storeWithStaff, type SignedIn } from '../helpers/fixtures.js';
 import { makeSale } from '../helpers/sales.js';
 import { callAs, type TestService } from '../helpers/service.js';
+import { pdfText, squeeze } from '../helpers/print.js';
 
 let svc: TestService;
 let cashier: SignedIn;
@@ -53,6 +54,10 @@ test('booked at A for collection at B: B moves the job, takes the balance in its
   assert.equal(order.branchName, branchA.name, 'booked at A');
   assert.equal(order.statusID, '1', 'not handed over at A’s counter');
   assert.equal((await detail(sale.salesOrderNo)).collectBranchName, branchA.name, 'without a choice: collected where booked');
+  // The lab job goes to B: its job card says so; an order collected where booked says nothing of it.
+  const card = (id: string) => cashier.raw(api.Common.jobCardPdf, { body: id }).then((r) => squeeze(pdfText(r.bytes)));
+  assert.match(await card(booked.salesOrderID), new RegExp(`Deliver to ${branchB.name} branch`));
+  assert.doesNotMatch(await card(sale.salesOrderID), /Deliver to/);
 
   // A may not move the job: it is B's.
   const refused = await callAs(svc, cashier, `Orders/${booked.salesOrderID}/status`, { statusId: 3 }, 'PUT');
