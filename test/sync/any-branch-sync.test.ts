@@ -170,3 +170,20 @@ test('both take the last payment while apart: both receipts count, the excess is
     assert.ok((await who.call(api.Orders.toSettle, {})).rows.some((r) => r.salesOrderNo === order.no));
   }
 });
+
+test('where it is collected, moved apart by A and by head office at B’s PC: the later move wins at both PCs', async () => {
+  const order = await bookedForB('Moved');
+  const { db, enc } = nodes[0]!.server.deps;
+  const a = enc.encode('branch', (db.prepare("SELECT id FROM branch WHERE code = 'AMD1'").get() as { id: number }).id);
+  // Apart: A takes it back home; later an admin at B's PC (head office's role) takes it home too,
+  // then sends it back to B: two moves there, the last one the latest of all.
+  await atA.call(api.Orders.collectAt, { params: { salesOrderId: order.id }, body: { branchID: a } });
+  const headOffice = await admin(nodes[1]!);
+  for (const to of [a, branchB]) {
+    nodes[1]!.clock.advance(60_000);
+    await headOffice.call(api.Orders.collectAt, { params: { salesOrderId: order.id }, body: { branchID: to } });
+  }
+  await converge();
+  sameOrder(order.rowId);
+  for (const who of [atA, atB]) assert.equal((await who.call(api.Orders.detail, { params: { salesOrderNo: order.no } })).collectBranchID, branchB, 'the later move');
+});

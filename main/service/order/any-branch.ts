@@ -64,7 +64,7 @@ export function moveCollection(ctx: RequestContext, salesOrderId: string, branch
       }
       const to = readCollectBranch(ctx, branchText, 'branchID', order.branch_id);
       const store = anyBranchOrders(ctx.db);
-      store.setCollectBranch(order.id, to, ctx.user.id, ctx.now().toISOString());
+      store.setCollectBranch(order.id, to);
       return { message: `Order ${order.order_no} is now collected at ${store.collection(order.id).collect_branch_name}` };
     })
     .immediate();

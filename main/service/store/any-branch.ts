@@ -41,9 +41,9 @@ export const anyBranchOrders = perDatabase((db: Db) => {
        LEFT JOIN branch cb ON cb.id = o.collect_branch_id LEFT JOIN branch db ON db.id = o.delivered_branch_id
      WHERE o.id = ?`,
   );
-  const setCollect = db.prepare<{ id: number; branch: number | null; by: number; at: string }>(
-    'UPDATE sales_order SET collect_branch_id = @branch, modified_by = @by, modified_at = @at WHERE id = @id',
-  );
+  // Not modified_by/at: the booking branch and head office both move it, and only this column has
+  // a last-writer-wins rule in sync (sync/order-rules.ts); who moved it and when is in the journal.
+  const setCollect = db.prepare<{ id: number; branch: number | null }>('UPDATE sales_order SET collect_branch_id = @branch WHERE id = @id');
   const atBooking = db.prepare<[number | null, number]>('UPDATE sales_order SET collect_branch_id = ? WHERE id = ?');
   const delivered = db.prepare<{ id: number; branch: number; at: string }>(
     'UPDATE sales_order SET delivered_branch_id = @branch, delivered_at = @at WHERE id = @id',
@@ -61,7 +61,7 @@ export const anyBranchOrders = perDatabase((db: Db) => {
   return {
     collection: (orderId: number) => collection.get(orderId)!,
     /** null: collected where it was booked. */
-    setCollectBranch: (id: number, branch: number | null, by: number, at: string) => setCollect.run({ id, branch, by, at }),
+    setCollectBranch: (id: number, branch: number | null) => setCollect.run({ id, branch }),
     /** SaveSale's choice, written with the order in its transaction (not a later change: no modified_*). */
     collectAtBooking: (id: number, branch: number | null) => atBooking.run(branch, id),
     /** Which branch handed the goods over, and when (kept beside the status, see migration 036). */
