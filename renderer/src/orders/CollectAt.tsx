@@ -57,8 +57,16 @@ export function CollectAtFact({ salesOrderID, branchID, branchName, canChange }:
       <dd>
         <span data-testid="collect-at">{branchName}</span>
         {canChange && (list.data?.rows.length ?? 0) > 1 && (
-          <button type="button" className="button button-ghost button-small" onClick={() => { setTo(branchID); move.reset(); setEditing(true); }}>
-            Change
+          <button
+            type="button"
+            className="button button-ghost button-small"
+            onClick={() => {
+              setTo(branchID);
+              move.reset();
+              setEditing(true);
+            }}
+          >
+            Move
           </button>
         )}
       </dd>
