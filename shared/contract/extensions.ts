@@ -47,6 +47,10 @@ export const EXTENSIONS = {
   },
   SalesOrderDetail: {
     lines: "Every line of the order; the spec's flat print data set describes only one.",
+    collectBranchID: 'The branch where the customer collects the order (ENC id): the booking branch unless another was chosen (any branch serves any customer).',
+    collectBranchName: 'That branch’s name, so the order page needs no second call.',
+    deliveredBranchName: 'The branch that handed the goods over, null until delivered; kept even when a cancellation made elsewhere won the status.',
+    toSettle: 'What two branches acting apart left for a person to settle on this order (overpaid, paid after a cancel, handed over and cancelled); empty when nothing.',
     insuranceCompanyID: "The insurer paying part of the order (ENC id), null without one; the spec's detail has no insurance fields.",
     insuranceCompanyName: "That insurer's name, so the order page and print need no second call; null without an insurer.",
     policyNo: "The policy number SaveSale took in salesorderModel.policyNo; null when none was given.",
@@ -72,6 +76,8 @@ export const EXTENSIONS = {
       'One sale paid by several kinds at once (issue 16: cash + card, cash + UPI + credit note), each its own receipt in the same SaveSale transaction; the spec’s receiptModel carries one payment. Given, receiptModel must carry no amount.',
     cashTendered:
       'The cash the customer handed over (rupees), at least the cash paid: the change (tendered − cash) is answered and printed on the receipt (issue 16).',
+    collectBranchID:
+      'The branch where the customer will collect the order (ENC id), when it is not the booking branch: any branch serves any customer, and the spec books an order for its own branch only. Absent: collected where booked.',
   },
   receiptModel: {
     approvalCode: 'A card payment’s approval code from the card machine (issue 16); the card itself is kept as its last four digits only (cardNo), never the full number.',

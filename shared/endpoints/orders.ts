@@ -29,8 +29,12 @@ import {
   SalesOrderSearchRequest,
   YearQuery,
 } from '../models/order.js';
+import { CollectAtRequest, CollectBranches, CustomerHistory, CustomerHistoryQuery, ToSettleList } from '../models/any-branch.js';
 
 const group = 'Orders';
+
+const ANY_BRANCH =
+  'Any branch serves any customer: an order booked at one branch is collected, paid and returned at another; the spec books, pays and hands over an order at one branch only.';
 
 const READY_MESSAGE =
   'Issue 16: stores tell the customer the order is ready (usually on WhatsApp) from a template of their own, and want on record that the customer was told; the spec sends no messages.';
@@ -230,6 +234,53 @@ export const Orders = {
     auth: SALES_ROLES,
     errors: [404, 409],
     extension: READY_MESSAGE,
-    note: 'A cancelled order is a 409; an order of another branch a 403 OTHER_BRANCH.',
+    note: 'A cancelled order is a 409; an order collected at another branch a 403 OTHER_BRANCH.',
+  }),
+  collectAt: endpoint({
+    group,
+    name: 'Orders.collectAt',
+    method: 'PUT',
+    path: '/api/Orders/{salesOrderId}/collect-at',
+    summary: 'Moves where the customer collects the order (a branch, or empty for the booking branch); the collection branch marks it in lab, ready and delivered.',
+    params: SalesOrderIdParams,
+    body: CollectAtRequest,
+    response: MessageBody,
+    auth: SALES_ROLES,
+    errors: [404, 409],
+    extension: ANY_BRANCH,
+    note: 'Only the booking branch, or an admin (head office), moves it: elsewhere a 403 OTHER_BRANCH. A Delivered or Cancelled order is a 409 ORDER_COLLECTION_FIXED; an unknown or inactive branch a 400 naming branchID.',
+  }),
+  toSettle: endpoint({
+    group,
+    name: 'Orders.toSettle',
+    method: 'GET',
+    path: '/api/Orders/to-settle',
+    summary: 'Orders two branches acting apart left for a person: paid more than the bill, paid after a cancel, handed over and cancelled; the caller’s branch’s (booked or collected there), or every branch’s for an admin.',
+    response: ToSettleList,
+    auth: MANAGERS,
+    extension: ANY_BRANCH,
+  }),
+  customerHistory: endpoint({
+    group,
+    name: 'Orders.customerHistory',
+    method: 'GET',
+    path: '/api/Orders/customer-history',
+    summary: 'A customer’s whole history at every branch, newest first: orders, receipts, returns, prescriptions and recalls, each with the branch it came from.',
+    query: CustomerHistoryQuery,
+    response: CustomerHistory,
+    auth: SALES_ROLES,
+    errors: [404],
+    extension: ANY_BRANCH,
+    note: 'The newest 500 records; truncated says there are more. Another company’s customer is a 404.',
+  }),
+  collectBranches: endpoint({
+    group,
+    name: 'Orders.collectBranches',
+    method: 'GET',
+    path: '/api/Orders/collect-branches',
+    summary: 'The company’s open branches an order can be collected at (the "Collect at" choice), the caller’s own first.',
+    response: CollectBranches,
+    auth: SALES_ROLES,
+    extension: ANY_BRANCH,
   }),
 };

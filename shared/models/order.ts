@@ -1,5 +1,6 @@
 /** Sales orders (spec: "Sales order search request" ... "Status change request"). */
 import { z } from 'zod';
+import { ToSettleReason } from './any-branch.js';
 import { extension } from '../contract/extensions.js';
 import { CANCEL_RECEIPT_STATUS_IDS, STATUS_CHANGE_TARGETS } from '../contract/statuses.js';
 import {
@@ -151,6 +152,10 @@ export const SalesOrderDetail = z.object({
   policyNo: extension('SalesOrderDetail', 'policyNo', noutStr()),
   insuranceAmount: extension('SalesOrderDetail', 'insuranceAmount', outNum()),
   patientAmount: extension('SalesOrderDetail', 'patientAmount', outNum()),
+  collectBranchID: extension('SalesOrderDetail', 'collectBranchID', z.string()),
+  collectBranchName: extension('SalesOrderDetail', 'collectBranchName', z.string()),
+  deliveredBranchName: extension('SalesOrderDetail', 'deliveredBranchName', noutStr()),
+  toSettle: extension('SalesOrderDetail', 'toSettle', z.array(ToSettleReason)),
 });
 export type SalesOrderDetail = z.infer<typeof SalesOrderDetail>;
 

@@ -235,6 +235,7 @@ export const OMFastWizardModel = z.object({
   ...sectionFlags,
   payments: extension('OMFastWizardModel', 'payments', z.array(SplitPayment).max(10).nullish()),
   cashTendered: extension('OMFastWizardModel', 'cashTendered', nnum()),
+  collectBranchID: extension('OMFastWizardModel', 'collectBranchID', str('id')),
 });
 export type OMFastWizardModel = z.infer<typeof OMFastWizardModel>;
 

@@ -56,6 +56,7 @@ test('every other row is a declared extension: marked with its reason, not in th
       'GSTReturns.gstins', 'GSTReturns.gstr1', 'GSTReturns.gstr1Json', 'GSTReturns.gstr1Xlsx', 'GSTReturns.tally',
       'CustomerMerge.candidates', 'CustomerMerge.likelySame', 'CustomerMerge.merge', 'CustomerMerge.undo', 'CustomerMerge.list',
       'Chain.dashboard',
+      'Orders.collectAt', 'Orders.toSettle', 'Orders.customerHistory', 'Orders.collectBranches',
     ].sort(),
   );
   assert.equal(endpointList.length, specEndpointList.length + extensionList.length);

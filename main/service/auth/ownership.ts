@@ -1,8 +1,10 @@
 /**
- * Branch ownership (issue 14): an order, its receipts, invoice and delivery change only from the
- * branch that booked it, a credit note is spent only at the branch that issued it, and a transfer
- * is received only at the branch it goes to, whatever the role. Reading across branches follows the role; changing
- * never does: two branches changing one order is what sync could not reconcile.
+ * Branch ownership (issue 14): an order's lines, cancel, invoice and delivery promise change only
+ * from the branch that booked it; its job (in lab, ready, delivered) only at the branch where the
+ * customer collects it (collectedHere); any branch takes a payment against it or a return of its
+ * goods, each a fact of the branch that took it (docs/decisions.md, "Any branch serves any
+ * customer"). A credit note is spent only at the branch that issued it, and a transfer is received
+ * only at the branch it goes to, whatever the role. Reading across branches follows the role.
  */
 import type { RequestContext } from '../context.js';
 import { forbidden } from '../errors.js';
@@ -20,6 +22,26 @@ export function changedHere(ctx: RequestContext, order: { branch_id: number; ord
   if (order.branch_id === ctx.user.branchId) return;
   const owner = branches(ctx.db).byId(order.branch_id)?.name ?? 'another branch';
   throw forbidden(`Order ${order.order_no} belongs to ${owner}: it can be changed only there.`, { salesOrderId: [`Booked at ${owner}`] }, 'OTHER_BRANCH');
+}
+
+/** Where the customer collects the order: its collection branch, else the branch that booked it. */
+export const collectionBranchOf = (order: { branch_id: number; collect_branch_id?: number | null }): number => order.collect_branch_id ?? order.branch_id;
+
+/**
+ * Any branch serves any customer: the order's job (in lab, ready, delivered, "customer told") moves
+ * only at the branch that hands it over, so one branch alone writes those statuses. Refuses, naming it.
+ */
+export function collectedHere(ctx: RequestContext, order: { branch_id: number; collect_branch_id?: number | null; order_no: string }): void {
+  const at = collectionBranchOf(order);
+  if (at === ctx.user.branchId) return;
+  const name = branches(ctx.db).byId(at)?.name ?? 'another branch';
+  throw forbidden(`Order ${order.order_no} is collected at ${name}: it is marked ready and delivered there.`, { salesOrderId: [`Collected at ${name}`] }, 'OTHER_BRANCH');
+}
+
+/** Where an order is collected moves at the booking branch, or by head office (an admin) for any branch. */
+export function collectionMovedHere(ctx: RequestContext, order: { branch_id: number; order_no: string }): void {
+  if (ctx.user.role === 'admin') return;
+  changedHere(ctx, order);
 }
 
 /**

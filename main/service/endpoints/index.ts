@@ -24,6 +24,10 @@ import { orderItems } from './orders/items.js';
 import { searchOrders } from './orders/search.js';
 import { changeStatus } from './orders/status.js';
 import { changeOrderDelivery } from './orders/delivery.js';
+import { collectOrderAt } from './orders/collect-at.js';
+import { ordersToSettle } from './orders/to-settle.js';
+import { customerHistoryEverywhere } from './orders/customer-history.js';
+import { orderCollectBranches } from './orders/collect-branches.js';
 import { orderHistoryOf } from './orders/history.js';
 import { orderCustomerTold, orderReadyMessage, readyMessageTemplate, setReadyMessageTemplate } from './orders/ready-message.js';
 import { auditSearch } from './audit/search.js';
@@ -158,6 +162,10 @@ export const handlers = [
   cancelOrder,
   changeStatus,
   changeOrderDelivery,
+  collectOrderAt,
+  ordersToSettle,
+  customerHistoryEverywhere,
+  orderCollectBranches,
   readyMessageTemplate,
   setReadyMessageTemplate,
   orderReadyMessage,

@@ -17,7 +17,8 @@ import { salesOrders } from '../store/sales-order.js';
 import { stockMovements } from '../store/stock-movement.js';
 import { settleReceipts } from '../sale/settle-receipts.js';
 import { orderFromPath } from './order-view.js';
-import { changedHere } from '../auth/ownership.js';
+import { changedHere, collectedHere } from '../auth/ownership.js';
+import { anyBranchOrders } from '../store/any-branch.js';
 import { optionalText } from '../input/text.js';
 import { extend } from '../../../shared/extend.js';
 
@@ -28,13 +29,16 @@ export function changeStatus(ctx: RequestContext, salesOrderId: string, to: numb
   return ctx.db
     .transaction(() => {
       const order = orderFromPath(ctx, salesOrderId);
-      changedHere(ctx, order);
+      // The job moves where the customer collects it (the booking branch unless another was chosen).
+      collectedHere(ctx, order);
       const from = order.status_id;
       if (!canTransition(from, to)) {
         const why = `Order ${order.order_no} cannot move from ${statusName(from)} to ${statusName(to)}`;
         throw invalid(why, { statusId: [`${statusName(from)} → ${statusName(to)} is not allowed`] }, 'ORDER_ILLEGAL_TRANSITION');
       }
-      salesOrders(ctx.db).setStatus(order.id, to, ctx.user.id, ctx.now().toISOString());
+      const stamp = ctx.now().toISOString();
+      salesOrders(ctx.db).setStatus(order.id, to, ctx.user.id, stamp);
+      if (to === SALES_ORDER_STATUS.Delivered) anyBranchOrders(ctx.db).markDelivered(order.id, ctx.user.branchId, stamp);
       return { message: `Order ${order.order_no} is now ${statusName(to)}` };
     })
     .immediate();

@@ -7,7 +7,8 @@
 import { storeDate } from '../../../shared/domain/calendar.js';
 import { SALES_ORDER_STATUS } from '../../../shared/contract/statuses.js';
 import { READY_PLACEHOLDERS } from '../../../shared/models/order-ready.js';
-import { changedHere } from '../auth/ownership.js';
+import { collectedHere } from '../auth/ownership.js';
+import { anyBranchOrders } from '../store/any-branch.js';
 import type { RequestContext } from '../context.js';
 import { conflict, invalid } from '../errors.js';
 import { journalEntries } from '../store/journal.js';
@@ -52,20 +53,21 @@ export function whatsAppNumber(mobile: string | null | undefined): string | null
   return null;
 }
 
-/** The template with the order's values in its placeholders. */
-export function fillTemplate(template: string, order: OrderHeaderRow): string {
+/** The template with the order's values in its placeholders; {store} is where it is collected (collectAt, else the booking branch). */
+export function fillTemplate(template: string, order: OrderHeaderRow, collectAt?: string): string {
   const values: Record<string, string> = {
     customer: [order.first_name, order.last_name].filter(Boolean).join(' ').trim() || 'customer',
     order: order.order_no,
     balance: rupeeText(Math.max(0, order.net_amount - order.insurance_amount - order.received)),
-    store: order.branch_name || order.company_name,
+    store: collectAt || order.branch_name || order.company_name,
     due: storeDate(order.delivery_date) ?? '',
   };
   return template.replace(PLACEHOLDER, (whole, name: string) => values[name] ?? whole);
 }
 
 export function readyMessage(ctx: RequestContext, order: OrderHeaderRow) {
-  const text = fillTemplate(readyTemplate(ctx).template, order);
+  // Any branch serves any customer: the customer collects it where it was booked for.
+  const text = fillTemplate(readyTemplate(ctx).template, order, anyBranchOrders(ctx.db).collection(order.id).collect_branch_name);
   const number = whatsAppNumber(order.mobile);
   return {
     text,
@@ -79,7 +81,7 @@ export function customerTold(ctx: RequestContext, salesOrderId: string, channel:
   return ctx.db
     .transaction(() => {
       const order = orderFromPath(ctx, salesOrderId);
-      changedHere(ctx, order);
+      collectedHere(ctx, order);
       if (order.status_id === SALES_ORDER_STATUS.Cancelled) throw conflict(`Order ${order.order_no} is cancelled: there is nothing to collect.`, 'ORDER_ALREADY_CANCELLED');
       journalEntries(ctx.db).event(CUSTOMER_TOLD, order.id, { order: order.order_no, channel });
       return { toldAt: journalEntries(ctx.db).lastEventAt(CUSTOMER_TOLD, order.id) ?? ctx.now().toISOString() };

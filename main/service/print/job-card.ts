@@ -1,6 +1,6 @@
 /**
  * The lab job card for a lens order (A5): order and lab order numbers, booked and due dates,
- * lab, fitter and priority, the frame, the lenses, the per-eye Rx as sold (what the lab grinds,
+ * lab, fitter and priority, the branch the job goes to when another branch hands it over, the frame, the lenses, the per-eye Rx as sold (what the lab grinds,
  * with PD and fitting height), fitting notes, and a QR of the order number for the bench.
  */
 import { SALES_ORDER_STATUS } from '../../../shared/contract/statuses.js';
@@ -8,6 +8,8 @@ import type { RequestContext } from '../context.js';
 import { masksMobiles, mobileShown } from '../customer/mobile.js';
 import { notFound } from '../errors.js';
 import { printSource, type PrintLineRow } from '../store/print-source.js';
+import { anyBranchOrders } from '../store/any-branch.js';
+import { branches } from '../store/branch.js';
 import { printedDate, printedDateTime } from './dates.js';
 import type { Block, PrintedDocument } from './layout.js';
 import { letterhead } from './letterhead.js';
@@ -41,6 +43,12 @@ export function jobCard(ctx: RequestContext, body: string): PrintedDocument {
     if (lab.supplier) rows.push(['Lab', lab.supplier]);
     if (lab.fitter) rows.push(['Fitter', lab.fitter]);
     if (lab.priority) rows.push(['Priority', lab.priority]);
+  }
+  // Any branch serves any customer: the finished job goes to the branch that hands it over.
+  const collect = anyBranchOrders(ctx.db).collection(order.id);
+  if (collect.collect_branch_id !== null) {
+    const address = branches(ctx.db).byId(collect.collect_branch_id)?.address;
+    numbers.push(['Deliver to', address ? `${collect.collect_branch_name} branch, ${address}` : `${collect.collect_branch_name} branch`]);
   }
   rows.push(['Customer', customerName(customer)]);
   const mobile = mobileShown(masksMobiles(ctx), customer.mobile);

@@ -1,7 +1,7 @@
 /**
  * What an order can take back (returns/): only a delivered order's goods, each line up to what was
- * sold less what has come back already; the order's own branch only (an order changes only where
- * it was booked); not an insured order (the insurer's share is settled with the insurer, not at
+ * sold less what has come back already; at any branch (the return is the fact of the branch that
+ * takes it, and the goods come back into its stock); not an insured order (the insurer's share is settled with the insurer, not at
  * the counter), nor one with money still due (take it, or cancel the order instead).
  */
 import { SALES_ORDER_STATUS } from '../../../shared/contract/statuses.js';
@@ -33,7 +33,6 @@ export function orderForReturn(ctx: RequestContext, orderId: number): OrderForRe
   const window = deliveredAt ? windowOf(ctx, deliveredAt) : null;
   let refusal: string | null = null;
   if (!delivered) refusal = `Order ${order.order_no} is not delivered: only delivered goods come back (cancel an order not yet delivered)`;
-  else if (order.branch_id !== ctx.user.branchId) refusal = `Order ${order.order_no} was sold at another branch: it takes its returns there`;
   else if (order.insurance_amount > 0) refusal = `Order ${order.order_no} was part-paid by an insurer: its return is settled with the insurer, not at the counter`;
   else if (salesOrders(ctx.db).balance(order.id) > 0) refusal = `Order ${order.order_no} still has money due: take the balance before taking a return`;
   return { order, lines: store.lines(order.id), deliveredAt, window, refusal };

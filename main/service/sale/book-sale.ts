@@ -15,6 +15,8 @@ import { paiseField } from '../input/money.js';
 import { checkLine, readLineFigures, withOrderHeights, type LineFigures, type LineInput } from './line.js';
 import { readClaim, splitBill } from './insurance.js';
 import { earlierAnswer, requestHash } from './sale-key.js';
+import { readCollectBranch } from './collect-branch.js';
+import { anyBranchOrders } from '../store/any-branch.js';
 import { allReadyMade, promisedDelivery } from './delivery.js';
 import { placeOfSupply } from './place-of-supply.js';
 import { jobLine } from './job-charges.js';
@@ -251,7 +253,9 @@ export function bookSale(ctx: RequestContext, body: OMFastWizardModel): SaveSale
       const split = splitBill(totals.netAmount, claim.insurance_claimed, claim.insurance_cover);
       const taken = readPayments(ctx, body);
       const paid = taken.payments.reduce((sum, p) => sum + p.amount, 0);
-      const handedOver = allReadyMade(cartLines) && paid >= split.patient;
+      const collectAt = readCollectBranch(ctx, body.collectBranchID, 'collectBranchID', branchId);
+      // Collected at another branch: never handed over here at the counter.
+      const handedOver = collectAt === null && allReadyMade(cartLines) && paid >= split.patient;
       const promise = handedOver ? { date: today, time: null } : promisedDelivery(ctx, so, cartLines, bookedOn, today);
 
       const lineRx = examRows(cartLines);
@@ -281,6 +285,8 @@ export function bookSale(ctx: RequestContext, body: OMFastWizardModel): SaveSale
         doctor_id: doctor.doctorId, typed_doctor_name: doctor.typedName, remarks: optionalText(so.remarks), session_id: sessionId, request_hash: hash,
         created_by: ctx.user.id, created_at: at.toISOString(), till_session_id: tillSessionId, ...claim,
       });
+
+      if (collectAt !== null) anyBranchOrders(ctx.db).collectAtBooking(orderId, collectAt);
 
       const ordered: Array<{ lineId: number; itemId: number; qty: number }> = [];
       lines.forEach((l, i) => {

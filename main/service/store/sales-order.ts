@@ -167,6 +167,8 @@ export interface OrderHeaderRow
   status_id: number;
   received: number;
   invoiced: number;
+  /** Where the customer collects it; null: where it was booked (migration 036). */
+  collect_branch_id: number | null;
   insurance_company_name: string | null;
   branch_name: string;
   branch_address: string | null;

@@ -14,6 +14,7 @@ import type { PulledChange } from '../../../shared/sync.js';
 import { classOf, documentOf, KEPT_COLUMNS, LOCAL_SETTINGS } from './table-classes.js';
 import { extend } from '../../../shared/extend.js';
 import { afterApplied, redirectMerged } from './merge-redirect.js';
+import { orderUpdateValues } from './order-rules.js';
 
 export interface ApplyResult {
   applied: number;
@@ -125,7 +126,10 @@ function applyChange(db: Db, change: PulledChange, headOffice: readonly number[]
     for (const col of Object.keys(winning)) store.setClock(change.tbl, rowRef, col, change.hlc);
     return 'applied';
   }
-  write(db, change, shape, key, values);
+  // An order two branches act on (sync/order-rules.ts): its status and collection branch.
+  const ruled = orderUpdateValues(db, change, values);
+  if (Object.keys(ruled).length === 0) return 'skipped';
+  write(db, change, shape, key, ruled);
   return 'applied';
 }
 

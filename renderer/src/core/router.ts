@@ -6,7 +6,7 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { roleOfName } from '../../../shared/contract/roles.js';
 
-export type CustomerTab = 'profile' | 'prescriptions' | 'orders';
+export type CustomerTab = 'profile' | 'prescriptions' | 'orders' | 'history';
 
 /** Which transfers a branch's list shows. */
 export type TransferView = 'in-transit' | 'outgoing' | 'incoming';
@@ -64,7 +64,7 @@ export type Route =
   | { name: 'labels'; code?: string; goodsReceiptId?: string }
   | { name: 'gstReturns' };
 
-const TABS: readonly CustomerTab[] = ['profile', 'prescriptions', 'orders'];
+const TABS: readonly CustomerTab[] = ['profile', 'prescriptions', 'orders', 'history'];
 
 export function parseHash(hash: string): Route {
   const parts = hash

@@ -48,6 +48,8 @@ export function CustomerOrders({ customerId }: { customerId: string }) {
         columns={[
           { id: 'orderNo', header: 'Order no.', cell: (o) => <OrderLink salesOrderNo={o.salesOrderNo} />, value: (o) => o.salesOrderNo },
           { id: 'date', header: 'Date', cell: (o) => formatDate(o.date) ?? '—' },
+          // Any branch serves any customer: every branch's orders are here, each saying where it was booked.
+          { id: 'branch', header: 'Branch', cell: (o) => o.branchName ?? '—' },
           { id: 'status', header: 'Status', cell: (o) => <StatusTag statusId={o.statusID} name={o.status} />, value: (o) => o.status },
           { id: 'items', header: 'Items', className: 'num', cell: (o) => o.itemCount },
           moneyColumn<OrderRow>('net', 'Net', (o) => o.netAmount),

@@ -7,12 +7,14 @@ import { formatDate } from '../ui/dates.js';
 import { bannerFor, ErrorBanner } from '../ui/errors.js';
 import { hrefFor, navigate, type CustomerTab } from '../core/router.js';
 import { CustomerOrders } from './CustomerOrders.js';
+import { CustomerHistory } from './CustomerHistory.js';
 import { fullName } from './names.js';
 
 const TABS: { tab: CustomerTab; label: string }[] = [
   { tab: 'profile', label: 'Profile' },
   { tab: 'prescriptions', label: 'Prescription history' },
   { tab: 'orders', label: 'Orders' },
+  { tab: 'history', label: 'All branches' },
 ];
 
 export function CustomerPage({ customerId, tab }: { customerId: string; tab: CustomerTab }) {
@@ -93,6 +95,7 @@ export function CustomerPage({ customerId, tab }: { customerId: string; tab: Cus
         {tab === 'profile' && <Profile customer={c} />}
         {tab === 'prescriptions' && <PrescriptionHistory customerId={customerId} />}
         {tab === 'orders' && <CustomerOrders customerId={customerId} />}
+        {tab === 'history' && <CustomerHistory customerId={customerId} />}
       </div>
     </section>
   );

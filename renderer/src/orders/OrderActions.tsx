@@ -35,9 +35,18 @@ const MOVE_LABELS: Record<(typeof STATUS_CHANGE_TARGETS)[number], string> = {
   4: 'Mark delivered',
 };
 
-export function StatusActions({ salesOrderID, statusId }: { salesOrderID: string; statusId: number }) {
+/** collectedElsewhere: the branch that moves the job, when it is not this one (any branch serves any customer). */
+export function StatusActions({ salesOrderID, statusId, collectedElsewhere = null }: { salesOrderID: string; statusId: number; collectedElsewhere?: string | null }) {
   const move = useMoveStatus(salesOrderID);
   const targets = STATUS_CHANGE_TARGETS.filter((to) => canTransition(statusId, to));
+  if (collectedElsewhere && targets.length > 0) {
+    return (
+      <section className="order-box" aria-labelledby="order-status-title">
+        <h2 id="order-status-title">Status</h2>
+        <p className="muted">Collected at {collectedElsewhere}: it is sent to the lab, marked ready and delivered there.</p>
+      </section>
+    );
+  }
   return (
     <section className="order-box" aria-labelledby="order-status-title">
       <h2 id="order-status-title">Status</h2>

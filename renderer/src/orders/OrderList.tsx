@@ -16,6 +16,9 @@ import { useOrderSearch } from './service.js';
 import { StatusTag } from './StatusTag.js';
 import { formatDue } from './DeliveryDue.js';
 import { OrderLink } from './OrderLink.js';
+import { ToSettlePanel } from './ToSettle.js';
+import { useSession } from '../core/session.js';
+import { hasRole, MANAGERS } from '../../../shared/contract/roles.js';
 
 const PAGE_SIZE = 15;
 
@@ -53,6 +56,7 @@ export function OrderList() {
   const searching = settled !== filters || search.isFetching;
   const filtered = Object.values(settled).some((v) => v.trim() !== '');
   const total = search.data && { rows: search.data.totalRows, exact: search.data.totalExact };
+  const isManager = hasRole(useSession((s) => s.session?.userRole), MANAGERS);
 
   return (
     <ListScreen
@@ -110,6 +114,7 @@ export function OrderList() {
           </div>
         </div>
       }
+      toolbar={isManager ? <ToSettlePanel /> : undefined}
       query={search}
       errorAction="search orders"
       label="Orders"

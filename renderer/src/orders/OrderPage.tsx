@@ -21,6 +21,7 @@ import { useAdvanceReceiptData, useOrder, useOrderInvoice, useOrderReceipts } fr
 import { DeliveryDue } from './DeliveryDue.js';
 import { ReadyMessage } from './ReadyMessage.js';
 import { StatusTag } from './StatusTag.js';
+import { CollectAtFact, ToSettleNotice, useHereBranch } from './CollectAt.js';
 
 function BackLink() {
   return (
@@ -40,6 +41,7 @@ export function OrderPage({ salesOrderNo }: { salesOrderNo: string }) {
   type Receipt = NonNullable<typeof receipts.data>[number];
   const [receiptCopy, setReceiptCopy] = useState<PrintCopy>('customer');
   const invoice = useOrderInvoice(id);
+  const here = useHereBranch();
 
   if (order.isPending) {
     return (
@@ -78,6 +80,7 @@ export function OrderPage({ salesOrderNo }: { salesOrderNo: string }) {
         </h1>
         <StatusTag statusId={statusId} name={statusName} />
       </header>
+      <ToSettleNotice reasons={o.toSettle} />
 
       <dl className="facts facts-columns">
         <div>
@@ -108,6 +111,21 @@ export function OrderPage({ salesOrderNo }: { salesOrderNo: string }) {
           <dt>Branch</dt>
           <dd>{o.branchName}</dd>
         </div>
+        <div>
+          <dt>Collect at</dt>
+          <CollectAtFact
+            salesOrderID={o.salesOrderID}
+            branchID={o.collectBranchID}
+            branchName={o.collectBranchName}
+            canChange={(role === 'admin' || here === o.branchID) && statusId !== SALES_ORDER_STATUS.Delivered && !cancelled}
+          />
+        </div>
+        {o.deliveredBranchName && (
+          <div>
+            <dt>Handed over at</dt>
+            <dd>{o.deliveredBranchName}</dd>
+          </div>
+        )}
         <div>
           <dt>Accepted by</dt>
           <dd>{o.acceptedBy ?? '—'}</dd>
@@ -160,7 +178,7 @@ export function OrderPage({ salesOrderNo }: { salesOrderNo: string }) {
       </div>
 
       <div className="order-actions">
-        <StatusActions salesOrderID={o.salesOrderID} statusId={statusId} />
+        <StatusActions salesOrderID={o.salesOrderID} statusId={statusId} collectedElsewhere={here !== undefined && here !== o.collectBranchID ? o.collectBranchName : null} />
         {/* Stays mounted once the balance reaches zero, so the receipt number just taken stays on screen. */}
         {!cancelled && <PaymentForm salesOrderID={o.salesOrderID} customerID={o.customerID} balance={balance} />}
         <InvoicePanel

@@ -3,6 +3,7 @@
  * part payment and save the sale in one SaveSale call. Keyboard first: the code box has focus
  * whenever nothing else was asked for, and F-keys reach the other panels (keys.ts).
  */
+import { CollectAtField } from '../orders/CollectAt.js';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../shared/client.js';
 import { ManagerApproval, needsManager, type ApprovalLine } from './ManagerApproval.js';
@@ -66,6 +67,8 @@ export function QuickSaleScreen() {
   const [payment, setPayment] = useState<Payment>(NO_PAYMENT);
   // Empty: the store's usual turnaround for what is in the cart (the service decides).
   const [delivery, setDelivery] = useState({ date: '', time: '' });
+  // Empty: collected here; another branch hands it over (any branch serves any customer).
+  const [collectAt, setCollectAt] = useState('');
   const insurers = useInsuranceCompanies();
   const claimed = claimedRupees(payment);
   const splitQuery = useInsuranceSplit(sessionID, claimed);
@@ -204,6 +207,7 @@ export function QuickSaleScreen() {
       },
       delivery,
       labJob,
+      collectBranchID: collectAt,
     };
     const note = spentNote(saleState.plan);
     save.mutate(saleRequest(saleState), {
@@ -218,6 +222,7 @@ export function QuickSaleScreen() {
         completed({ ...sale, amountPaid: paid, netAmount, ...(payments ? { payments } : {}) });
         setPayment(NO_PAYMENT);
         setDelivery({ date: '', time: '' });
+        setCollectAt('');
         setLabJob({ supplierID: '', fitterID: '', priorityID: '' });
         focusCode();
       },
@@ -328,6 +333,7 @@ export function QuickSaleScreen() {
                 <label htmlFor="qs-delivery-time">Delivery time</label>
                 <input id="qs-delivery-time" type="time" value={delivery.time} onChange={(e) => setDelivery({ ...delivery, time: e.target.value })} />
               </div>
+              <CollectAtField value={collectAt} onChange={setCollectAt} />
             </div>
             <dl className="counter-total">
               <dt>Net amount</dt>

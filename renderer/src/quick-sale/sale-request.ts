@@ -59,6 +59,8 @@ export interface SaleState {
   delivery: { date: string; time: string };
   /** Lab, fitter and priority of a lab job; empty ones are left out. */
   labJob: { supplierID: string; fitterID: string; priorityID: string };
+  /** The branch the customer collects it at (ENC id); empty or absent: here. */
+  collectBranchID?: string;
 }
 
 /** The note the sale spends, if it spends any of one. */
@@ -149,6 +151,7 @@ export function saleRequest(state: SaleState): SaleToSave {
       ...(labJob.supplierID ? { supplierID: labJob.supplierID } : {}),
       ...(labJob.fitterID ? { fitterID: labJob.fitterID } : {}),
       ...(labJob.priorityID ? { priorityID: labJob.priorityID } : {}),
+      ...(state.collectBranchID ? { collectBranchID: state.collectBranchID } : {}),
     },
   };
 }

@@ -5,6 +5,7 @@ import { implement } from '../../http/handler.js';
 import { salesOrders } from '../../store/sales-order.js';
 import { masksMobiles, mobileShown } from '../../customer/mobile.js';
 import { fullName } from '../../order/order-view.js';
+import { collectionFields } from '../../order/any-branch.js';
 import { eyeFields, firstLineFields, line, TAX_TYPE, totalsFields } from './detail-view.js';
 
 /**
@@ -64,5 +65,5 @@ export const orderDetail = implement(api.Orders.detail, ({ params }, ctx) => {
     insuranceAmount: rupees(o.insurance_amount),
     patientAmount: rupees(o.net_amount - o.insurance_amount),
   };
-  return Object.assign(head, totalsFields(o), firstLineFields(first), eyeFields(rows));
+  return Object.assign(head, totalsFields(o), firstLineFields(first), eyeFields(rows), collectionFields(ctx, o));
 });

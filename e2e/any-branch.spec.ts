@@ -1,0 +1,133 @@
+/**
+ * Any branch serves any customer, on two branch PCs that meet only through a real hub (embedded
+ * PostgreSQL): Navrangpura (AMD1, head office's PC) books a lens job on screen for collection at
+ * Adajan (SRT1); the hub carries it; Adajan's manager, on Adajan's own PC, marks it ready, takes the
+ * balance into Adajan's till and hands it over; the hub carries it back and Navrangpura sees the
+ * order delivered at Adajan with nothing owed. The guide's pictures are taken on the way.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { createClient, type Client } from '../shared/client.js';
+import { api } from '../shared/endpoints/index.js';
+import { makeJoinCode } from '../hub/sync/join.js';
+import { startServer, type RunningServer } from '../main/service/server.js';
+import { joinCompany } from '../main/service/sync/join.js';
+import { STORE_FILE } from '../main/service/store-file.js';
+import { startTestHub, type TestHub } from '../test/hub/hub-helpers.js';
+import { branchUser } from '../test/helpers/branches.js';
+import { expect, test } from './fixtures.js';
+import { openTillOnce, PASSWORD, screenshot, tillOf, uniqueWord } from './helpers.js';
+import { rendererDist } from './paths.js';
+
+const pc = (dataDir: string, hubUrl: string) =>
+  startServer({ dataDir, port: 0, staticDir: rendererDist, strictResponses: true, hubUrl, syncIntervalMs: 600_000, readWorkers: 0 });
+
+async function clientOf(server: RunningServer, userName: string, headers?: Record<string, string>): Promise<Client> {
+  const { token } = await createClient({ baseUrl: server.url }).call(api.Auth.login, { body: { userName, password: PASSWORD } });
+  return createClient({ baseUrl: server.url, getToken: () => token, ...(headers ? { headers } : {}) });
+}
+async function sync(server: RunningServer): Promise<void> {
+  const answer = await (await clientOf(server, 'admin')).call(api.Sync.now, { body: {} });
+  expect(answer.lastError).toBeNull();
+}
+/** Signs in on the PC's own page, its till opened for the day first (a payment needs it). */
+async function signInAt(page: Page, server: RunningServer, userName: string): Promise<void> {
+  await page.goto(server.url);
+  await page.getByLabel('User name').fill(userName);
+  await openTillOnce(await clientOf(server, userName, await tillOf(page)));
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+}
+
+test('booked at Navrangpura for collection at Adajan: readied, paid and handed over at Adajan, seen delivered at both through the hub', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const dirs = [mkdtempSync(path.join(os.tmpdir(), 'optical-pos-e2e-amd-')), mkdtempSync(path.join(os.tmpdir(), 'optical-pos-e2e-srt-'))] as const;
+  let hub: TestHub | undefined;
+  const servers: RunningServer[] = [];
+  try {
+    hub = await startTestHub();
+    await hub.enroll('Head office');
+    const navrangpura = await pc(dirs[0], hub.url);
+    servers.push(navrangpura);
+    branchUser({ server: navrangpura }, 'manager.srt', 'manager', 'SRT1');
+    await sync(navrangpura);
+    const { code } = await makeJoinCode(hub.pool, 'Adajan PC');
+    await joinCompany(dirs[1], STORE_FILE, hub.url, code);
+    const adajan = await pc(dirs[1], hub.url);
+    servers.push(adajan);
+    await sync(adajan);
+
+    // Navrangpura's counter: a lens job for a new customer, 100 paid now, to be collected at Adajan.
+    const amd = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    await signInAt(amd, navrangpura, 'manager');
+    const staff = await clientOf(navrangpura, 'manager', await tillOf(amd));
+    const lastName = uniqueWord('Anywhere');
+    const { customerID } = await staff.call(api.Customer.upsert, { body: { firstName: 'Kavya', lastName, mobile: '98250' + String(Date.now()).slice(-5) } });
+    const lens = navrangpura.deps.db.prepare('SELECT id FROM item WHERE item_type_id = 3 AND is_active = 1 AND add_from IS NULL ORDER BY code LIMIT 1').get() as { id: number };
+    const { sessionID } = await staff.call(api.QuickSale.saveSalesOrderTemp, { body: { itemID: navrangpura.deps.enc.encode('item', lens.id) } });
+    const net = (await staff.call(api.QuickSale.getSalesOrderTemp, { body: { sessionId: sessionID } })).netAmount ?? 0;
+    await amd.getByRole('link', { name: /^Quick sale/ }).click();
+    await amd.getByLabel('Collect at').selectOption({ label: 'Adajan' });
+    await amd.getByLabel('Collect at').scrollIntoViewIfNeeded();
+    await screenshot(amd, 'any-branch-collect-at.png', { guide: true });
+    const srtId = (await staff.call(api.Orders.collectBranches, {})).rows.find((b) => b.branchName === 'Adajan')!.branchID;
+    const [cash] = await staff.call(api.QuickSale.receiptTypes);
+    const sale = await staff.call(api.QuickSale.saveSale, {
+      body: { sessionID, collectBranchID: srtId, salesorderModel: { sessionId: sessionID, customerId: customerID }, receiptModel: { receiptTypeId: cash!.id, amount: 100 } },
+    });
+    await amd.goto(`${navrangpura.url}/#/orders/${encodeURIComponent(sale.salesOrderNo)}`);
+    await expect(amd.getByTestId('collect-at')).toHaveText('Adajan');
+    await expect(amd.getByText('Collected at Adajan: it is sent to the lab, marked ready and delivered there.')).toBeVisible();
+    await expect(amd.getByRole('button', { name: 'Mark ready for delivery' })).toHaveCount(0);
+
+    // The hub carries the order to Adajan's PC.
+    await sync(navrangpura);
+    await sync(adajan);
+    const srt = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    await signInAt(srt, adajan, 'manager.srt');
+    await srt.goto(`${adajan.url}/#/orders/${encodeURIComponent(sale.salesOrderNo)}`);
+    await expect(srt.getByRole('heading', { name: `Order ${sale.salesOrderNo}` })).toBeVisible();
+    await expect(srt.getByTestId('collect-at')).toHaveText('Adajan');
+    await srt.getByRole('button', { name: 'Mark ready for delivery' }).click();
+    await expect(srt.getByRole('button', { name: 'Mark delivered' })).toBeVisible();
+    await srt.getByRole('button', { name: 'Take payment' }).click();
+    await expect(srt.getByText('Paid in full.')).toBeVisible();
+    // The ready message names where the customer collects it.
+    await expect(srt.getByLabel('Message')).toHaveValue(/ready for collection at Adajan/);
+    await srt.getByRole('heading', { name: 'Status' }).scrollIntoViewIfNeeded();
+    await screenshot(srt, 'any-branch-collected.png', { guide: true });
+    await srt.getByRole('button', { name: 'Mark delivered' }).click();
+    await expect(srt.getByText('Handed over at', { exact: true })).toBeVisible();
+    const receipt = adajan.deps.db.prepare("SELECT b.code FROM receipt r JOIN branch b ON b.id = r.branch_id WHERE r.sales_order_id = ? AND r.amount = ?")
+      .get(adajan.deps.enc.decode('salesOrder', sale.salesOrderID), Math.round((net - 100) * 100)) as { code: string } | undefined;
+    expect(receipt?.code).toBe('SRT1');
+
+    // Back through the hub: Navrangpura sees it delivered at Adajan, nothing owed.
+    await sync(adajan);
+    await sync(navrangpura);
+    await amd.reload();
+    await expect(amd.getByRole('heading', { name: `Order ${sale.salesOrderNo}` })).toBeVisible();
+    await expect(amd.getByText('Delivered', { exact: true }).first()).toBeVisible();
+    await expect(amd.getByText('Handed over at', { exact: true })).toBeVisible();
+    await expect(amd.getByText('Paid in full.')).toBeVisible();
+    await expect(amd.getByTestId('to-settle')).toHaveCount(0);
+    await amd.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(amd, 'any-branch-seen-at-booking.png', { guide: true });
+
+    // The customer's page at Adajan: every branch's records with their branch.
+    await srt.goto(`${adajan.url}/#/customers/${encodeURIComponent(customerID)}/history`);
+    const history = srt.getByRole('table', { name: 'Customer’s history at every branch' });
+    await expect(history.getByRole('row').filter({ hasText: sale.salesOrderNo }).first()).toBeVisible();
+    await expect(history.getByRole('row').filter({ hasText: 'Receipt' }).filter({ hasText: 'Adajan' })).toHaveCount(1);
+    await expect(history.getByRole('row').filter({ hasText: 'Receipt' }).filter({ hasText: 'Navrangpura' })).toHaveCount(1);
+    await srt.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(srt, 'any-branch-customer-history.png', { guide: true });
+  } finally {
+    for (const server of servers) await server.close();
+    await hub?.stop();
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,189 @@
+/**
+ * Any branch serves any customer, across two PCs and a real hub (embedded PostgreSQL): head
+ * office's PC (node 1) works as branch A, a PC that joined with a code works as branch B. Each story
+ * acts at both PCs with no sync in between (apart), then syncs, and both PCs must end on the same
+ * order, row for row:
+ *  - booked at A for collection at B; paid, made ready and handed over at B;
+ *  - A cancels while B hands over: the cancel wins the status everywhere, the handing-over stays,
+ *    and the order is on Orders/to-settle at both PCs;
+ *  - both take the last payment: both receipts count, the order shows the excess and is on
+ *    Orders/to-settle at both PCs.
+ */
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { freePort } from '../hub/hub-process.js';
+import { api } from '../../shared/endpoints/index.js';
+import { createClient, type Client } from '../../shared/client.js';
+import { startHub, type Hub } from '../../hub/hub.js';
+import { makeJoinCode } from '../../hub/sync/join.js';
+import { joinCompany } from '../../main/service/sync/join.js';
+import { STORE_FILE } from '../../main/service/store-file.js';
+import { TEST_PG, tempDataDir } from '../hub/hub-helpers.js';
+import { openTillOnce, startTestService, type TestService } from '../helpers/service.js';
+
+let hub: Hub | undefined;
+let hubDir: { dir: string; remove(): Promise<void> };
+const nodes: TestService[] = [];
+let dir: string;
+/** A's manager at node 1, B's manager at node 2. */
+let atA: Client;
+let atB: Client;
+let branchB: string;
+
+const admins = new Map<TestService, Awaited<ReturnType<TestService['as']>>>();
+const admin = async (svc: TestService) => {
+  if (!admins.has(svc)) admins.set(svc, await svc.as('admin'));
+  return admins.get(svc)!;
+};
+
+async function converge() {
+  for (let round = 0; round < 3; round++) for (const svc of nodes) await (await admin(svc)).call(api.Sync.now, { body: {} });
+  for (const svc of nodes) {
+    const s = await (await admin(svc)).call(api.Sync.status, {});
+    assert.equal(s.lastError, null, `node at ${svc.url}: ${s.lastError}`);
+    assert.equal(s.waiting, 0);
+  }
+}
+
+const row = (svc: TestService, table: string, where: string, ...args: unknown[]) => {
+  const rows = svc.server.deps.db.prepare(`SELECT * FROM ${table} WHERE ${where} ORDER BY id`).all(...args);
+  return { rows: rows.length, sum: createHash('sha256').update(JSON.stringify(rows)).digest('hex') };
+};
+const deadLetters = (svc: TestService) => (svc.server.deps.db.prepare('SELECT count(*) AS n FROM sync_dead_letter').get() as { n: number }).n;
+
+before(async () => {
+  hubDir = await tempDataDir();
+  const port = await freePort();
+  const hubUrl = `http://127.0.0.1:${port}`;
+  hub = await startHub({ dataDir: path.join(hubDir.dir, 'hub'), port, ...TEST_PG });
+  await hub.enroll('Head office');
+  nodes.push(await startTestService({ hubUrl, syncIntervalMs: 600_000, readWorkers: 0 }));
+  const ho = nodes[0]!;
+  await (await admin(ho)).call(api.Sync.now, { body: {} });
+  // B's manager is made at head office (users are its master data) and travels with the join.
+  const { db, enc } = ho.server.deps;
+  const b = (db.prepare("SELECT id FROM branch WHERE code <> 'AMD1' AND is_active = 1 ORDER BY id LIMIT 1").get() as { id: number }).id;
+  branchB = enc.encode('branch', b);
+  await (await admin(ho)).call(api.Users.create, { body: { userName: 'bmanager', role: 'manager', branchIDs: [branchB], password: 'Temporary-1' } });
+  const first = await ho.as('bmanager', 'Temporary-1');
+  await first.call(api.Users.changePassword, { body: { currentPassword: 'Temporary-1', newPassword: 'Own-pass-2026' } });
+  await (await admin(ho)).call(api.Sync.now, { body: {} });
+
+  const { code } = await makeJoinCode(hub.pool, 'Branch B till');
+  dir = mkdtempSync(path.join(os.tmpdir(), 'optical-pos-any-branch-sync-'));
+  await joinCompany(dir, STORE_FILE, hubUrl, code);
+  nodes.push(await startTestService({ dataDir: dir, hubUrl, syncIntervalMs: 600_000, readWorkers: 0 }));
+  atA = await ho.as('manager');
+  const login = await nodes[1]!.anon.call(api.Auth.login, { body: { userName: 'bmanager', password: 'Own-pass-2026' } });
+  atB = createClient({ baseUrl: nodes[1]!.url, getToken: () => login.token });
+  await openTillOnce(atB);
+  await converge();
+});
+
+after(async () => {
+  for (const svc of nodes) await svc.close();
+  await hub?.close();
+  await hubDir.remove();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A lens order booked at A (node 1) for collection at B, 100 paid; synced to B. */
+async function bookedForB(lastName: string) {
+  const ho = nodes[0]!;
+  const { enc, db } = ho.server.deps;
+  const { customerID } = await atA.call(api.Customer.upsert, { body: { firstName: 'Any', lastName } });
+  const lens = (db.prepare('SELECT id FROM item WHERE item_type_id = 3 AND is_active = 1 AND add_from IS NULL ORDER BY code LIMIT 1').get() as { id: number }).id;
+  const { sessionID } = await atA.call(api.QuickSale.saveSalesOrderTemp, { body: { itemID: enc.encode('item', lens) } });
+  const net = (await atA.call(api.QuickSale.getSalesOrderTemp, { body: { sessionId: sessionID } })).netAmount ?? 0;
+  const sale = await atA.call(api.QuickSale.saveSale, {
+    body: { sessionID, collectBranchID: branchB, salesorderModel: { customerId: customerID }, receiptModel: { receiptTypeId: enc.encode('paymentKind', 1), amount: 100 } },
+  });
+  await converge();
+  return { id: sale.salesOrderID, no: sale.salesOrderNo, rowId: enc.decode('salesOrder', sale.salesOrderID), due: net - 100 };
+}
+
+const cash = () => nodes[0]!.server.deps.enc.encode('paymentKind', 1);
+const sameOrder = (rowId: number) => {
+  for (const table of ['sales_order', 'receipt']) {
+    const where = table === 'sales_order' ? 'id = ?' : 'sales_order_id = ?';
+    assert.deepEqual(row(nodes[1]!, table, where, rowId), row(nodes[0]!, table, where, rowId), `${table} the same at both PCs`);
+  }
+};
+
+test('booked at A, paid, made ready and handed over at B while apart: both PCs end on the same order, delivered at B', async () => {
+  const order = await bookedForB('Collected');
+  const seenAtB = await atB.call(api.Orders.detail, { params: { salesOrderNo: order.no } });
+  assert.equal(seenAtB.collectBranchID, branchB, 'B knows it collects it');
+  for (const statusId of [2, 3] as const) await atB.call(api.Orders.status, { params: { salesOrderId: order.id }, body: { statusId } });
+  await atB.call(api.QuickSale.saveReceipt, { body: { salesOrderID: order.id, receiptTypeId: cash(), amount: order.due } });
+  await atB.call(api.Orders.status, { params: { salesOrderId: order.id }, body: { statusId: 4 } });
+  const owingBefore = await atA.call(api.Orders.withBalance, { query: {} });
+  assert.ok(owingBefore.data.some((o) => o.fullSalesOrderNo === order.no), 'A still sees it owing before the sync');
+  const atABefore = await atA.call(api.Orders.detail, { params: { salesOrderNo: order.no } });
+  assert.equal(atABefore.statusID, '1', 'A has not heard yet');
+  await converge();
+  sameOrder(order.rowId);
+  const seenAtA = await atA.call(api.Orders.detail, { params: { salesOrderNo: order.no } });
+  assert.equal(seenAtA.statusID, '4');
+  assert.equal(seenAtA.deliveredBranchName, seenAtB.collectBranchName);
+  assert.deepEqual(seenAtA.toSettle, []);
+  const owing = await atA.call(api.Orders.withBalance, { query: {} });
+  assert.ok(!owing.data.some((o) => o.fullSalesOrderNo === order.no), 'the balance fell at A too');
+  assert.equal(deadLetters(nodes[0]!) + deadLetters(nodes[1]!), 0);
+});
+
+test('A cancels while B hands over: Cancelled at both PCs, the handing-over kept, on Orders/to-settle at both', async () => {
+  const order = await bookedForB('Conflicted');
+  await atB.call(api.Orders.status, { params: { salesOrderId: order.id }, body: { statusId: 3 } });
+  await converge();
+  // Apart: A cancels (the advance onto a credit note), B takes the balance and hands the order over.
+  await atA.call(api.Orders.cancel, { params: { salesOrderId: order.id }, body: { receiptStatusId: 4 } });
+  await atB.call(api.QuickSale.saveReceipt, { body: { salesOrderID: order.id, receiptTypeId: cash(), amount: order.due } });
+  await atB.call(api.Orders.status, { params: { salesOrderId: order.id }, body: { statusId: 4 } });
+  await converge();
+  sameOrder(order.rowId);
+  for (const who of [atA, atB]) {
+    const seen = await who.call(api.Orders.detail, { params: { salesOrderNo: order.no } });
+    assert.equal(seen.statusID, '5', 'the cancel wins');
+    assert.deepEqual(seen.toSettle.map((r) => r.kind).sort(), ['delivered_and_cancelled', 'paid_after_cancel']);
+    assert.equal(seen.toSettle.find((r) => r.kind === 'paid_after_cancel')!.amount, order.due, 'B’s payment is not lost');
+    const list = await who.call(api.Orders.toSettle, {});
+    assert.ok(list.rows.some((r) => r.salesOrderNo === order.no), 'listed for a person at both branches');
+  }
+});
+
+test('both take the last payment while apart: both receipts count, the excess is shown and listed at both PCs', async () => {
+  const order = await bookedForB('PaidTwice');
+  await atA.call(api.QuickSale.saveReceipt, { body: { salesOrderID: order.id, receiptTypeId: cash(), amount: order.due } });
+  await atB.call(api.QuickSale.saveReceipt, { body: { salesOrderID: order.id, receiptTypeId: cash(), amount: order.due } });
+  await converge();
+  sameOrder(order.rowId);
+  for (const [svc, who] of [[nodes[0]!, atA], [nodes[1]!, atB]] as const) {
+    const received = (svc.server.deps.db.prepare('SELECT received FROM sales_order WHERE id = ?').get(order.rowId) as { received: number }).received;
+    const seen = await who.call(api.Orders.detail, { params: { salesOrderNo: order.no } });
+    assert.equal(received, Math.round((seen.patientAmount + order.due) * 100), 'both receipts counted');
+    assert.deepEqual(seen.toSettle.map((r) => [r.kind, r.amount]), [['overpaid', order.due]]);
+    assert.ok((await who.call(api.Orders.toSettle, {})).rows.some((r) => r.salesOrderNo === order.no));
+  }
+});
+
+test('where it is collected, moved apart by A and by head office at B’s PC: the later move wins at both PCs', async () => {
+  const order = await bookedForB('Moved');
+  const { db, enc } = nodes[0]!.server.deps;
+  const a = enc.encode('branch', (db.prepare("SELECT id FROM branch WHERE code = 'AMD1'").get() as { id: number }).id);
+  // Apart: A takes it back home; later an admin at B's PC (head office's role) takes it home too,
+  // then sends it back to B: two moves there, the last one the latest of all.
+  await atA.call(api.Orders.collectAt, { params: { salesOrderId: order.id }, body: { branchID: a } });
+  const headOffice = await admin(nodes[1]!);
+  for (const to of [a, branchB]) {
+    nodes[1]!.clock.advance(60_000);
+    await headOffice.call(api.Orders.collectAt, { params: { salesOrderId: order.id }, body: { branchID: to } });
+  }
+  await converge();
+  sameOrder(order.rowId);
+  for (const who of [atA, atB]) assert.equal((await who.call(api.Orders.detail, { params: { salesOrderNo: order.no } })).collectBranchID, branchB, 'the later move');
+});
