@@ -30,8 +30,9 @@ import { reorderLevel } from './031-reorder-level.js';
 import { transfers } from './032-transfers.js';
 import { stockTake } from './033-stock-take.js';
 import { returns } from './035-returns.js';
+import { dailyTotals } from './038-daily-totals.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
 
-export const migrations: readonly Migration[] = [foundation, customers, keratometry, catalog, counter, insuranceClaims, saleKey, deliveryPromise, placeOfSupply, jobChargesTax, priceApprovals, lensAddRange, cartTill, orderFigures, journal, userAdmin, syncableData, sync, tillSessions, optometristDay, wordSearch, wordStarts, foreignKeyIndexes, tillWindowIndexes, stockDocuments, catalogue, purchasing, reorderLevel, transfers, stockTake, returns];
+export const migrations: readonly Migration[] = [foundation, customers, keratometry, catalog, counter, insuranceClaims, saleKey, deliveryPromise, placeOfSupply, jobChargesTax, priceApprovals, lensAddRange, cartTill, orderFigures, journal, userAdmin, syncableData, sync, tillSessions, optometristDay, wordSearch, wordStarts, foreignKeyIndexes, tillWindowIndexes, stockDocuments, catalogue, purchasing, reorderLevel, transfers, stockTake, returns, dailyTotals];
