@@ -40,6 +40,8 @@ export const GROUPS = [
   'Purchasing',
   /** Ours: barcode labels on A4 sheets and thermal label printers. */
   'Labels',
+  /** Ours: the chain's reports by period, against the period before, as tables, XLSX and CSV. */
+  'Reports',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 

@@ -53,6 +53,7 @@ test('every other row is a declared extension: marked with its reason, not in th
       'Purchasing.receipts', 'Purchasing.createReceipt', 'Purchasing.receipt', 'Purchasing.receiptLabelLines', 'Purchasing.receiptPrint',
       'Purchasing.returns', 'Purchasing.createReturn', 'Purchasing.return', 'Purchasing.returnPrint',
       'Labels.sheet', 'Labels.printer',
+      'Reports.run', 'Reports.export',
     ].sort(),
   );
   assert.equal(endpointList.length, specEndpointList.length + extensionList.length);
@@ -64,7 +65,7 @@ test('every other row is a declared extension: marked with its reason, not in th
 });
 
 test('api keys follow the spec’s group order (then ours) and each key holds only its group', () => {
-  assert.deepEqual(Object.keys(api), ['Auth', 'Account', 'Customer', 'Orders', 'QuickSale', 'Invoice', 'Receipts', 'Dashboard', 'Common', 'Audit', 'Users', 'Backup', 'Sync', 'Till', 'Setup', 'Stock', 'StockTake', 'Transfers', 'Catalogue', 'Returns', 'Purchasing', 'Labels']);
+  assert.deepEqual(Object.keys(api), ['Auth', 'Account', 'Customer', 'Orders', 'QuickSale', 'Invoice', 'Receipts', 'Dashboard', 'Common', 'Audit', 'Users', 'Backup', 'Sync', 'Till', 'Setup', 'Stock', 'StockTake', 'Transfers', 'Catalogue', 'Returns', 'Purchasing', 'Labels', 'Reports']);
   for (const [groupKey, rows] of Object.entries(api)) {
     for (const row of Object.values(rows)) {
       assert.equal(row.group.replace(' ', ''), groupKey);
@@ -142,6 +143,7 @@ test('non-JSON rows: the print endpoints are documents, the branch logo is an im
     '/api/purchasing/returns/{supplierReturnId}/print': { kind: 'document', contentTypes: ['application/pdf', 'text/html'] },
     '/api/labels/sheet': { kind: 'document', contentTypes: ['application/pdf'] },
     '/api/labels/printer': { kind: 'document', contentTypes: ['application/octet-stream'] },
+    '/api/Reports/{report}/export': { kind: 'document', contentTypes: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'text/csv'] },
   });
 });
 
