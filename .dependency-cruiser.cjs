@@ -47,6 +47,7 @@ const rendererFeatureUses = {
   purchasing: ['print/(documents|PrintActions)'],
   'quick-sale': ['catalog/ItemSearch', 'credit-notes/(credit-note|CreditNoteFields|service)', 'prescriptions/history', 'till/(TillClosedBanner|service)', 'print/(documents|PrintActions)'],
   recalls: [],
+  reports: [],
   // A customer's returns and exchanges: the exchange's new goods are found as the counter finds them.
   returns: ['catalog/ItemSearch', 'print/(documents|PrintActions)', 'quick-sale/service', 'orders/OrderLink'],
   receipts: ['print/(documents|PrintActions)', 'quick-sale/service', 'orders/OrderLink'],

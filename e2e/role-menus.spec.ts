@@ -24,11 +24,11 @@ test.afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-const EVERYTHING = ['Quick sale', 'Till', 'Orders', 'Returns', 'Home', 'Customers', 'Recalls', 'Doctors', 'Catalog', 'Stock', 'Stock-take', 'Transfers', 'Labels', 'Invoices', 'Receipts', 'Purchasing', 'Dashboard', 'Audit', 'Printers', 'Messages', 'Backups', 'Users', 'My password'];
+const EVERYTHING = ['Quick sale', 'Till', 'Orders', 'Returns', 'Home', 'Customers', 'Recalls', 'Doctors', 'Catalog', 'Stock', 'Stock-take', 'Transfers', 'Labels', 'Invoices', 'Receipts', 'Purchasing', 'Dashboard', 'Reports', 'Audit', 'Printers', 'Messages', 'Backups', 'Users', 'My password'];
 const MENUS: Record<string, string[]> = {
   admin: EVERYTHING,
   manager: EVERYTHING.filter((e) => e !== 'Users'),
-  cashier: EVERYTHING.filter((e) => e !== 'Purchasing' && e !== 'Recalls' && e !== 'Dashboard' && e !== 'Audit' && e !== 'Messages' && e !== 'Backups' && e !== 'Users'),
+  cashier: EVERYTHING.filter((e) => e !== 'Purchasing' && e !== 'Recalls' && e !== 'Dashboard' && e !== 'Reports' && e !== 'Audit' && e !== 'Messages' && e !== 'Backups' && e !== 'Users'),
   optometrist: ['Home', 'Customers', 'Recalls', 'Doctors', 'Catalog', 'Stock', 'Printers', 'My password'],
 };
 

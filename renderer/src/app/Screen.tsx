@@ -20,6 +20,7 @@ import { ReturnScreen } from '../returns/ReturnScreen.js';
 import { BackupsScreen } from '../settings/BackupsScreen.js';
 import { MessagesScreen } from '../settings/MessagesScreen.js';
 import { PrintersScreen } from '../settings/PrintersScreen.js';
+import { ReportsScreen, canSeeReports } from '../reports/ReportsScreen.js';
 import { StockScreen } from '../stock/StockScreen.js';
 import { StockTakeList } from '../stock-take/StockTakeList.js';
 import { StockTakeScreen } from '../stock-take/StockTakeScreen.js';
@@ -77,6 +78,8 @@ export function Screen({ route, session }: { route: Route; session: LoginRespons
     case 'dashboard':
       // A typed-in #/dashboard from a cashier gets Home rather than a 403 from the service.
       return canSeeDashboard(session.userRole) ? <DashboardScreen /> : <Home session={session} />;
+    case 'reports':
+      return canSeeReports(session.userRole) ? <ReportsScreen role={session.userRole} /> : <Home session={session} />;
     case 'orders':
       return <OrderList />;
     case 'order':

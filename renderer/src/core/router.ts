@@ -29,6 +29,7 @@ export type Route =
   | { name: 'invoices' }
   | { name: 'receipts' }
   | { name: 'dashboard' }
+  | { name: 'reports' }
   | { name: 'orders' }
   | { name: 'order'; salesOrderNo: string }
   | { name: 'printers' }
@@ -90,6 +91,7 @@ export function parseHash(hash: string): Route {
   if (area === 'invoices') return { name: 'invoices' };
   if (area === 'receipts') return { name: 'receipts' };
   if (area === 'dashboard') return { name: 'dashboard' };
+  if (area === 'reports') return { name: 'reports' };
   if (area === 'printers') return { name: 'printers' };
   if (area === 'audit') return { name: 'audit' };
   if (area === 'users') {
@@ -162,6 +164,8 @@ export function hrefFor(route: Route): string {
       return '#/receipts';
     case 'dashboard':
       return '#/dashboard';
+    case 'reports':
+      return '#/reports';
     case 'orders':
       return '#/orders';
     case 'order':
