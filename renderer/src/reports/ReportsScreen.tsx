@@ -100,7 +100,7 @@ export function ReportsScreen({ role }: { role: string }) {
         <h1 id="reports-title">Reports</h1>
       </header>
       <form
-        className="list-toolbar report-form"
+        className="report-form"
         onSubmit={(e) => {
           e.preventDefault();
           setAsked({ report, from, to, branchID });
@@ -139,7 +139,7 @@ export function ReportsScreen({ role }: { role: string }) {
       {result.isError && <ErrorBanner banner={bannerFor(result.error, 'show the report')} />}
       {r && (
         <>
-          <div className="list-toolbar">
+          <div className="report-head">
             <p className="muted" role="status">
               {`${r.title} · ${r.branchName} · ${r.from} to ${r.to}, against ${r.previousFrom} to ${r.previousTo}`}
             </p>
