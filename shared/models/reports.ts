@@ -28,7 +28,8 @@ export type ReportName = z.infer<typeof ReportName>;
 /** The most days one report covers: a year (a leap year's 366 days). */
 export const MAX_REPORT_DAYS = 366;
 
-export const ReportParams = z.object({ report: ReportName });
+/** The report's name (REPORT_NAMES); an unknown one is a 404. */
+export const ReportParams = z.object({ report: bounded(40) });
 
 export const ReportQuery = z.object({
   /** First day of the period, YYYY-MM-DD. */

@@ -155,7 +155,8 @@ test('the period: a year at most, the last day not before the first; a 400 namin
   assert.equal(bad.status, 400);
   assert.ok((bad.json.errors as Record<string, unknown> | undefined)?.from);
   const unknown = await callAs(svc, manager, `Reports/who-knows?from=${day1}&to=${day1}`);
-  assert.equal(unknown.status, 400);
+  assert.equal(unknown.status, 404);
+  assert.match(String(unknown.json.message), /no report called who-knows/);
 });
 
 test('scope: a manager cannot read another branch; head office reads every branch; a cashier reads none', async () => {

@@ -4,7 +4,8 @@
  * report answers the one shape (shared/models/reports.ts), so the screen, XLSX and CSV are one way.
  * Money is paise here and rupees in the answer.
  */
-import type { Report, ReportCell, ReportColumn, ReportName } from '../../../shared/models/reports.js';
+import { REPORT_NAMES, type Report, type ReportCell, type ReportColumn, type ReportName } from '../../../shared/models/reports.js';
+import { notFound } from '../errors.js';
 import { rupees } from '../../../shared/domain/money.js';
 import { extend } from '../../../shared/extend.js';
 import type { RequestContext } from '../context.js';
@@ -256,6 +257,8 @@ export const REPORTS: Record<ReportName, Definition> = {
   },
 };
 
+const isReportName = (name: string): name is ReportName => (REPORT_NAMES as readonly string[]).includes(name);
+
 export interface ReportAsk {
   from: string;
   to: string;
@@ -263,7 +266,8 @@ export interface ReportAsk {
 }
 
 /** One report for the caller's scope and the period asked (a 400 naming the field for a bad period). */
-export function runReport(ctx: RequestContext, name: ReportName, ask: ReportAsk): Report {
+export function runReport(ctx: RequestContext, name: string, ask: ReportAsk): Report {
+  if (!isReportName(name)) throw notFound(`There is no report called ${name}`);
   const period = reportPeriod(ask.from, ask.to);
   const scope = reportScope(ctx, ask.branchID);
   const def = REPORTS[name];
