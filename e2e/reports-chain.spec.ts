@@ -2,9 +2,11 @@
  * Head office reads the chain: on a demo PC of its own, a sale is made, then the admin opens
  * Reports, picks Sales by branch for the last month (all branches), sees the table and the chart
  * with the previous month beside it, then Sales by day, and downloads the XLSX, which opens back
- * with exceljs to the same table. Screenshots for the head office guide.
+ * with exceljs to the same table; the report on screen passes axe. Screenshots for the head office
+ * guide.
  */
 import { readFile } from 'node:fs/promises';
+import { AxeBuilder } from '@axe-core/playwright';
 import ExcelJS from 'exceljs';
 import { createClient } from '../shared/client.js';
 import { api } from '../shared/endpoints/index.js';
@@ -55,6 +57,9 @@ test('head office runs a report, sees its chart and downloads it as XLSX', async
   await expect(days.getByRole('row')).toHaveCount(1 + 30 + 1);
   await expect(page.getByTestId('report-chart').locator('rect.chart-bar:not(.chart-bar-previous)')).toHaveCount(30);
   await screenshot(page, 'reports-sales-by-day.png', { guide: true });
+  // The report shown (table, chart, buttons) passes axe as every screen of the menu does.
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download XLSX' }).click();
