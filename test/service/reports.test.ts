@@ -3,13 +3,15 @@
  * against sales worked by hand (a part-paid sale paid more by UPI, a sale paid in full, a cancelled
  * one, a frame returned; the next day a sale to compare with), the XLSX opened back with exceljs and
  * the CSV parsed, the period rule (a year at most, a 400 naming the field) and the branch scope (a
- * manager reads their own branch only; head office every branch).
+ * manager reads their own branch only; head office every branch), and that both rows are read-worker
+ * handlers (their files come back from the worker: every export here went through one).
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
 import { api } from '../../shared/endpoints/index.js';
+import { handlers } from '../../main/service/endpoints/index.js';
 import type { Report, ReportName } from '../../shared/models/reports.js';
 import { localDate } from '../../shared/domain/calendar.js';
 import { makeSale, type MadeSale } from '../helpers/sales.js';
@@ -95,6 +97,10 @@ test('payments by kind, salesperson, item type: each from the day’s receipts a
   assert.equal(Object.values(qty).reduce((s, n) => (s as number) + (n as number), 0), 2 + 1 + 2, 'two lenses, one lens, two frames; the cancelled sale not counted');
   const frames = types.rows.find((r) => r.returnedQty === 1);
   assert.ok(frames, 'the frame returned is counted against its type');
+  const brands = await report(manager, 'sales-by-brand', day1, day1);
+  assert.equal(brands.total?.qty, 5, 'the same five units by brand');
+  assert.equal(brands.total?.amount, types.total?.amount, 'by brand and by type add up to the same sales');
+  assert.equal(types.total?.amount, Math.round(first3() * 100) / 100, 'the lines add up to the orders’ net');
 });
 
 test('returns and cancellations, outstanding balances, fast sellers', async () => {
@@ -175,4 +181,9 @@ test('scope: a manager cannot read another branch; head office reads every branc
   assert.deepEqual([theirs.rows.length, theirs.rows[0]!.orders], [1, 0]);
   const cashierAsks = await callAs(svc, cashier, `Reports/sales-by-branch?from=${day1}&to=${day1}`);
   assert.equal(cashierAsks.status, 403);
+});
+
+test('a report and its file are read-worker handlers: the counter’s thread never runs them', () => {
+  const offThread = handlers.filter((h) => h.endpoint.group === 'Reports').map((h) => [h.endpoint.name, h.offThread === true]);
+  assert.deepEqual(offThread, [['Reports.run', true], ['Reports.export', true]]);
 });
