@@ -69,7 +69,8 @@ export function ReportsScreen({ role }: { role: string }) {
     className: c.kind === 'text' ? undefined : c.kind === 'money' ? 'num money' : 'num',
     cell: (row: Row) => cellText(c.kind, row[c.key] ?? null),
     value: (row: Row) => row[c.key] ?? null,
-    sortable: true,
+    // In the service's order: a sort would move the total row in among the others.
+    sortable: false,
   }));
   const rows = r ? (r.total ? [...r.rows, r.total] : r.rows) : [];
 
