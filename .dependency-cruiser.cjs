@@ -54,6 +54,7 @@ const rendererFeatureUses = {
   // orders/CollectAt: the "Collect at" branch of a sale booked for another branch to hand over.
   'quick-sale': ['catalog/ItemSearch', 'customers/LikelySame', 'credit-notes/(credit-note|CreditNoteFields|service)', 'prescriptions/history', 'till/(TillClosedBanner|service)', 'print/(documents|PrintActions)', 'orders/CollectAt'],
   recalls: [],
+  reports: [],
   // A customer's returns and exchanges: the exchange's new goods are found as the counter finds them.
   returns: ['catalog/ItemSearch', 'print/(documents|PrintActions)', 'quick-sale/service', 'orders/OrderLink'],
   receipts: ['print/(documents|PrintActions)', 'quick-sale/service', 'orders/OrderLink'],

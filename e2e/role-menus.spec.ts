@@ -24,11 +24,11 @@ test.afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-const EVERYTHING = ['Quick sale', 'Till', 'Orders', 'Returns', 'Home', 'Customers', 'Duplicates', 'Recalls', 'Doctors', 'Catalog', 'Stock', 'Stock-take', 'Transfers', 'Labels', 'Invoices', 'Receipts', 'Purchasing', 'GST returns', 'Dashboard', 'Chain', 'Audit', 'Printers', 'Messages', 'Backups', 'Users', 'My password'];
+const EVERYTHING = ['Quick sale', 'Till', 'Orders', 'Returns', 'Home', 'Customers', 'Duplicates', 'Recalls', 'Doctors', 'Catalog', 'Stock', 'Stock-take', 'Transfers', 'Labels', 'Invoices', 'Receipts', 'Purchasing', 'GST returns', 'Dashboard', 'Chain', 'Reports', 'Audit', 'Printers', 'Messages', 'Backups', 'Users', 'My password'];
 const MENUS: Record<string, string[]> = {
   admin: EVERYTHING,
   manager: EVERYTHING.filter((e) => e !== 'Users' && e !== 'Chain'),
-  cashier: EVERYTHING.filter((e) => e !== 'Duplicates' && e !== 'Purchasing' && e !== 'GST returns' && e !== 'Recalls' && e !== 'Dashboard' && e !== 'Chain' && e !== 'Audit' && e !== 'Messages' && e !== 'Backups' && e !== 'Users'),
+  cashier: EVERYTHING.filter((e) => e !== 'Duplicates' && e !== 'Purchasing' && e !== 'GST returns' && e !== 'Recalls' && e !== 'Dashboard' && e !== 'Chain' && e !== 'Reports' && e !== 'Audit' && e !== 'Messages' && e !== 'Backups' && e !== 'Users'),
   optometrist: ['Home', 'Customers', 'Recalls', 'Doctors', 'Catalog', 'Stock', 'Printers', 'My password'],
 };
 

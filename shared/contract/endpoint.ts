@@ -46,6 +46,8 @@ export const GROUPS = [
   'Customer Merge',
   /** Ours: head office's views over every branch (the chain dashboard). */
   'Chain',
+  /** Ours: the chain's reports by period, against the period before, as tables, XLSX and CSV. */
+  'Reports',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 

@@ -20,6 +20,7 @@ import { Orders } from './orders.js';
 import { Purchasing } from './purchasing.js';
 import { QuickSale } from './quick-sale.js';
 import { Receipts } from './receipts.js';
+import { Reports } from './reports.js';
 import { Returns } from './returns.js';
 import { Setup } from './setup.js';
 import { Stock } from './stock.js';
@@ -55,6 +56,7 @@ export const api = {
   GSTReturns,
   CustomerMerge,
   Chain,
+  Reports,
 } as const;
 
 /** Every row: the spec's endpoints and our declared extensions (routes, client, OpenAPI). */

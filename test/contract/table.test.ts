@@ -57,6 +57,7 @@ test('every other row is a declared extension: marked with its reason, not in th
       'CustomerMerge.candidates', 'CustomerMerge.likelySame', 'CustomerMerge.merge', 'CustomerMerge.undo', 'CustomerMerge.list',
       'Chain.dashboard',
       'Orders.collectAt', 'Orders.toSettle', 'Orders.customerHistory', 'Orders.collectBranches',
+      'Reports.run', 'Reports.export',
     ].sort(),
   );
   assert.equal(endpointList.length, specEndpointList.length + extensionList.length);
@@ -68,7 +69,7 @@ test('every other row is a declared extension: marked with its reason, not in th
 });
 
 test('api keys follow the spec’s group order (then ours) and each key holds only its group', () => {
-  assert.deepEqual(Object.keys(api), ['Auth', 'Account', 'Customer', 'Orders', 'QuickSale', 'Invoice', 'Receipts', 'Dashboard', 'Common', 'Audit', 'Users', 'Backup', 'Sync', 'Till', 'Setup', 'Stock', 'StockTake', 'Transfers', 'Catalogue', 'Returns', 'Purchasing', 'Labels', 'GSTReturns', 'CustomerMerge', 'Chain']);
+  assert.deepEqual(Object.keys(api), ['Auth', 'Account', 'Customer', 'Orders', 'QuickSale', 'Invoice', 'Receipts', 'Dashboard', 'Common', 'Audit', 'Users', 'Backup', 'Sync', 'Till', 'Setup', 'Stock', 'StockTake', 'Transfers', 'Catalogue', 'Returns', 'Purchasing', 'Labels', 'GSTReturns', 'CustomerMerge', 'Chain', 'Reports']);
   for (const [groupKey, rows] of Object.entries(api)) {
     for (const row of Object.values(rows)) {
       assert.equal(row.group.replace(' ', ''), groupKey);
@@ -149,6 +150,7 @@ test('non-JSON rows: the print endpoints are documents, the branch logo is an im
     '/api/gst-returns/gstr1/json': { kind: 'document', contentTypes: ['application/json'] },
     '/api/gst-returns/gstr1/xlsx': { kind: 'document', contentTypes: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] },
     '/api/gst-returns/tally': { kind: 'document', contentTypes: ['application/xml'] },
+    '/api/Reports/{report}/export': { kind: 'document', contentTypes: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'text/csv'] },
   });
 });
 

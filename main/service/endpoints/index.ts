@@ -122,6 +122,8 @@ import { usersUpdate } from './users/update.js';
 import { cashMoveHandler, closeTillHandler, openTillHandler } from './till/open.js';
 import { tillReportHandler, tillReportPrint, xReportHandler } from './till/report.js';
 import { labelPrinter, labelSheet } from './labels/labels.js';
+import { reportExport } from './reports/export.js';
+import { reportRun } from './reports/run.js';
 import { everyTillOf, tillStateOf } from './till/state.js';
 import { itemAtBranches } from './stock/item-at-branches.js';
 import { stockLedger } from './stock/ledger.js';
@@ -342,6 +344,8 @@ export const handlers = [
   mergeListHandler,
   likelySameHandler,
   chainDashboardOf,
+  reportRun,
+  reportExport,
   ...firstRunHandlers,
 ] as readonly Handler[];
 

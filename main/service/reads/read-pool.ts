@@ -40,6 +40,7 @@ export interface ReadRequest {
 
 export type ReadAnswer =
   | { id: number; json: string; issues?: unknown }
+  | { id: number; binary: { contentType: string; bytes: Uint8Array; fileName?: string } }
   | { id: number; refused: { kind: ErrorKind; code: string; message: string; errors?: FieldErrors | undefined; retryAfterSeconds?: number | undefined } }
   | { id: number; fault: string };
 
@@ -161,6 +162,7 @@ export function readPool(
       if (answer.id !== id) return;
       done();
       if ('json' in answer) job.resolve(new CheckedJson(answer.json, answer.issues));
+      else if ('binary' in answer) job.resolve(answer.binary);
       else if ('refused' in answer) {
         const r = answer.refused;
         job.reject(new ServiceError(r.kind, r.code, r.message, r.errors, r.retryAfterSeconds));

@@ -42,6 +42,12 @@ parentPort!.on('message', async (request: ReadRequest) => {
     const at = new Date(request.now);
     const deps: ServiceDeps = extend(base, { db: connection.at(request.statistics), now: () => new Date(at) });
     const result = await handler.run(request.input as never, requestContext(deps, request.user, request.origin, request.till));
+    // A file (a report's XLSX or CSV): its bytes go back as they are, the route sends them.
+    if ((handler.endpoint.responseKind?.kind ?? 'json') !== 'json') {
+      const file = result as { contentType: string; bytes: Uint8Array; fileName?: string };
+      parentPort!.postMessage({ id: request.id, binary: { contentType: file.contentType, bytes: file.bytes, ...(file.fileName ? { fileName: file.fileName } : {}) } } satisfies ReadAnswer);
+      return;
+    }
     // Checked and serialised here, as routes.ts send() would on the main thread.
     const checked = handler.endpoint.response.safeParse(result);
     if (!checked.success && setup.strictResponses) {

@@ -24,23 +24,23 @@ export interface DashboardOrderRow {
 }
 
 /**
- * Every statement prepared once per database. Each reads an index range of one branch (migration
- * 014): the day's and month's orders from sales_order_branch_day, receipts and credit notes from
+ * Every statement prepared once per database. Each reads an index range of one branch: the day's
+ * and month's sales from branch_day_total (migration 038), one row a day, receipts and credit notes from
  * their branch-day indexes, the status table and outstanding balance from the tally the triggers
  * keep, open deliveries and recalls from partial indexes. None grows with the branch's history.
  */
 export const dashboard = perDatabase((db: Db) => {
   type P = { branchId: number; from: string; to: string };
   const branch = db.prepare<[number, number], { name: string }>('SELECT name FROM branch WHERE id = ? AND company_id = ?');
+  // The day's and the month's sales are sums over days: read from the totals migration 038 keeps.
   const sales = db.prepare<P, { count: number; amount: number; discount: number; tax: number }>(
-    `SELECT count(*) AS count, coalesce(sum(net_amount), 0) AS amount, coalesce(sum(total_discount), 0) AS discount,
-            coalesce(sum(cgst + sgst + igst), 0) AS tax
-     FROM sales_order WHERE branch_id = @branchId AND order_date BETWEEN @from AND @to AND status_id <> ${CANCELLED}`,
+    `SELECT coalesce(sum(orders), 0) AS count, coalesce(sum(sales), 0) AS amount, coalesce(sum(discount), 0) AS discount,
+            coalesce(sum(tax), 0) AS tax
+     FROM branch_day_total WHERE branch_id = @branchId AND day BETWEEN @from AND @to`,
   );
   const salesByDay = db.prepare<P, { date: string; count: number; amount: number }>(
-    `SELECT order_date AS date, count(*) AS count, sum(net_amount) AS amount FROM sales_order INDEXED BY sales_order_branch_day
-     WHERE branch_id = @branchId AND order_date BETWEEN @from AND @to AND status_id <> ${CANCELLED}
-     GROUP BY order_date ORDER BY order_date`,
+    `SELECT day AS date, orders AS count, sales AS amount FROM branch_day_total
+     WHERE branch_id = @branchId AND day BETWEEN @from AND @to AND orders <> 0 ORDER BY day`,
   );
   const receiptsByKind = db.prepare<P, { id: number; name: string; count: number; amount: number }>(
     `SELECT k.id, k.name, count(*) AS count, sum(r.amount) AS amount FROM receipt r JOIN payment_kind k ON k.id = r.payment_kind_id
@@ -87,7 +87,9 @@ export const dashboard = perDatabase((db: Db) => {
   );
   return {
     branch: (branchId: number, companyId: number) => branch.get(branchId, companyId),
+    /** From branch_day_total: the orders not cancelled booked in the days, their net, discount and GST. */
     sales: (p: P) => sales.get(p)!,
+    /** From branch_day_total: per day with orders, their count and net. */
     salesByDay: (p: P) => salesByDay.all(p),
     receiptsByKind: (p: P) => receiptsByKind.all(p),
     creditNotesIssued: (p: P) => creditNotesIssued.get(p)!,

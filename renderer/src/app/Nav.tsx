@@ -2,7 +2,7 @@ import { hasRole, type Role } from '../../../shared/contract/roles.js';
 import { api } from '../../../shared/endpoints/index.js';
 import { hrefFor, reopenCurrent, type Route } from '../core/router.js';
 
-type Area = 'quickSale' | 'till' | 'orders' | 'home' | 'customers' | 'recalls' | 'doctors' | 'catalog' | 'invoices' | 'receipts' | 'dashboard' | 'printers' | 'audit' | 'backups' | 'messages' | 'users' | 'password' | 'stock' | 'stockTakes' | 'transfers' | 'returns' | 'purchasing' | 'labels' | 'gstReturns' | 'duplicates' | 'chain';
+type Area = 'quickSale' | 'till' | 'orders' | 'home' | 'customers' | 'recalls' | 'doctors' | 'catalog' | 'invoices' | 'receipts' | 'dashboard' | 'printers' | 'audit' | 'backups' | 'messages' | 'users' | 'password' | 'stock' | 'stockTakes' | 'transfers' | 'returns' | 'purchasing' | 'labels' | 'gstReturns' | 'duplicates' | 'chain' | 'reports';
 
 function areaOf(route: Route): Area {
   switch (route.name) {
@@ -35,6 +35,8 @@ function areaOf(route: Route): Area {
       return 'dashboard';
     case 'chain':
       return 'chain';
+    case 'reports':
+      return 'reports';
     case 'printers':
       return 'printers';
     case 'audit':
@@ -103,6 +105,7 @@ const ITEMS: { area: Area; label: string; route: Route; hint: string; roles?: 'p
   { area: 'gstReturns', label: 'GST returns', route: { name: 'gstReturns' }, hint: 'GSTR-1, Tally', roles: api.GSTReturns.gstr1.auth },
   { area: 'dashboard', label: 'Dashboard', route: { name: 'dashboard' }, hint: 'The day, the month', roles: api.Dashboard.dashboardData.auth },
   { area: 'chain', label: 'Chain', route: { name: 'chain' }, hint: 'Every branch today', roles: api.Chain.dashboard.auth },
+  { area: 'reports', label: 'Reports', route: { name: 'reports' }, hint: 'Periods, XLSX, CSV', roles: api.Reports.run.auth },
   { area: 'audit', label: 'Audit', route: { name: 'audit' }, hint: 'Who changed what', roles: api.Audit.search.auth },
   { area: 'printers', label: 'Printers', route: { name: 'printers' }, hint: 'Paper, test print' },
   { area: 'messages', label: 'Messages', route: { name: 'messages' }, hint: 'Order ready text', roles: api.Orders.setReadyMessageTemplate.auth },

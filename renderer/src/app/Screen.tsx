@@ -23,6 +23,7 @@ import { ReturnScreen } from '../returns/ReturnScreen.js';
 import { BackupsScreen } from '../settings/BackupsScreen.js';
 import { MessagesScreen } from '../settings/MessagesScreen.js';
 import { PrintersScreen } from '../settings/PrintersScreen.js';
+import { ReportsScreen, canSeeReports } from '../reports/ReportsScreen.js';
 import { StockScreen } from '../stock/StockScreen.js';
 import { StockTakeList } from '../stock-take/StockTakeList.js';
 import { StockTakeScreen } from '../stock-take/StockTakeScreen.js';
@@ -84,6 +85,8 @@ export function Screen({ route, session }: { route: Route; session: LoginRespons
       return canSeeDashboard(session.userRole) ? <DashboardScreen /> : <Home session={session} />;
     case 'chain':
       return canSeeChain(session.userRole) ? <ChainScreen /> : <Home session={session} />;
+    case 'reports':
+      return canSeeReports(session.userRole) ? <ReportsScreen role={session.userRole} /> : <Home session={session} />;
     case 'orders':
       return <OrderList />;
     case 'order':

@@ -31,6 +31,7 @@ export type Route =
   | { name: 'receipts' }
   | { name: 'dashboard' }
   | { name: 'chain' }
+  | { name: 'reports' }
   | { name: 'orders' }
   | { name: 'order'; salesOrderNo: string }
   | { name: 'printers' }
@@ -95,6 +96,7 @@ export function parseHash(hash: string): Route {
   if (area === 'receipts') return { name: 'receipts' };
   if (area === 'dashboard') return { name: 'dashboard' };
   if (area === 'chain') return { name: 'chain' };
+  if (area === 'reports') return { name: 'reports' };
   if (area === 'printers') return { name: 'printers' };
   if (area === 'audit') return { name: 'audit' };
   if (area === 'users') {
@@ -172,6 +174,8 @@ export function hrefFor(route: Route): string {
       return '#/dashboard';
     case 'chain':
       return '#/chain';
+    case 'reports':
+      return '#/reports';
     case 'orders':
       return '#/orders';
     case 'order':
