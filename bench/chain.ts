@@ -11,6 +11,7 @@
  */
 import path from 'node:path';
 import { api } from '../shared/endpoints/index.js';
+import { REPORT_NAMES } from '../shared/models/reports.js';
 import { addToRecord } from '../main/service/backup/record.js';
 import { startService } from './service-process.js';
 import { statsOf, timeOnce, type Stats } from './stats.js';
@@ -28,7 +29,31 @@ export interface ReportRead {
 export const REPORT_READS: readonly ReportRead[] = [
   { name: 'Chain/dashboard (every branch, today)', who: 'admin', call: (t) => t.call(api.Chain.dashboard) },
   { name: 'Dashboard/dashboardData (one branch)', who: 'manager', call: (t) => t.call(api.Dashboard.dashboardData, { body: {} }) },
+  // Every report of the Reports screen over the last 30 days, at head office (every branch).
+  ...REPORT_NAMES.map((report): ReportRead => ({
+    name: `Reports/${report} (every branch, 30 days)`,
+    who: 'admin',
+    call: (t) => t.call(api.Reports.run, { params: { report }, query: lastDays(30) }),
+  })),
+  // GSTR-1 of the head office's GSTIN for this month (the GSTIN is asked for once, then reused).
+  {
+    name: 'GSTReturns/gstr1 (a GSTIN, this month)',
+    who: 'admin',
+    call: async (t) => {
+      const gstin = (firstGstin ??= ((await t.call(api.GSTReturns.gstins)) as { gstins: Array<{ gstin: string }> }).gstins[0]?.gstin ?? '');
+      return t.call(api.GSTReturns.gstr1, { query: { gstin, month: new Date().toISOString().slice(0, 7) } });
+    },
+  },
 ];
+
+let firstGstin: string | undefined;
+
+/** The period of the last `days` days to today, as the Reports screen sends it. */
+function lastDays(days: number): { from: string; to: string } {
+  const to = new Date();
+  const from = new Date(to.getTime() - (days - 1) * 86_400_000);
+  return { from: from.toISOString().slice(0, 10), to: to.toISOString().slice(0, 10) };
+}
 
 export interface ReportTiming {
   name: string;

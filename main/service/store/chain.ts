@@ -2,10 +2,10 @@
  * SQL for the chain dashboard (reports/chain-dashboard.ts): a day's figures of every branch of a
  * company, the tills open at each, and what this PC has heard from each branch by sync. Read-only.
  *
- * chainToday is the one statement for the day's sales and receipts: each branch's figures are
- * correlated subqueries over a branch-day index range (sales_order_branch_day covers the order
- * count and amount, receipt_branch_day the receipts), so the cost is the day's rows per branch,
- * never the history. When per-branch daily totals are kept, this is the statement to point at them.
+ * chainToday is the one statement for the day's sales and receipts: each branch's orders, sales
+ * and money received are its row of the day's totals (branch_day_total, kept by triggers as
+ * business is written: migration 038); the count of receipts is a branch-day index range of the
+ * receipts (receipt_branch_day), so the cost is the day's receipts per branch, never the history.
  */
 import { RECEIPT_STATUS, SALES_ORDER_STATUS } from '../../../shared/contract/statuses.js';
 import type { Db } from '../db/database.js';
@@ -31,15 +31,12 @@ export interface ChainDayRow {
 export const chainStore = perDatabase((db: Db) => {
   const today = db.prepare<{ companyId: number; day: string }, ChainDayRow>(
     `SELECT b.id, b.code, b.name, b.city,
-       (SELECT count(*) FROM sales_order o INDEXED BY sales_order_branch_day
-         WHERE o.branch_id = b.id AND o.order_date = @day AND o.status_id <> ${CANCELLED}) AS orders,
-       (SELECT coalesce(sum(o.net_amount), 0) FROM sales_order o INDEXED BY sales_order_branch_day
-         WHERE o.branch_id = b.id AND o.order_date = @day AND o.status_id <> ${CANCELLED}) AS sales,
+       coalesce(t.orders, 0) AS orders, coalesce(t.sales, 0) AS sales,
        (SELECT count(*) FROM receipt r INDEXED BY receipt_branch_day
          WHERE r.branch_id = b.id AND r.receipt_date = @day AND r.status_id <> ${VOIDED} AND r.credit_note_id IS NULL) AS receipts,
-       (SELECT coalesce(sum(r.amount), 0) FROM receipt r INDEXED BY receipt_branch_day
-         WHERE r.branch_id = b.id AND r.receipt_date = @day AND r.status_id <> ${VOIDED} AND r.credit_note_id IS NULL) AS received
-     FROM branch b WHERE b.company_id = @companyId AND b.is_active = 1 ORDER BY b.code`,
+       coalesce(t.received, 0) AS received
+     FROM branch b LEFT JOIN branch_day_total t ON t.branch_id = b.id AND t.day = @day
+     WHERE b.company_id = @companyId AND b.is_active = 1 ORDER BY b.code`,
   );
   // Spelled as the partial index till_session_one_open is, so only open sessions are read.
   const tillsOpen = db.prepare<[number], { branch_id: number; n: number }>(
