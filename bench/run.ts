@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [-- --record] [-- --soak-minutes N] [-- --branches N]`: speed and memory of the real
+ * `npm run bench [-- --quick] [-- --record] [-- --soak-minutes N] [-- --branches N] [-- --reports-only]`: speed and memory of the real
  * service at chain scale, measured, never asserted by tests (README "Benchmark").
  *
  * Builds or reuses stores of 10k, 100k and 1M orders (bench/stores.ts; --quick: 10k only), starts
@@ -40,6 +40,7 @@ const { values: flags } = parseArgs({
     sizes: { type: 'string' },
     'sync-orders': { type: 'string' },
     branches: { type: 'string' },
+    'reports-only': { type: 'boolean', default: false },
   },
 });
 const quick = flags.quick;
@@ -610,6 +611,7 @@ async function main() {
   const machine = { cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? '', memGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.type()} ${os.release()}` };
   log(`Optical POS bench${quick ? ' (quick)' : ''}: ${machine.cpus} × ${machine.cpu}, ${machine.memGiB} GiB, Node ${machine.node}`);
   ensureBuilt();
+  if (flags['reports-only']) return reportsOnly(machine, started);
   const stores = sizes.map((label) => {
     const size = SIZES[label];
     if (!size) throw new Error(`--sizes: one of ${Object.keys(SIZES).join(', ')}`);
@@ -642,6 +644,29 @@ async function main() {
   writeFileSync(md, markdown(report));
   const shown = (file: string) => path.relative(path.join(import.meta.dirname, '..'), file);
   log(`\n${shown(json)} and ${path.basename(md)} written (${report.seconds} s)${recorded ? ': the committed record, commit it' : ''}`);
+}
+
+/**
+ * `--reports-only`: the chain-scale store of the largest --sizes and its report reads, nothing else
+ * (the other stores need not exist); the run's JSON and markdown hold that section only.
+ */
+async function reportsOnly(machine: { cpus: number; cpu: string; memGiB: number; node: string }, started: number) {
+  if (flags.record) {
+    console.error('--reports-only measures one section: it is never the committed record');
+    process.exit(2);
+  }
+  const label = sizes.at(-1)!;
+  const size = SIZES[label];
+  if (!size) throw new Error(`--sizes: one of ${Object.keys(SIZES).join(', ')}`);
+  const chainStore = benchStore(`${label} × ${chainBranches} branches`, size, log, chainBranches);
+  log(`\nreports: ${chainStore.label} store (${(chainStore.bytes / 2 ** 20).toFixed(0)} MiB, ${chainStore.builtSeconds === null ? 'reused' : `built in ${chainStore.builtSeconds} s`}), each against the transport floor`);
+  const chain = await measureChain(chainStore, chainBranches, quick, log);
+  const seconds = Math.round((performance.now() - started) / 1000);
+  const { json, md } = place;
+  mkdirSync(path.dirname(json), { recursive: true });
+  writeFileSync(json, `${JSON.stringify({ date: new Date().toISOString(), quick, machine, chain, seconds }, null, 2)}\n`);
+  writeFileSync(md, `${chainMarkdown(chain).join('\n')}\n`);
+  log(`\n${path.basename(json)} and ${path.basename(md)} written in ${path.dirname(json)} (${seconds} s)`);
 }
 
 function markdown(report: {
