@@ -3,6 +3,7 @@
  * into another field by field, and undoing a merge (declared extensions).
  */
 import { z } from 'zod';
+import { bounded, textField } from '../contract/lengths.js';
 
 /** The fields a merge chooses between, each the survivor's or the merged-away record's. */
 export const MERGE_FIELDS = ['name', 'birthDate', 'gender', 'mobile', 'phone', 'email', 'address', 'marriage', 'remarks', 'taxNo', 'bloodGroup'] as const;
@@ -58,9 +59,9 @@ export type DuplicateList = z.infer<typeof DuplicateList>;
 
 export const MergeRequest = z.object({
   /** The record that stays. */
-  survivorCustomerId: z.string(),
+  survivorCustomerId: bounded('id'),
   /** The record merged into it: its history moves, its ENC id opens the survivor from now on. */
-  mergedCustomerId: z.string(),
+  mergedCustomerId: bounded('id'),
   /** Per field, whose value stays; a field left out keeps the survivor's. */
   keep: z
     .object(Object.fromEntries(MERGE_FIELDS.map((f) => [f, z.enum(['survivor', 'merged']).optional()])) as Record<MergeField, z.ZodOptional<z.ZodEnum<{ survivor: 'survivor'; merged: 'merged' }>>>)
@@ -76,7 +77,7 @@ export const MergeResult = z.object({
 });
 export type MergeResult = z.infer<typeof MergeResult>;
 
-export const UndoMergeRequest = z.object({ mergeId: z.string() });
+export const UndoMergeRequest = z.object({ mergeId: bounded('id') });
 export type UndoMergeRequest = z.infer<typeof UndoMergeRequest>;
 
 export const UndoMergeResult = z.object({ survivorCustomerId: z.string(), mergedCustomerId: z.string(), movedBack: z.number().int() });
@@ -101,11 +102,11 @@ export type MergeList = z.infer<typeof MergeList>;
 
 /** The counter's check before a new customer is saved (the customer form, Quick sale's new customer). */
 export const LikelySameRequest = z.object({
-  firstName: z.string().max(100),
-  lastName: z.string().max(100),
-  mobile: z.string().max(30).nullish(),
-  email: z.string().max(100).nullish(),
-  birthDate: z.string().max(10).nullish(),
+  firstName: bounded('name'),
+  lastName: bounded('name'),
+  mobile: bounded('phone').nullish(),
+  email: textField('email'),
+  birthDate: bounded('date').nullish(),
 });
 export type LikelySameRequest = z.infer<typeof LikelySameRequest>;
 

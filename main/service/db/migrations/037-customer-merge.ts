@@ -45,6 +45,8 @@ CREATE INDEX customer_merge_merged ON customer_merge (merged_id) WHERE undone_at
 CREATE INDEX customer_merge_survivor ON customer_merge (survivor_id);
 
 ALTER TABLE customer ADD COLUMN merged_into INTEGER REFERENCES customer(id);
+-- The few merged-away records, found from the one they went into (an undo, a second merge).
+CREATE INDEX customer_merged_into ON customer (merged_into) WHERE merged_into IS NOT NULL;
 
 CREATE TABLE customer_merge_row (
   merge_id INTEGER NOT NULL REFERENCES customer_merge(id),
