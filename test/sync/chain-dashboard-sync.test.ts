@@ -5,58 +5,35 @@
  * synced, while its own branch, whose changes the hub keeps acknowledging, is not.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { freePort } from '../hub/hub-process.js';
 import { api } from '../../shared/endpoints/index.js';
-import { startHub, type Hub } from '../../hub/hub.js';
-import { makeJoinCode } from '../../hub/sync/join.js';
-import { joinCompany } from '../../main/service/sync/join.js';
-import { STORE_FILE } from '../../main/service/store-file.js';
-import { TEST_PG, tempDataDir } from '../hub/hub-helpers.js';
 import { makeSale } from '../helpers/sales.js';
-import { startTestService, type TestService } from '../helpers/service.js';
+import type { TestService } from '../helpers/service.js';
+import { startTwoPcs, type TwoPcs } from '../helpers/two-pcs.js';
 
-let hub: Hub;
-let hubDir: { dir: string; remove(): Promise<void> };
+let chain: TwoPcs;
 let ho: TestService;
 let surat: TestService;
-let dir: string;
-
-const syncNow = async (svc: TestService) => {
-  await svc.server.deps.sync!.syncNow();
-  const state = svc.server.deps.db.prepare('SELECT last_error FROM sync_state').get() as { last_error: string | null };
-  assert.equal(state.last_error, null);
-};
+const syncNow = (svc: TestService) => chain.syncNow(svc);
 
 before(async () => {
-  hubDir = await tempDataDir();
-  const port = await freePort();
-  const hubUrl = `http://127.0.0.1:${port}`;
-  hub = await startHub({ dataDir: path.join(hubDir.dir, 'hub'), port, ...TEST_PG });
-  assert.equal((await hub.enroll('Head office')).id, 1);
-  ho = await startTestService({ hubUrl, syncIntervalMs: 600_000, readWorkers: 0 });
-  const { enc, db } = ho.server.deps;
-  const srt = (db.prepare("SELECT id FROM branch WHERE code = 'SRT1'").get() as { id: number }).id;
-  const admin = await ho.as('admin');
-  await admin.call(api.Users.create, { body: { userName: 'surat.cashier', role: 'cashier', branchIDs: [enc.encode('branch', srt)], password: 'Temporary-1' } });
-  const first = await ho.as('surat.cashier', 'Temporary-1');
-  await first.call(api.Users.changePassword, { body: { currentPassword: 'Temporary-1', newPassword: 'Surat-2026-till' } });
-  await syncNow(ho);
-  const { code } = await makeJoinCode(hub.pool, 'Surat till 1');
-  dir = mkdtempSync(path.join(os.tmpdir(), 'optical-pos-chain-'));
-  await joinCompany(dir, STORE_FILE, hubUrl, code);
-  surat = await startTestService({ dataDir: dir, hubUrl, syncIntervalMs: 600_000, readWorkers: 0 });
+  // Surat's cashier is made at head office (users are its master data) and travels with the join.
+  chain = await startTwoPcs('chain', {
+    joinedAs: 'Surat till 1',
+    atHeadOffice: async (pc) => {
+      const { enc, db } = pc.server.deps;
+      const srt = (db.prepare("SELECT id FROM branch WHERE code = 'SRT1'").get() as { id: number }).id;
+      const admin = await pc.as('admin');
+      await admin.call(api.Users.create, { body: { userName: 'surat.cashier', role: 'cashier', branchIDs: [enc.encode('branch', srt)], password: 'Temporary-1' } });
+      const first = await pc.as('surat.cashier', 'Temporary-1');
+      await first.call(api.Users.changePassword, { body: { currentPassword: 'Temporary-1', newPassword: 'Surat-2026-till' } });
+    },
+  });
+  ({ ho, joined: surat } = chain);
 });
 
 after(async () => {
-  await surat?.close();
-  await ho?.close();
-  await hub?.close();
-  await hubDir?.remove();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await chain?.close();
 });
 
 test('Adajan’s sale and till reach head office’s chain dashboard by sync; a branch whose newest change is two hours old is not synced', async () => {

@@ -6,61 +6,21 @@
  * figures for that branch.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { freePort } from '../hub/hub-process.js';
 import { api } from '../../shared/endpoints/index.js';
-import { startHub, type Hub } from '../../hub/hub.js';
-import { makeJoinCode } from '../../hub/sync/join.js';
-import { joinCompany } from '../../main/service/sync/join.js';
-import { STORE_FILE } from '../../main/service/store-file.js';
-import { TEST_PG, tempDataDir } from '../hub/hub-helpers.js';
-import { startTestService, type TestService } from '../helpers/service.js';
+import { startTwoPcs, type TwoPcs } from '../helpers/two-pcs.js';
 import { frameInStock, makeSale } from '../helpers/sales.js';
 import { clean, drift } from '../helpers/daily-totals.js';
 
-let hub: Hub | undefined;
-let hubDir: { dir: string; remove(): Promise<void> };
-const nodes: TestService[] = [];
-let dir: string;
-
-const admins = new Map<TestService, Awaited<ReturnType<TestService['as']>>>();
-const admin = async (svc: TestService) => {
-  if (!admins.has(svc)) admins.set(svc, await svc.as('admin'));
-  return admins.get(svc)!;
-};
-
-async function converge() {
-  for (let round = 0; round < 3; round++) for (const svc of nodes) await (await admin(svc)).call(api.Sync.now, { body: {} });
-  for (const svc of nodes) {
-    const s = await (await admin(svc)).call(api.Sync.status, {});
-    assert.equal(s.lastError, null, `node at ${svc.url}: ${s.lastError}`);
-    assert.equal(s.waiting, 0);
-  }
-}
+let chain: TwoPcs;
 
 before(async () => {
-  hubDir = await tempDataDir();
-  const port = await freePort();
-  const hubUrl = `http://127.0.0.1:${port}`;
-  hub = await startHub({ dataDir: path.join(hubDir.dir, 'hub'), port, ...TEST_PG });
-  await hub.enroll('Head office');
-  nodes.push(await startTestService({ hubUrl, syncIntervalMs: 60_000, readWorkers: 0 }));
-  await (await admin(nodes[0]!)).call(api.Sync.now, { body: {} });
-  const { code } = await makeJoinCode(hub.pool, 'Surat till 1');
-  dir = mkdtempSync(path.join(os.tmpdir(), 'optical-pos-totals-sync-'));
-  await joinCompany(dir, STORE_FILE, hubUrl, code);
-  nodes.push(await startTestService({ dataDir: dir, hubUrl, syncIntervalMs: 60_000, readWorkers: 0 }));
-  await converge();
+  chain = await startTwoPcs('totals-sync', { joinedAs: 'Surat till 1' });
+  await chain.converge();
 });
 
 after(async () => {
-  for (const svc of nodes) await svc.close();
-  await hub?.close();
-  await hubDir.remove();
-  rmSync(dir, { recursive: true, force: true });
+  await chain?.close();
 });
 
 const TABLES = {
@@ -71,9 +31,9 @@ const TABLES = {
 };
 
 test('the other PC keeps the same totals from the pulled sales, receipts, cancellation and return', async () => {
-  const [ho, other] = [nodes[0]!, nodes[1]!];
+  const { ho, joined: other } = chain;
   const { enc } = ho.server.deps;
-  const staff = await admin(ho);
+  const staff = await ho.as('admin');
   const cash = enc.encode('paymentKind', 1);
   const part = await makeSale(ho, staff, { paid: 10, qty: 2 });
   await staff.call(api.QuickSale.saveReceipt, { body: { salesOrderID: part.salesOrderID, customerIDStr: part.customerID, receiptTypeId: cash, amount: 5 } });
@@ -90,7 +50,7 @@ test('the other PC keeps the same totals from the pulled sales, receipts, cancel
   await staff.call(api.Returns.save, {
     body: { salesOrderID: sale.salesOrderID, lines: [{ salesOrderLineID: enc.encode('salesOrderLine', line.id), qty: 1, destination: 'stock' }], reason: 'Did not suit', settlement: 'refund' },
   });
-  await converge();
+  await chain.converge();
 
   const branchId = ho.server.deps.db.prepare('SELECT branch_id FROM sales_order WHERE id = ?').get(part.rowId) as { branch_id: number };
   for (const svc of [ho, other]) assert.deepEqual(drift(svc.server.deps.db), clean, `node at ${svc.url}`);
