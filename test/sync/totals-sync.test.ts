@@ -10,6 +10,7 @@ import { after, before, test } from 'node:test';
 import { api } from '../../shared/endpoints/index.js';
 import { startTwoPcs, type TwoPcs } from '../helpers/two-pcs.js';
 import { frameInStock, makeSale } from '../helpers/sales.js';
+import { openTillOnce } from '../helpers/service.js';
 import { clean, drift } from '../helpers/daily-totals.js';
 
 let chain: TwoPcs;
@@ -59,4 +60,34 @@ test('the other PC keeps the same totals from the pulled sales, receipts, cancel
     assert.ok(mine.length > 0, `${table} has the day at head office`);
     assert.deepEqual(other.server.deps.db.prepare(sql).all(branchId.branch_id), mine, `${table} at the other PC`);
   }
+});
+
+test('head office’s sales by branch for the chain equals each branch’s own report at its own PC, added up', async () => {
+  const { ho, joined } = chain;
+  // The joined PC sells at Surat (SRT1) as Surat's manager; head office sells at its own branch.
+  const { enc, db } = ho.server.deps;
+  const srt = (db.prepare("SELECT id FROM branch WHERE code = 'SRT1'").get() as { id: number }).id;
+  const srtId = enc.encode('branch', srt);
+  const amdId = enc.encode('branch', (db.prepare("SELECT id FROM branch WHERE code = 'AMD1'").get() as { id: number }).id);
+  const hoAdmin = await ho.as('admin');
+  await hoAdmin.call(api.Users.create, { body: { userName: 'surat.manager', role: 'manager', branchIDs: [srtId], password: 'Temporary-1' } });
+  const first = await ho.as('surat.manager', 'Temporary-1');
+  await first.call(api.Users.changePassword, { body: { currentPassword: 'Temporary-1', newPassword: 'Surat-2026-books' } });
+  await chain.converge();
+  const surat = await joined.as('surat.manager', 'Surat-2026-books');
+  await openTillOnce(surat);
+  await makeSale(joined, surat, { paid: 'all' });
+  await makeSale(joined, surat, { paid: 30, qty: 2 });
+  await makeSale(ho, hoAdmin, { paid: 'all' });
+  await chain.converge();
+
+  const day = new Date().toISOString().slice(0, 10);
+  const query = (branchID?: string) => ({ from: day, to: day, ...(branchID ? { branchID } : {}) });
+  const figures = (r: { total: Record<string, unknown> | null }) => ({ orders: r.total?.orders, sales: r.total?.sales, received: r.total?.received });
+  const whole = await hoAdmin.call(api.Reports.run, { params: { report: 'sales-by-branch' }, query: query() });
+  const atSurat = await surat.call(api.Reports.run, { params: { report: 'sales-by-branch' }, query: query(srtId) });
+  const atHo = await hoAdmin.call(api.Reports.run, { params: { report: 'sales-by-branch' }, query: query(amdId) });
+  const sum = (k: 'orders' | 'sales' | 'received') => Math.round((Number(figures(atSurat)[k]) + Number(figures(atHo)[k])) * 100) / 100;
+  assert.ok(Number(figures(atSurat).orders) >= 2, 'Surat’s own report has its two sales');
+  assert.deepEqual(figures(whole), { orders: sum('orders'), sales: sum('sales'), received: sum('received') });
 });
