@@ -7,11 +7,10 @@
  * business is written: migration 038); the count of receipts is a branch-day index range of the
  * receipts (receipt_branch_day), so the cost is the day's receipts per branch, never the history.
  */
-import { RECEIPT_STATUS, SALES_ORDER_STATUS } from '../../../shared/contract/statuses.js';
+import { RECEIPT_STATUS } from '../../../shared/contract/statuses.js';
 import type { Db } from '../db/database.js';
 import { perDatabase } from './per-database.js';
 
-const CANCELLED = SALES_ORDER_STATUS.Cancelled;
 /** A receipt cancelled as if never taken (as the manager's dashboard counts them). */
 const VOIDED = RECEIPT_STATUS.Cancelled;
 
