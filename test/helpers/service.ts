@@ -2,13 +2,15 @@
  * A real service for a test: its own temp data folder and SQLite file, a real HTTP port on
  * loopback, a clock the test can move, strict response checking, and the shared client.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ApiError, createClient, type Client } from '../../shared/client.js';
 import { hasRole, SALES_ROLES } from '../../shared/contract/roles.js';
 import { api } from '../../shared/endpoints/index.js';
+import { openDatabase } from '../../main/service/db/database.js';
 import { startServer, type RunningServer, type ServerOptions } from '../../main/service/server.js';
+import { DEMO_FILE } from '../../main/service/store-file.js';
 
 export interface TestService {
   server: RunningServer;
@@ -26,8 +28,29 @@ export interface TestService {
   close(): Promise<void>;
 }
 
+/**
+ * An empty store with every migration applied, made once per test process: a new test store starts
+ * as a copy of it, so its first start seeds the demo (with the test's clock and its own installation
+ * secret, as any first start does) without running the migrations again, a few seconds each on
+ * two busy cores. The migrations themselves are tested where they are the subject
+ * (test/unit/migrate.test.ts and the upgrade tests open their own files).
+ */
+let migrated: string | undefined;
+function migratedStore(): string {
+  if (!migrated) {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'optical-pos-migrated-'));
+    const file = path.join(dir, DEMO_FILE);
+    openDatabase(file).close();
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    migrated = file;
+  }
+  return migrated;
+}
+
 export async function startTestService(options: Partial<ServerOptions> = {}): Promise<TestService> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'optical-pos-test-'));
+  // The demo's first start (a folder the test did not bring, no first-run screen asked for).
+  if (!options.dataDir && options.noStore === undefined) copyFileSync(migratedStore(), path.join(dataDir, DEMO_FILE));
   const clock = {
     now: new Date(),
     advance(ms: number) {
