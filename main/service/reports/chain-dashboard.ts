@@ -14,7 +14,7 @@ import { localDate } from '../../../shared/domain/calendar.js';
 import { isHeadOffice } from '../catalog/head-office.js';
 import type { RequestContext } from '../context.js';
 import { forbidden } from '../errors.js';
-import { chainStore } from '../store/chain.js';
+import { chainStore, type ChainDayRow } from '../store/chain.js';
 import { settings } from '../store/setting.js';
 
 /** A branch not heard from for longer than this is listed as not synced. */
@@ -23,15 +23,8 @@ export const NOT_SYNCED_AFTER_MS = 60 * 60 * 1000;
 const NOT_HEAD_OFFICE =
   'The chain dashboard is head office’s: this PC belongs to a branch, and sees only what sync brought it. Open it on a head-office PC.';
 
-export interface ChainBranchFigures {
-  id: number;
-  code: string;
-  name: string;
-  city: string | null;
-  orders: number;
-  sales: number;
-  receipts: number;
-  received: number;
+/** A branch's row of the day (store/chain.ts) with its tills and how recently sync heard from it. */
+export interface ChainBranchFigures extends ChainDayRow {
   tillsOpen: number;
   lastSyncAt: string | null;
   notSynced: boolean;
