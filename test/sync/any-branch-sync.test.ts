@@ -10,25 +10,14 @@
  *    Orders/to-settle at both PCs.
  */
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { freePort } from '../hub/hub-process.js';
 import { api } from '../../shared/endpoints/index.js';
 import { createClient, type Client } from '../../shared/client.js';
-import { startHub, type Hub } from '../../hub/hub.js';
-import { makeJoinCode } from '../../hub/sync/join.js';
-import { joinCompany } from '../../main/service/sync/join.js';
-import { STORE_FILE } from '../../main/service/store-file.js';
-import { TEST_PG, tempDataDir } from '../hub/hub-helpers.js';
-import { openTillOnce, startTestService, type TestService } from '../helpers/service.js';
+import { openTillOnce, type TestService } from '../helpers/service.js';
+import { startTwoPcs, type TwoPcs } from '../helpers/two-pcs.js';
 
-let hub: Hub | undefined;
-let hubDir: { dir: string; remove(): Promise<void> };
+let chain: TwoPcs;
 const nodes: TestService[] = [];
-let dir: string;
 /** A's manager at node 1, B's manager at node 2. */
 let atA: Client;
 let atB: Client;
@@ -40,55 +29,33 @@ const admin = async (svc: TestService) => {
   return admins.get(svc)!;
 };
 
-async function converge() {
-  for (let round = 0; round < 3; round++) for (const svc of nodes) await (await admin(svc)).call(api.Sync.now, { body: {} });
-  for (const svc of nodes) {
-    const s = await (await admin(svc)).call(api.Sync.status, {});
-    assert.equal(s.lastError, null, `node at ${svc.url}: ${s.lastError}`);
-    assert.equal(s.waiting, 0);
-  }
-}
-
-const row = (svc: TestService, table: string, where: string, ...args: unknown[]) => {
-  const rows = svc.server.deps.db.prepare(`SELECT * FROM ${table} WHERE ${where} ORDER BY id`).all(...args);
-  return { rows: rows.length, sum: createHash('sha256').update(JSON.stringify(rows)).digest('hex') };
-};
+const converge = () => chain.converge();
+const row = (svc: TestService, table: string, where: string, ...args: unknown[]) => chain.rows(svc, table, where, ...args);
 const deadLetters = (svc: TestService) => (svc.server.deps.db.prepare('SELECT count(*) AS n FROM sync_dead_letter').get() as { n: number }).n;
 
 before(async () => {
-  hubDir = await tempDataDir();
-  const port = await freePort();
-  const hubUrl = `http://127.0.0.1:${port}`;
-  hub = await startHub({ dataDir: path.join(hubDir.dir, 'hub'), port, ...TEST_PG });
-  await hub.enroll('Head office');
-  nodes.push(await startTestService({ hubUrl, syncIntervalMs: 600_000, readWorkers: 0 }));
-  const ho = nodes[0]!;
-  await (await admin(ho)).call(api.Sync.now, { body: {} });
   // B's manager is made at head office (users are its master data) and travels with the join.
-  const { db, enc } = ho.server.deps;
-  const b = (db.prepare("SELECT id FROM branch WHERE code <> 'AMD1' AND is_active = 1 ORDER BY id LIMIT 1").get() as { id: number }).id;
-  branchB = enc.encode('branch', b);
-  await (await admin(ho)).call(api.Users.create, { body: { userName: 'bmanager', role: 'manager', branchIDs: [branchB], password: 'Temporary-1' } });
-  const first = await ho.as('bmanager', 'Temporary-1');
-  await first.call(api.Users.changePassword, { body: { currentPassword: 'Temporary-1', newPassword: 'Own-pass-2026' } });
-  await (await admin(ho)).call(api.Sync.now, { body: {} });
-
-  const { code } = await makeJoinCode(hub.pool, 'Branch B till');
-  dir = mkdtempSync(path.join(os.tmpdir(), 'optical-pos-any-branch-sync-'));
-  await joinCompany(dir, STORE_FILE, hubUrl, code);
-  nodes.push(await startTestService({ dataDir: dir, hubUrl, syncIntervalMs: 600_000, readWorkers: 0 }));
-  atA = await ho.as('manager');
-  const login = await nodes[1]!.anon.call(api.Auth.login, { body: { userName: 'bmanager', password: 'Own-pass-2026' } });
-  atB = createClient({ baseUrl: nodes[1]!.url, getToken: () => login.token });
+  chain = await startTwoPcs('any-branch-sync', {
+    joinedAs: 'Branch B till',
+    atHeadOffice: async (ho) => {
+      const { db, enc } = ho.server.deps;
+      const b = (db.prepare("SELECT id FROM branch WHERE code <> 'AMD1' AND is_active = 1 ORDER BY id LIMIT 1").get() as { id: number }).id;
+      branchB = enc.encode('branch', b);
+      await (await admin(ho)).call(api.Users.create, { body: { userName: 'bmanager', role: 'manager', branchIDs: [branchB], password: 'Temporary-1' } });
+      const first = await ho.as('bmanager', 'Temporary-1');
+      await first.call(api.Users.changePassword, { body: { currentPassword: 'Temporary-1', newPassword: 'Own-pass-2026' } });
+    },
+  });
+  nodes.push(chain.ho, chain.joined);
+  atA = await chain.ho.as('manager');
+  const login = await chain.joined.anon.call(api.Auth.login, { body: { userName: 'bmanager', password: 'Own-pass-2026' } });
+  atB = createClient({ baseUrl: chain.joined.url, getToken: () => login.token });
   await openTillOnce(atB);
   await converge();
 });
 
 after(async () => {
-  for (const svc of nodes) await svc.close();
-  await hub?.close();
-  await hubDir.remove();
-  rmSync(dir, { recursive: true, force: true });
+  await chain?.close();
 });
 
 /** A lens order booked at A (node 1) for collection at B, 100 paid; synced to B. */
