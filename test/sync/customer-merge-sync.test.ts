@@ -9,39 +9,21 @@
  */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { api } from '../../shared/endpoints/index.js';
 import { lensTypeId } from '../../shared/domain/rx.js';
-import { startHub, type Hub } from '../../hub/hub.js';
-import { makeJoinCode } from '../../hub/sync/join.js';
-import { joinCompany } from '../../main/service/sync/join.js';
-import { STORE_FILE } from '../../main/service/store-file.js';
 import { CUSTOMER_TABLES } from '../../main/service/store/customer-merge.js';
 import { branchUser } from '../helpers/branches.js';
 import { makeSale } from '../helpers/sales.js';
-import { freePort } from '../hub/hub-process.js';
-import { TEST_PG, tempDataDir } from '../hub/hub-helpers.js';
-import { startTestService, type TestService } from '../helpers/service.js';
+import type { TestService } from '../helpers/service.js';
+import { startTwoPcs, type TwoPcs } from '../helpers/two-pcs.js';
 
-let hub: Hub;
-let hubDir: { dir: string; remove(): Promise<void> };
+let chain: TwoPcs;
 let navrangpura: TestService;
 let adajan: TestService;
-let dir: string;
 
-const syncNow = async (svc: TestService) => {
-  await svc.server.deps.sync!.syncNow();
-  const state = svc.server.deps.db.prepare('SELECT last_error, stopped_reason FROM sync_state').get() as { last_error: string | null; stopped_reason: string | null };
-  assert.deepEqual(state, { last_error: null, stopped_reason: null });
-  const dead = svc.server.deps.db.prepare('SELECT tbl, reason FROM sync_dead_letter').all();
-  assert.deepEqual(dead, [], 'every pulled change applied');
-};
-const converge = async () => {
-  for (let round = 0; round < 2; round++) for (const svc of [navrangpura, adajan]) await syncNow(svc);
-};
+const syncNow = (svc: TestService) => chain.syncNow(svc);
+const converge = () => chain.converge();
 
 /** Who each row naming a customer names, on one PC: the same on every PC once they converge. */
 function customerRows(svc: TestService): string {
@@ -51,27 +33,13 @@ function customerRows(svc: TestService): string {
 }
 
 before(async () => {
-  hubDir = await tempDataDir();
-  const port = await freePort();
-  const hubUrl = `http://127.0.0.1:${port}`;
-  hub = await startHub({ dataDir: path.join(hubDir.dir, 'hub'), port, ...TEST_PG });
-  assert.equal((await hub.enroll('Head office')).id, 1);
-  navrangpura = await startTestService({ hubUrl, syncIntervalMs: 600_000, readWorkers: 0 });
-  branchUser(navrangpura, 'manager.srt', 'manager', 'SRT1');
-  await syncNow(navrangpura);
-  const { code } = await makeJoinCode(hub.pool, 'Adajan till 1');
-  dir = mkdtempSync(path.join(os.tmpdir(), 'optical-pos-merge-'));
-  await joinCompany(dir, STORE_FILE, hubUrl, code);
-  adajan = await startTestService({ dataDir: dir, hubUrl, syncIntervalMs: 600_000, readWorkers: 0 });
+  chain = await startTwoPcs('merge', { joinedAs: 'Adajan till 1', atHeadOffice: async (ho) => branchUser(ho, 'manager.srt', 'manager', 'SRT1') });
+  ({ ho: navrangpura, joined: adajan } = chain);
   await syncNow(adajan);
 });
 
 after(async () => {
-  await adajan?.close();
-  await navrangpura?.close();
-  await hub?.close();
-  await hubDir.remove();
-  rmSync(dir, { recursive: true, force: true });
+  await chain?.close();
 });
 
 test('registered twice while apart, merged at one PC: both PCs show one customer with both histories and the other PC’s late edit', { timeout: 180_000 }, async () => {
