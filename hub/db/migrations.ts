@@ -116,4 +116,16 @@ ALTER TABLE join_code ADD COLUMN expires_at timestamptz;
 `,
 };
 
-export const hubMigrations: readonly HubMigration[] = [foundation, certificates, joinCodes, nodeReplacement, joinCodeExpiry];
+/**
+ * When each node last reached the hub (a push or a pull, the hub's clock): sent to every PC with
+ * its pulls, so head office can tell a branch whose PC syncs but has nothing new (a quiet hour)
+ * from one whose PC has not reached the hub.
+ */
+const nodeSeen: HubMigration = {
+  name: 'node-seen',
+  sql: `
+ALTER TABLE node ADD COLUMN seen_at timestamptz;
+`,
+};
+
+export const hubMigrations: readonly HubMigration[] = [foundation, certificates, joinCodes, nodeReplacement, joinCodeExpiry, nodeSeen];
