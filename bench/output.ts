@@ -18,6 +18,8 @@ export interface RunShape {
   soakMinutes: number;
   syncOrders: number;
   startedAt: Date;
+  /** A run of one section only (`--load-only`: 'load'): its files say so in their name. */
+  section?: string | undefined;
 }
 
 export type ResultsPlace = { refused: string } | { json: string; md: string; recorded: boolean };
@@ -39,7 +41,7 @@ export function resultsPlace(run: RunShape, resultsDir: string): ResultsPlace {
   }
   // 2026-05-04T09:30:12Z: sorts by time, and no ':' (not allowed in Windows file names).
   const stamp = run.startedAt.toISOString().slice(0, 19).replaceAll(':', '-') + 'Z';
-  const name = `${stamp}${run.quick ? '-quick' : ''}`;
+  const name = `${stamp}${run.quick ? '-quick' : ''}${run.section ? `-${run.section}` : ''}`;
   const runs = path.join(resultsDir, 'runs');
   return { json: path.join(runs, `${name}.json`), md: path.join(runs, `${name}.md`), recorded: false };
 }

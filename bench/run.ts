@@ -1,5 +1,6 @@
 /**
- * `npm run bench [-- --quick] [-- --record] [-- --soak-minutes N] [-- --branches N] [-- --reports-only]`: speed and memory of the real
+ * `npm run bench [-- --quick] [-- --record] [-- --soak-minutes N] [-- --branches N] [-- --reports-only]
+ * [-- --load-only [--nodes N] [--load-minutes M]]`: speed and memory of the real
  * service at chain scale, measured, never asserted by tests (README "Benchmark").
  *
  * Builds or reuses stores of 10k, 100k and 1M orders (bench/stores.ts; --quick: 10k only), starts
@@ -11,7 +12,8 @@
  * --sync-orders N, default 5000, --quick 1000). Writes its results to bench/results/runs/ (ignored
  * by git); --record, for a full run only, writes the committed bench/results/latest.json and
  * latest.md instead (bench/output.ts). The reports (bench/chain.ts, its REPORT_READS) are timed on a
- * store of the largest size grown to --branches branches (default 50).
+ * store of the largest size grown to --branches branches (default 50). `--load-only` runs only the sync
+ * load (bench/load.ts): --nodes PCs (default 200) against one real hub for --load-minutes (default 3).
  */
 import { closeSync, cpSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -30,6 +32,7 @@ import { measureStock, type StockScale } from './stock.js';
 import { chainMarkdown, measureChain, type ChainBench } from './chain.js';
 import { measureLabels, type LabelBench } from './labels.js';
 import { measureSync, type SyncThroughput } from './sync.js';
+import { LOAD_DEFAULTS, loadLines, loadMarkdown, measureLoad, type LoadOptions } from './load.js';
 import { Till } from './till.js';
 
 const { values: flags } = parseArgs({
@@ -41,6 +44,12 @@ const { values: flags } = parseArgs({
     'sync-orders': { type: 'string' },
     branches: { type: 'string' },
     'reports-only': { type: 'boolean', default: false },
+    'load-only': { type: 'boolean', default: false },
+    nodes: { type: 'string' },
+    'load-minutes': { type: 'string' },
+    'load-interval': { type: 'string' },
+    'sales-per-minute': { type: 'string' },
+    'load-workers': { type: 'string' },
   },
 });
 const quick = flags.quick;
@@ -49,7 +58,10 @@ const soakMinutes = Number(flags['soak-minutes'] ?? (quick ? 0.25 : FULL_RUN.soa
 /** Orders the sync bench's branch sells before pushing (about 10 journal entries each). */
 const syncOrders = Number(flags['sync-orders'] ?? (quick ? 1000 : FULL_RUN.syncOrders));
 /** Where this run's results go, decided (and a short run's --record refused) before anything is measured. */
-const decided = resultsPlace({ record: flags.record, quick, sizes, soakMinutes, syncOrders, startedAt: new Date() }, path.join(import.meta.dirname, 'results'));
+const decided = resultsPlace(
+  { record: flags.record, quick, sizes, soakMinutes, syncOrders, startedAt: new Date(), section: flags['load-only'] ? 'load' : undefined },
+  path.join(import.meta.dirname, 'results'),
+);
 if ('refused' in decided) {
   console.error(decided.refused);
   process.exit(2);
@@ -610,6 +622,7 @@ async function main() {
   const started = performance.now();
   const machine = { cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? '', memGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.type()} ${os.release()}` };
   log(`Optical POS bench${quick ? ' (quick)' : ''}: ${machine.cpus} × ${machine.cpu}, ${machine.memGiB} GiB, Node ${machine.node}`);
+  if (flags['load-only']) return loadOnly(machine, started);
   ensureBuilt();
   if (flags['reports-only']) return reportsOnly(machine, started);
   const stores = sizes.map((label) => {
@@ -666,6 +679,46 @@ async function reportsOnly(machine: { cpus: number; cpu: string; memGiB: number;
   mkdirSync(path.dirname(json), { recursive: true });
   writeFileSync(json, `${JSON.stringify({ date: new Date().toISOString(), quick, machine, chain, seconds }, null, 2)}\n`);
   writeFileSync(md, `${chainMarkdown(chain).join('\n')}\n`);
+  log(`\n${path.basename(json)} and ${path.basename(md)} written in ${path.dirname(json)} (${seconds} s)`);
+}
+
+/** The --load-only options from the flags, each checked; a wrong one stops the run before anything starts. */
+function loadOptions(): LoadOptions {
+  const number = (flag: string, fallback: number, min: number, max: number, whole: boolean) => {
+    const text = flags[flag as keyof typeof flags] as string | undefined;
+    const value = text === undefined ? fallback : Number(text);
+    if (!Number.isFinite(value) || value < min || value > max || (whole && !Number.isInteger(value))) {
+      console.error(`--${flag}: ${whole ? 'a whole number' : 'a number'} from ${min} to ${max}`);
+      process.exit(2);
+    }
+    return value;
+  };
+  return {
+    nodes: number('nodes', LOAD_DEFAULTS.nodes, 2, 2000, true),
+    minutes: number('load-minutes', LOAD_DEFAULTS.minutes, 0.05, 120, false),
+    intervalMs: number('load-interval', LOAD_DEFAULTS.intervalMs / 1000, 0.5, 600, false) * 1000,
+    salesPerMinute: number('sales-per-minute', LOAD_DEFAULTS.salesPerMinute, 0.01, 600, false),
+    workers: number('load-workers', LOAD_DEFAULTS.workers, 1, 16, true),
+  };
+}
+
+/** `--load-only`: the sync load against one real hub (bench/load.ts), nothing else. */
+async function loadOnly(machine: { cpus: number; cpu: string; memGiB: number; node: string }, started: number) {
+  if (flags.record) {
+    console.error('--load-only measures one section: it is never the committed record');
+    process.exit(2);
+  }
+  const options = loadOptions();
+  log(`\nsync load: ${options.nodes} PCs against one real hub for ${options.minutes} min`);
+  const load = await measureLoad(options, log);
+  for (const line of loadLines(load)) log(line);
+  const seconds = Math.round((performance.now() - started) / 1000);
+  const date = new Date().toISOString();
+  const { json, md } = place;
+  mkdirSync(path.dirname(json), { recursive: true });
+  writeFileSync(json, `${JSON.stringify({ date, machine, load, seconds }, null, 2)}\n`);
+  const header = `Run ${date.slice(0, 16).replace('T', ' ')} UTC on ${machine.cpus} × ${machine.cpu}, ${machine.memGiB} GiB, Node ${machine.node}.`;
+  writeFileSync(md, `${[header, '', ...loadMarkdown(load)].join('\n')}\n`);
   log(`\n${path.basename(json)} and ${path.basename(md)} written in ${path.dirname(json)} (${seconds} s)`);
 }
 
