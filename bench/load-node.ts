@@ -55,6 +55,8 @@ export interface ChildResult {
   salesInWindow: number;
   pushedChanges: number;
   pulledChanges: number;
+  /** Bytes of the pull answers' bodies (the JSON). */
+  pulledBytes: number;
   rounds: number;
   errors: number;
   errorSamples: string[];
@@ -80,7 +82,7 @@ interface SimNode {
 
 let setup: LoadSetup;
 const nodes: SimNode[] = [];
-const result: ChildResult = { pushMs: [], pullMs: [], lagMs: [], salesInWindow: 0, pushedChanges: 0, pulledChanges: 0, rounds: 0, errors: 0, errorSamples: [], cpuMs: 0 };
+const result: ChildResult = { pushMs: [], pullMs: [], lagMs: [], salesInWindow: 0, pushedChanges: 0, pulledChanges: 0, pulledBytes: 0, rounds: 0, errors: 0, errorSamples: [], cpuMs: 0 };
 
 const say = (message: ChildMessage) => process.send!(message);
 
@@ -178,13 +180,13 @@ async function run(go: LoadGo): Promise<void> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function request(node: SimNode, path: string, init?: RequestInit): Promise<{ ms: number; body: unknown }> {
+async function request(node: SimNode, path: string, init?: RequestInit): Promise<{ ms: number; body: unknown; bytes: number }> {
   const t0 = performance.now();
   const response = await node.send(`${setup.hubUrl}${path}`, init);
   const text = await response.text();
   const ms = performance.now() - t0;
   if (!response.ok) throw new Error(`${path.split('?')[0]} ${response.status}: ${text.slice(0, 200)}`);
-  return { ms, body: JSON.parse(text) as unknown };
+  return { ms, body: JSON.parse(text) as unknown, bytes: Buffer.byteLength(text) };
 }
 
 /** One round of the worker: push everything waiting, then pull until nothing more waits. */
@@ -205,12 +207,13 @@ async function round(node: SimNode, inWindow: (ms: number) => boolean): Promise<
   }
   for (let more = true; more; ) {
     const at = Date.now();
-    const { ms, body } = await request(node, `${SYNC_PATHS.pull}?nodeId=${node.id}&after=${node.cursor}`);
+    const { ms, body, bytes } = await request(node, `${SYNC_PATHS.pull}?nodeId=${node.id}&after=${node.cursor}`);
     const page = body as PullResponse;
     const seenAt = Date.now();
     if (inWindow(at)) {
       result.pullMs.push(ms);
       result.pulledChanges += page.changes.length;
+      result.pulledBytes += bytes;
     }
     for (const change of page.changes) {
       if (!isSaleMark(change)) continue;

@@ -36,7 +36,7 @@ import { loadOrCreateCa } from '../hub/tls/ca.js';
 import { SYNC_PATHS } from '../shared/sync.js';
 import type { ChildMessage, ChildResult, LoadGo, LoadSetup, NodeSeat } from './load-node.js';
 import { ENTRIES_PER_SALE, installationSecretChange, pushBatch, simJournal } from './load-sale.js';
-import { statsOf, type Stats } from './stats.js';
+import { lagStats, statsOf, type LagStats, type Stats } from './stats.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -70,8 +70,10 @@ export interface LoadBench {
   pull: Stats;
   pushedPerSecond: number;
   pulledPerSecond: number;
+  /** Pull answers' JSON, KiB a second (the hub's traffic out, before TLS). */
+  pulledKiBPerSecond: number;
   /** Sale made at one PC → its order pulled at another, over every (PC, sale) pair; seconds. */
-  lag: { p50: number | null; p95: number | null; p99: number | null; max: number | null; pairs: number; seen: number };
+  lag: LagStats;
   rounds: number;
   errors: number;
   errorSamples: string[];
@@ -147,7 +149,7 @@ export async function measureLoad(options: LoadOptions, log: (line: string) => v
     const loadAfter = os.loadavg();
 
     const all = <K extends 'pushMs' | 'pullMs' | 'lagMs'>(key: K) => results.flatMap((r) => r[key]);
-    const sum = (key: 'salesInWindow' | 'pushedChanges' | 'pulledChanges' | 'rounds' | 'errors' | 'cpuMs') => results.reduce((s, r) => s + r[key], 0);
+    const sum = (key: 'salesInWindow' | 'pushedChanges' | 'pulledChanges' | 'pulledBytes' | 'rounds' | 'errors' | 'cpuMs') => results.reduce((s, r) => s + r[key], 0);
     const sales = sum('salesInWindow');
     const lags = all('lagMs');
     const pairs = sales * (options.nodes - 1);
@@ -164,6 +166,7 @@ export async function measureLoad(options: LoadOptions, log: (line: string) => v
       pull: statsOf(all('pullMs'), windowMs),
       pushedPerSecond: Math.round(sum('pushedChanges') / seconds),
       pulledPerSecond: Math.round(sum('pulledChanges') / seconds),
+      pulledKiBPerSecond: Math.round(sum('pulledBytes') / 1024 / seconds),
       lag: lagStats(lags, pairs),
       rounds: sum('rounds'),
       errors: sum('errors'),
@@ -178,21 +181,6 @@ export async function measureLoad(options: LoadOptions, log: (line: string) => v
     if (hub) await stopHub(hub);
     rmSync(temp, { recursive: true, force: true });
   }
-}
-
-/**
- * Percentiles (seconds) over every pair that should have been seen: a pair not seen by the end of
- * the drain counts as slower than every one seen (null when the percentile falls among them).
- */
-export function lagStats(lagsMs: number[], pairs: number): LoadBench['lag'] {
-  const sorted = [...lagsMs].sort((a, b) => a - b);
-  const total = Math.max(pairs, sorted.length);
-  const at = (q: number) => {
-    if (total === 0) return null;
-    const i = Math.max(0, Math.ceil(q * total) - 1);
-    return i < sorted.length ? Math.round(sorted[i]!) / 1000 : null;
-  };
-  return { p50: at(0.5), p95: at(0.95), p99: at(0.99), max: sorted.length === total ? at(1) : null, pairs, seen: sorted.length };
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -370,7 +358,7 @@ export function loadLines(r: LoadBench): string[] {
   return [
     `${o.nodes} PCs, ${o.salesPerMinute} sale/min each (${r.entriesPerSale} entries), sync every ${o.intervalMs / 1000} s ±${JITTER * 100} %, ${r.seconds} s measured: ${r.sales} sales, ${r.rounds} rounds, ${r.errors} failed requests`,
     `push  p50 ${r.push.p50.toFixed(1)} / p99 ${r.push.p99.toFixed(1)} ms (${r.push.n} batches); pull p50 ${r.pull.p50.toFixed(1)} / p99 ${r.pull.p99.toFixed(1)} ms (${r.pull.n} pages)`,
-    `through the hub: ${r.pushedPerSecond} changes/s in, ${r.pulledPerSecond} changes/s out`,
+    `through the hub: ${r.pushedPerSecond} changes/s in, ${r.pulledPerSecond} changes/s out (${r.pulledKiBPerSecond} KiB/s of pull answers)`,
     `sale visible at another PC: p50 ${lagText(r, r.lag.p50)}, p95 ${lagText(r, r.lag.p95)}, p99 ${lagText(r, r.lag.p99)}, max ${lagText(r, r.lag.max)} (${r.lag.seen} of ${r.lag.pairs} pairs seen)`,
     `memory: hub RSS ${r.memory.hubRssMiB.start} → peak ${r.memory.hubRssMiB.peak} → ${r.memory.hubRssMiB.end} MiB; PostgreSQL PSS ${r.memory.postgresPssMiB.start} → peak ${r.memory.postgresPssMiB.peak} → ${r.memory.postgresPssMiB.end} MiB (${r.memory.postgresProcesses} processes)`,
     `CPU (cores): hub ${r.cpu.hub}, PostgreSQL ${r.cpu.postgres}, the simulated PCs ${r.cpu.simulatedPcs}; load average ${r.loadAverage.before.join(' ')} before, ${r.loadAverage.after.join(' ')} after`,
@@ -388,7 +376,7 @@ export function loadMarkdown(r: LoadBench): string[] {
     '|---|---|',
     `| push p50 / p99 ms | ${ms(r.push)} (${r.push.n} batches) |`,
     `| pull p50 / p99 ms | ${ms(r.pull)} (${r.pull.n} pages) |`,
-    `| changes/s into the hub / out of it | ${r.pushedPerSecond} / ${r.pulledPerSecond} |`,
+    `| changes/s into the hub / out of it | ${r.pushedPerSecond} / ${r.pulledPerSecond} (${r.pulledKiBPerSecond} KiB/s of pull answers) |`,
     `| sale made → visible at another PC, p50 / p99 | ${lagText(r, r.lag.p50)} / ${lagText(r, r.lag.p99)} (${r.lag.seen} of ${r.lag.pairs} pairs) |`,
     `| hub RSS MiB, start / peak / end | ${r.memory.hubRssMiB.start} / ${r.memory.hubRssMiB.peak} / ${r.memory.hubRssMiB.end} |`,
     `| PostgreSQL PSS MiB, start / peak / end | ${r.memory.postgresPssMiB.start} / ${r.memory.postgresPssMiB.peak} / ${r.memory.postgresPssMiB.end} (${r.memory.postgresProcesses} processes) |`,
