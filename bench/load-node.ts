@@ -52,6 +52,8 @@ export interface ChildResult {
   pullMs: number[];
   /** For every sale made in the window by another node and pulled here: pulled (ms since epoch) − made. */
   lagMs: number[];
+  /** For every sale made here in the window: acknowledged by the hub (ms since epoch) − made. */
+  atHubMs: number[];
   salesInWindow: number;
   pushedChanges: number;
   pulledChanges: number;
@@ -82,7 +84,7 @@ interface SimNode {
 
 let setup: LoadSetup;
 const nodes: SimNode[] = [];
-const result: ChildResult = { pushMs: [], pullMs: [], lagMs: [], salesInWindow: 0, pushedChanges: 0, pulledChanges: 0, pulledBytes: 0, rounds: 0, errors: 0, errorSamples: [], cpuMs: 0 };
+const result: ChildResult = { pushMs: [], pullMs: [], lagMs: [], atHubMs: [], salesInWindow: 0, pushedChanges: 0, pulledChanges: 0, pulledBytes: 0, rounds: 0, errors: 0, errorSamples: [], cpuMs: 0 };
 
 const say = (message: ChildMessage) => process.send!(message);
 
@@ -198,9 +200,14 @@ async function round(node: SimNode, inWindow: (ms: number) => boolean): Promise<
     const batch = (node.pending ??= pushBatch(node.id, node.outbox.slice(0, PUSH_BATCH)));
     const at = Date.now();
     const { ms } = await request(node, SYNC_PATHS.push, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(batch) });
+    const acknowledged = Date.now();
     if (inWindow(at)) {
       result.pushMs.push(ms);
       result.pushedChanges += batch.changes.length;
+    }
+    for (const change of batch.changes) {
+      const made = Date.parse(change.at);
+      if (isSaleMark(change) && inWindow(made)) result.atHubMs.push(acknowledged - made);
     }
     node.outbox.splice(0, batch.changes.length);
     node.pending = null;

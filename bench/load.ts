@@ -74,6 +74,8 @@ export interface LoadBench {
   pulledKiBPerSecond: number;
   /** Sale made at one PC → its order pulled at another, over every (PC, sale) pair; seconds. */
   lag: LagStats;
+  /** Sale made → acknowledged by the hub (its own PC's next push), over every sale; seconds. */
+  atHub: LagStats;
   rounds: number;
   errors: number;
   errorSamples: string[];
@@ -148,7 +150,7 @@ export async function measureLoad(options: LoadOptions, log: (line: string) => v
     const memory = sampler.stop(go.measureTo);
     const loadAfter = os.loadavg();
 
-    const all = <K extends 'pushMs' | 'pullMs' | 'lagMs'>(key: K) => results.flatMap((r) => r[key]);
+    const all = <K extends 'pushMs' | 'pullMs' | 'lagMs' | 'atHubMs'>(key: K) => results.flatMap((r) => r[key]);
     const sum = (key: 'salesInWindow' | 'pushedChanges' | 'pulledChanges' | 'pulledBytes' | 'rounds' | 'errors' | 'cpuMs') => results.reduce((s, r) => s + r[key], 0);
     const sales = sum('salesInWindow');
     const lags = all('lagMs');
@@ -168,6 +170,7 @@ export async function measureLoad(options: LoadOptions, log: (line: string) => v
       pulledPerSecond: Math.round(sum('pulledChanges') / seconds),
       pulledKiBPerSecond: Math.round(sum('pulledBytes') / 1024 / seconds),
       lag: lagStats(lags, pairs),
+      atHub: lagStats(all('atHubMs'), sales),
       rounds: sum('rounds'),
       errors: sum('errors'),
       errorSamples: results.flatMap((r) => r.errorSamples).slice(0, 5),
@@ -360,6 +363,7 @@ export function loadLines(r: LoadBench): string[] {
     `push  p50 ${r.push.p50.toFixed(1)} / p99 ${r.push.p99.toFixed(1)} ms (${r.push.n} batches); pull p50 ${r.pull.p50.toFixed(1)} / p99 ${r.pull.p99.toFixed(1)} ms (${r.pull.n} pages)`,
     `through the hub: ${r.pushedPerSecond} changes/s in, ${r.pulledPerSecond} changes/s out (${r.pulledKiBPerSecond} KiB/s of pull answers)`,
     `sale visible at another PC: p50 ${lagText(r, r.lag.p50)}, p95 ${lagText(r, r.lag.p95)}, p99 ${lagText(r, r.lag.p99)}, max ${lagText(r, r.lag.max)} (${r.lag.seen} of ${r.lag.pairs} pairs seen)`,
+    `  of which at the hub (its own PC's push acknowledged): p50 ${lagText(r, r.atHub.p50)}, p99 ${lagText(r, r.atHub.p99)} (${r.atHub.seen} of ${r.atHub.pairs} sales)`,
     `memory: hub RSS ${r.memory.hubRssMiB.start} → peak ${r.memory.hubRssMiB.peak} → ${r.memory.hubRssMiB.end} MiB; PostgreSQL PSS ${r.memory.postgresPssMiB.start} → peak ${r.memory.postgresPssMiB.peak} → ${r.memory.postgresPssMiB.end} MiB (${r.memory.postgresProcesses} processes)`,
     `CPU (cores): hub ${r.cpu.hub}, PostgreSQL ${r.cpu.postgres}, the simulated PCs ${r.cpu.simulatedPcs}; load average ${r.loadAverage.before.join(' ')} before, ${r.loadAverage.after.join(' ')} after`,
     ...r.errorSamples.map((e) => `  failed: ${e}`),
@@ -378,6 +382,7 @@ export function loadMarkdown(r: LoadBench): string[] {
     `| pull p50 / p99 ms | ${ms(r.pull)} (${r.pull.n} pages) |`,
     `| changes/s into the hub / out of it | ${r.pushedPerSecond} / ${r.pulledPerSecond} (${r.pulledKiBPerSecond} KiB/s of pull answers) |`,
     `| sale made → visible at another PC, p50 / p99 | ${lagText(r, r.lag.p50)} / ${lagText(r, r.lag.p99)} (${r.lag.seen} of ${r.lag.pairs} pairs) |`,
+    `| sale made → at the hub (its PC's push acknowledged), p50 / p99 | ${lagText(r, r.atHub.p50)} / ${lagText(r, r.atHub.p99)} |`,
     `| hub RSS MiB, start / peak / end | ${r.memory.hubRssMiB.start} / ${r.memory.hubRssMiB.peak} / ${r.memory.hubRssMiB.end} |`,
     `| PostgreSQL PSS MiB, start / peak / end | ${r.memory.postgresPssMiB.start} / ${r.memory.postgresPssMiB.peak} / ${r.memory.postgresPssMiB.end} (${r.memory.postgresProcesses} processes) |`,
     `| CPU, cores: hub / PostgreSQL / simulated PCs | ${r.cpu.hub} / ${r.cpu.postgres} / ${r.cpu.simulatedPcs} |`,
