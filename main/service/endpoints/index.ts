@@ -12,6 +12,7 @@ import { stageRestore } from './backup/stage-restore.js';
 import { backupStatusOf } from './backup/status.js';
 import { firstRunHandlers } from './setup/first-run.js';
 import { likelySameHandler, mergeCandidates, mergeCustomersHandler, mergeListHandler, undoMergeHandler } from './customer-merge/merge.js';
+import { notSameHandler, notSameListHandler, undoNotSameHandler } from './customer-merge/not-same.js';
 import { syncNow } from './sync/now.js';
 import { syncStatusOf } from './sync/status.js';
 import { advanceReceiptData } from './orders/advance-receipt-data.js';
@@ -343,6 +344,9 @@ export const handlers = [
   undoMergeHandler,
   mergeListHandler,
   likelySameHandler,
+  notSameHandler,
+  undoNotSameHandler,
+  notSameListHandler,
   chainDashboardOf,
   reportRun,
   reportExport,
