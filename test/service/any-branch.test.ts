@@ -13,6 +13,7 @@ import { storeWithStaff, type SignedIn } from '../helpers/fixtures.js';
 import { makeSale } from '../helpers/sales.js';
 import { callAs, type TestService } from '../helpers/service.js';
 import { pdfText, squeeze } from '../helpers/print.js';
+import { failure } from '../helpers/customers.js';
 
 let svc: TestService;
 let cashier: SignedIn;
@@ -146,6 +147,51 @@ test('what needs a person: an order paid beyond its bill is on Orders/to-settle 
   assert.ok(all.rows.some((r) => r.salesOrderNo === sale.salesOrderNo), 'head office sees every branch’s');
   const cashierAsks = await callAs(svc, cashier, 'Orders/to-settle');
   assert.equal(cashierAsks.status, 403);
+});
+
+test('settled by a manager: how, and the money back out of the till, journaled; off the list until the figures change again', async () => {
+  const sale = await makeSale(svc, cashier, { paid: 'all', lastName: 'Settled' });
+  const cash = enc().encode('paymentKind', 1);
+  await atB.call(api.QuickSale.saveReceipt, { body: { salesOrderID: sale.salesOrderID, receiptTypeId: cash, amount: 50 } });
+  const listed = async (who: SignedIn) => (await who.call(api.Orders.toSettle, {})).rows.some((r) => r.salesOrderNo === sale.salesOrderNo);
+  assert.ok(await listed(manager));
+  const settle = (who: SignedIn, body: { note: string; refundAmount?: number }) => who.call(api.Orders.settle, { params: { salesOrderId: sale.salesOrderID }, body });
+  const lastSeq = () => one<{ n: number }>('SELECT max(seq) AS n FROM journal').n;
+
+  // Refused, nothing written: no note, more back than the customer is owed, a cashier.
+  const seq = lastSeq();
+  const noNote = await failure(settle(manager, { note: '  ' }), 400);
+  assert.ok((noNote.body as { errors?: Record<string, unknown> }).errors?.note);
+  const tooMuch = await failure(settle(manager, { note: 'Gave it all back', refundAmount: 60 }), 400);
+  assert.match(tooMuch.message, /owed ₹50\.00/);
+  assert.ok((tooMuch.body as { errors?: Record<string, unknown> }).errors?.refundAmount);
+  await failure(settle(cashier, { note: 'Gave back ₹50 in cash', refundAmount: 50 }), 403);
+  assert.equal(lastSeq(), seq, 'nothing journaled');
+
+  // Settled at A with ₹50 back out of A's till: a cash out naming the order, and the settlement.
+  const done = await settle(manager, { note: 'Gave back ₹50 in cash', refundAmount: 50 });
+  assert.equal(done.message, `Order ${sale.salesOrderNo} is settled; ₹50.00 paid out of this till`);
+  const kept = one<{ note: string; refund_amount: number; branch_id: number; created_by_name: string; reason: string; amount: number; direction: string }>(
+    `SELECT s.note, s.refund_amount, s.branch_id, u.user_name AS created_by_name, m.reason, m.amount, m.direction
+       FROM order_settlement s JOIN app_user u ON u.id = s.created_by JOIN till_cash_move m ON m.id = s.till_cash_move_id WHERE s.id = ?`,
+    enc().decode('orderSettlement', done.settlementID),
+  );
+  assert.deepEqual(kept, { note: 'Gave back ₹50 in cash', refund_amount: 5000, branch_id: branchA.id, created_by_name: 'manager', reason: `Refund on order ${sale.salesOrderNo}`, amount: 5000, direction: 'out' });
+  const journaled = db().prepare('SELECT tbl FROM journal WHERE seq > ? ORDER BY seq').all(seq) as Array<{ tbl: string }>;
+  assert.deepEqual(journaled.map((j) => j.tbl).sort(), ['order_settlement', 'till_cash_move'], 'both travel, as the settling branch’s facts');
+  assert.equal(await listed(manager), false, 'off the list');
+  assert.equal(await listed(admin), false, 'at head office too');
+  assert.deepEqual((await detail(sale.salesOrderNo)).toSettle, []);
+  assert.equal((await failure(settle(manager, { note: 'Again' }), 409)).body.code, 'ORDER_NOTHING_TO_SETTLE');
+
+  // Its figures change again (B takes another ₹20): back on the list, owed ₹70.
+  await atB.call(api.QuickSale.saveReceipt, { body: { salesOrderID: sale.salesOrderID, receiptTypeId: cash, amount: 20 } });
+  assert.ok(await listed(manager));
+  assert.equal((await detail(sale.salesOrderNo)).toSettle[0]!.amount, 70);
+  // An order with nothing to settle is refused.
+  const plain = await makeSale(svc, cashier, { paid: 100, lastName: 'Plain' });
+  const nothing = await failure(manager.call(api.Orders.settle, { params: { salesOrderId: plain.salesOrderID }, body: { note: 'Nothing' } }), 409);
+  assert.equal(nothing.body.code, 'ORDER_NOTHING_TO_SETTLE');
 });
 
 test('the customer’s whole history is seen at B, each record with the branch it came from', async () => {

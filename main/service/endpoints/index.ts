@@ -27,6 +27,7 @@ import { changeStatus } from './orders/status.js';
 import { changeOrderDelivery } from './orders/delivery.js';
 import { collectOrderAt } from './orders/collect-at.js';
 import { ordersToSettle } from './orders/to-settle.js';
+import { ordersSettle } from './orders/settle.js';
 import { customerHistoryEverywhere } from './orders/customer-history.js';
 import { orderCollectBranches } from './orders/collect-branches.js';
 import { orderHistoryOf } from './orders/history.js';
@@ -167,6 +168,7 @@ export const handlers = [
   changeOrderDelivery,
   collectOrderAt,
   ordersToSettle,
+  ordersSettle,
   customerHistoryEverywhere,
   orderCollectBranches,
   readyMessageTemplate,
