@@ -132,15 +132,15 @@ test('booked at Navrangpura for collection at Adajan: readied, paid and handed o
       const item = server.deps.db.prepare('SELECT id FROM item WHERE item_type_id = 3 AND is_active = 1 AND add_from IS NULL ORDER BY code LIMIT 1').get() as { id: number };
       const temp = await client.call(api.QuickSale.saveSalesOrderTemp, { body: { itemID: server.deps.enc.encode('item', item.id) } });
       const [kind] = await client.call(api.QuickSale.receiptTypes);
-      return (await client.call(api.QuickSale.saveSale, { body: { sessionID: temp.sessionID, salesorderModel: { sessionId: temp.sessionID, customerId: customer }, receiptModel: { receiptTypeId: kind!.id, amount: 50 } } })).salesOrderNo;
+      return client.call(api.QuickSale.saveSale, { body: { sessionID: temp.sessionID, salesorderModel: { sessionId: temp.sessionID, customerId: customer }, receiptModel: { receiptTypeId: kind!.id, amount: 50 } } });
     };
     const srtStaff = await clientOf(adajan, 'manager.srt', await tillOf(srt));
     const twiceLast = uniqueWord('Twice');
     const twiceMobile = '98790' + String(Date.now()).slice(-5);
     const atAmd = await staff.call(api.Customer.upsert, { body: { firstName: 'Ritu', lastName: twiceLast, mobile: twiceMobile } });
-    const amdOrder = await book(navrangpura, staff, atAmd.customerID);
+    const amdOrder = (await book(navrangpura, staff, atAmd.customerID)).salesOrderNo;
     const atSrt = await srtStaff.call(api.Customer.upsert, { body: { firstName: 'Rituu', lastName: twiceLast, mobile: twiceMobile } });
-    const srtOrder = await book(adajan, srtStaff, atSrt.customerID);
+    const srtOrder = (await book(adajan, srtStaff, atSrt.customerID)).salesOrderNo;
     await sync(adajan);
     await sync(navrangpura);
     await sync(adajan);
@@ -214,6 +214,41 @@ test('booked at Navrangpura for collection at Adajan: readied, paid and handed o
     expect(await figures(ho, 'Adajan')).toEqual(srtOwn);
     expect(chainTotal).toEqual({ orders: amdOwn.orders + srtOwn.orders, sales: amdOwn.sales + srtOwn.sales, received: amdOwn.received + srtOwn.received });
     await screenshot(ho, 'any-branch-chain-report.png', { guide: true });
+
+    // Both branches take the last payment while apart: the order needs a person; Navrangpura's
+    // manager gives the excess back out of Navrangpura's till and marks it settled, and it leaves
+    // the To settle list at both PCs.
+    const apart = await book(navrangpura, staff, customerID);
+    await sync(navrangpura);
+    await sync(adajan);
+    const balance = net - 50;
+    const pay = async (client: Client) => {
+      const [kind] = await client.call(api.QuickSale.receiptTypes);
+      await client.call(api.QuickSale.saveReceipt, { body: { salesOrderID: apart.salesOrderID, receiptTypeId: kind!.id, amount: balance } });
+    };
+    await pay(staff);
+    await pay(srtStaff);
+    await sync(adajan);
+    await sync(navrangpura);
+    await sync(adajan);
+    const chainAtAdajan = await clientOf(adajan, 'admin');
+    const onListAtAdajan = async () => (await chainAtAdajan.call(api.Orders.toSettle, {})).rows.some((r) => r.salesOrderNo === apart.salesOrderNo);
+    expect(await onListAtAdajan()).toBe(true);
+    await amd.goto(`${navrangpura.url}/#/orders`);
+    await expect(amd.getByRole('table', { name: 'Orders to settle' }).getByRole('row').filter({ hasText: apart.salesOrderNo })).toHaveCount(1);
+    await amd.goto(`${navrangpura.url}/#/orders/${encodeURIComponent(apart.salesOrderNo)}`);
+    const notice = amd.getByTestId('to-settle');
+    await expect(notice).toContainText(`Paid ₹${balance.toFixed(2)} more than the bill`);
+    await notice.getByLabel('How it was settled').fill('Gave back the second payment in cash');
+    await notice.getByLabel('Money given back now, from this till').fill(balance.toFixed(2));
+    await amd.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(amd, 'any-branch-settle.png', { guide: true });
+    await notice.getByRole('button', { name: 'Settled' }).click();
+    await expect(amd.getByRole('status').filter({ hasText: `Order ${apart.salesOrderNo} is settled; ₹${balance.toFixed(2)} paid out of this till` })).toBeVisible();
+    await expect(amd.getByTestId('to-settle')).toHaveCount(0);
+    await sync(navrangpura);
+    await sync(adajan);
+    expect(await onListAtAdajan()).toBe(false);
   } finally {
     for (const server of servers) await server.close();
     await hub?.stop();
