@@ -36,12 +36,17 @@ before(async () => {
   const b = one<{ id: number; name: string }>('SELECT id, name FROM branch WHERE id <> ? AND is_active = 1 ORDER BY id LIMIT 1', home);
   branchA = { ...a, enc: enc().encode('branch', a.id) };
   branchB = { ...b, enc: enc().encode('branch', b.id) };
-  await admin.call(api.Users.create, { body: { userName: 'bcashier', role: 'cashier', branchIDs: [branchB.enc], password: 'Temporary-1' } });
-  const first = await svc.as('bcashier', 'Temporary-1');
-  const { token } = await first.call(api.Users.changePassword, { body: { currentPassword: 'Temporary-1', newPassword: 'Own-pass-2026' } });
-  atB = Object.assign(createClient({ baseUrl: svc.url, getToken: () => token }), { token });
+  atB = await userAtB('bcashier', 'cashier');
   assert.equal((await callAs(svc, atB, 'till/open', { openingFloat: 0 })).status, 200);
 });
+
+/** A user of branch B, signed in with their own password. */
+async function userAtB(userName: string, role: 'cashier' | 'manager'): Promise<SignedIn> {
+  await admin.call(api.Users.create, { body: { userName, role, branchIDs: [branchB.enc], password: 'Temporary-1' } });
+  const first = await svc.as(userName, 'Temporary-1');
+  const { token } = await first.call(api.Users.changePassword, { body: { currentPassword: 'Temporary-1', newPassword: 'Own-pass-2026' } });
+  return Object.assign(createClient({ baseUrl: svc.url, getToken: () => token }), { token });
+}
 after(() => svc.close());
 
 const detail = (no: string, who: SignedIn = cashier) => who.call(api.Orders.detail, { params: { salesOrderNo: no } });
@@ -158,7 +163,8 @@ test('settled by a manager: how, and the money back out of the till, journaled; 
   const settle = (who: SignedIn, body: { note: string; refundAmount?: number }) => who.call(api.Orders.settle, { params: { salesOrderId: sale.salesOrderID }, body });
   const lastSeq = () => one<{ n: number }>('SELECT max(seq) AS n FROM journal').n;
 
-  // Refused, nothing written: no note, more back than the customer is owed, a cashier.
+  // Refused, nothing written: no note, more back than the customer is owed, a cashier, B's manager.
+  const managerB = await userAtB('bmanager', 'manager');
   const seq = lastSeq();
   const noNote = await failure(settle(manager, { note: '  ' }), 400);
   assert.ok((noNote.body as { errors?: Record<string, unknown> }).errors?.note);
@@ -166,6 +172,8 @@ test('settled by a manager: how, and the money back out of the till, journaled; 
   assert.match(tooMuch.message, /owed ₹50\.00/);
   assert.ok((tooMuch.body as { errors?: Record<string, unknown> }).errors?.refundAmount);
   await failure(settle(cashier, { note: 'Gave back ₹50 in cash', refundAmount: 50 }), 403);
+  // B only took a payment: the order was not booked, collected or handed over there.
+  assert.equal((await failure(settle(managerB, { note: 'Gave back ₹50 in cash' }), 403)).body.code, 'OTHER_BRANCH');
   assert.equal(lastSeq(), seq, 'nothing journaled');
 
   // Settled at A with ₹50 back out of A's till: a cash out naming the order, and the settlement.
