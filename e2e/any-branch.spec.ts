@@ -3,7 +3,11 @@
  * PostgreSQL): Navrangpura (AMD1, head office's PC) books a lens job on screen for collection at
  * Adajan (SRT1); the hub carries it; Adajan's manager, on Adajan's own PC, marks it ready, takes the
  * balance into Adajan's till and hands it over; the hub carries it back and Navrangpura sees the
- * order delivered at Adajan with nothing owed. The guide's pictures are taken on the way.
+ * order delivered at Adajan with nothing owed. Then, on the same two PCs: one person registered at
+ * both branches is found on Duplicates at Adajan and merged, and after sync both PCs show one
+ * customer with both branches' orders; Sales by branch at head office is each branch manager's own
+ * figures and their sum; an order paid at both branches while apart is settled at Navrangpura (the
+ * excess out of its till) and leaves To settle at both. The guide's pictures are taken on the way.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
