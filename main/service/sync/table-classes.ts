@@ -38,6 +38,9 @@ export const TABLE_CLASSES: Readonly<Record<(typeof JOURNALED_TABLES)[number], T
   // A manager's merge of two customers (037), by the branch that made it, which alone undoes it;
   // applying it re-points that PC's rows (store/customer-merge.ts).
   customer_merge: 'fact',
+  // "Not the same person" (041): a manager's word on a proposed pair, the branch's that said it,
+  // which alone undoes it, as with a merge.
+  customer_distinct: 'fact',
   customer_source: 'master',
   doctor: 'shared',
   eye_checkup_recall: 'fact',
@@ -96,6 +99,9 @@ export const TABLE_CLASSES: Readonly<Record<(typeof JOURNALED_TABLES)[number], T
   supplier_return: 'fact',
   supplier_return_line: 'fact',
   user_branch: 'master',
+  // A manager's "Settled" on an order that needed a person (041): the settling branch's record,
+  // written once; the cash out that paid money back is that till's own till_cash_move.
+  order_settlement: 'fact',
 };
 
 export function classOf(table: string): TableClass | undefined {
