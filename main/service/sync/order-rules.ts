@@ -17,10 +17,7 @@ import type { Db } from '../db/database.js';
 import { anyBranchOrders } from '../store/any-branch.js';
 import { syncStore } from '../store/sync.js';
 import type { PulledChange } from '../../../shared/sync.js';
-
-const CANCELLED = 5;
-const DELIVERED = 4;
-const rank = (status: number) => (status === CANCELLED ? 2 : status === DELIVERED ? 1 : 0);
+import { maxHlc, newerColumns, statusStays } from '../../../shared/sync-rules.js';
 
 /** The pulled update's values this store takes for the order; the collection branch's clock is kept when it wins. */
 export function orderUpdateValues(db: Db, change: PulledChange, values: Record<string, unknown>): Record<string, unknown> {
@@ -28,15 +25,16 @@ export function orderUpdateValues(db: Db, change: PulledChange, values: Record<s
   const out = { ...values };
   if (typeof out.status_id === 'number') {
     const here = anyBranchOrders(db).statusOf(change.rowId);
-    if (here !== undefined && rank(here) > rank(out.status_id)) delete out.status_id;
+    if (statusStays(here, out.status_id)) delete out.status_id;
   }
   if ('collect_branch_id' in out) {
     const store = syncStore(db);
     const ref = String(change.rowId);
-    const a = store.clockOf('sales_order', ref, 'collect_branch_id');
-    const b = store.localColumnHlc('sales_order', change.rowId, null, 'collect_branch_id');
-    const winner = a === null ? b : b === null ? a : a > b ? a : b;
-    if (winner !== null && change.hlc <= winner) delete out.collect_branch_id;
+    const rowId = change.rowId;
+    const won = newerColumns({ collect_branch_id: out.collect_branch_id }, change.hlc, (col) =>
+      maxHlc(store.clockOf('sales_order', ref, col), store.localColumnHlc('sales_order', rowId, null, col)),
+    );
+    if (!('collect_branch_id' in won)) delete out.collect_branch_id;
     else store.setClock('sales_order', ref, 'collect_branch_id', change.hlc);
   }
   return out;
