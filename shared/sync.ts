@@ -123,6 +123,11 @@ export const PullResponse = z.object({
    * restored backup): it must stop before it pulls past what it lost, and be re-keyed.
    */
   held: z.number().int().min(0).optional(),
+  /**
+   * With the last page: when each node last reached the hub (a push or a pull, the hub's clock).
+   * A branch whose PC syncs with nothing new is told from one whose PC is not reaching the hub.
+   */
+  seen: z.array(z.object({ nodeId: z.number().int().min(1), at: z.string().datetime() })).optional(),
 });
 export type PullResponse = z.infer<typeof PullResponse>;
 

@@ -117,6 +117,18 @@ ALTER TABLE join_code ADD COLUMN expires_at timestamptz;
 };
 
 /**
+ * When each node last reached the hub (a push or a pull, the hub's clock): sent to every PC with
+ * its pulls, so head office can tell a branch whose PC syncs but has nothing new (a quiet hour)
+ * from one whose PC has not reached the hub.
+ */
+const nodeSeen: HubMigration = {
+  name: 'node-seen',
+  sql: `
+ALTER TABLE node ADD COLUMN seen_at timestamptz;
+`,
+};
+
+/**
  * The current rows of every synced table (sync/row-state.ts): per table and row, its values as the
  * branch PCs hold them once they have pulled everything, applied by the PCs' own rules per class
  * (shared/sync-rules.ts) in the same transaction as the push that carried the change, so head
@@ -157,4 +169,4 @@ INSERT INTO row_state_mark (one, cursor) VALUES (true, 0);
 `,
 };
 
-export const hubMigrations: readonly HubMigration[] = [foundation, certificates, joinCodes, nodeReplacement, joinCodeExpiry, rowState];
+export const hubMigrations: readonly HubMigration[] = [foundation, certificates, joinCodes, nodeReplacement, joinCodeExpiry, nodeSeen, rowState];

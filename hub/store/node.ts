@@ -75,3 +75,14 @@ export async function replaceNode(db: Queryable, old: number, replacement: numbe
   await db.query('UPDATE node SET replaces = $1, replaces_upto = $3, last_seq = $3 WHERE id = $2', [old, replacement, upto]);
   await db.query('UPDATE node SET replaced_by = $2 WHERE id = $1', [old, replacement]);
 }
+
+/** The node reached the hub just now (a push or a pull). */
+export async function markSeen(db: Queryable, id: number): Promise<void> {
+  await db.query('UPDATE node SET seen_at = now() WHERE id = $1', [id]);
+}
+
+/** When each node in use last reached the hub (not nodes re-keyed away, nor those never seen). */
+export async function seenNodes(db: Queryable): Promise<Array<{ nodeId: number; at: string }>> {
+  const { rows } = await db.query<{ id: number; seen_at: Date }>('SELECT id, seen_at FROM node WHERE seen_at IS NOT NULL AND replaced_by IS NULL ORDER BY id');
+  return rows.map((row) => ({ nodeId: row.id, at: row.seen_at.toISOString() }));
+}

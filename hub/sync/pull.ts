@@ -9,7 +9,7 @@ import type pg from 'pg';
 import type { PullQuery, PullResponse } from '../../shared/sync.js';
 import { HubError } from '../errors.js';
 import { changesAfter } from '../store/change.js';
-import { findNode } from '../store/node.js';
+import { findNode, markSeen, seenNodes } from '../store/node.js';
 
 export async function answerPull(pool: pg.Pool, query: PullQuery): Promise<PullResponse> {
   const node = await findNode(pool, query.nodeId);
@@ -18,5 +18,8 @@ export async function answerPull(pool: pg.Pool, query: PullQuery): Promise<PullR
   const more = page.changes.length > query.limit;
   const changes = more ? page.changes.slice(0, query.limit) : page.changes;
   const last = changes.at(-1)?.cursor ?? query.after;
-  return { changes, next: more ? last : Math.max(last, page.top, query.after), more, held: node.lastSeq };
+  await markSeen(pool, node.id);
+  // With the last page, when every node last reached the hub (the chain dashboard's "last sync").
+  const seen = more ? undefined : await seenNodes(pool);
+  return { changes, next: more ? last : Math.max(last, page.top, query.after), more, held: node.lastSeq, seen };
 }

@@ -17,7 +17,7 @@ import type pg from 'pg';
 import { batchHashText, type PushRequest, type PushResponse } from '../../shared/sync.js';
 import { HubError } from '../errors.js';
 import { appendChanges, findBatch, insertBatch, lockPushes } from '../store/change.js';
-import { findNode, setLastSeq } from '../store/node.js';
+import { findNode, markSeen, setLastSeq } from '../store/node.js';
 import { inTransaction } from '../store/transaction.js';
 import type { HubClock } from './clock.js';
 import { catchUpRowState, foldIntoRowState } from './row-state.js';
@@ -45,6 +45,7 @@ export async function applyPush(pool: pg.Pool, clock: HubClock, batch: PushReque
         `Node ${node.id} was re-keyed as node ${node.replacedBy}: this PC must not sync as node ${node.id} any more (re-key it, or restore the re-keyed store)`,
       );
     }
+    await markSeen(client, node.id);
     const held = await findBatch(client, node.id, batch.lastSeq);
     if (held) {
       if (held.hash !== batch.hash) {

@@ -169,7 +169,13 @@ test('a pull leaves out the caller’s own changes, pages in cursor order, and m
   const empty = await pull(hub, b, rest.next);
   // `held`: B's own last entry at the hub, so a node that went back sees it before pulling on.
   const { rows: heldRows } = await hub.pool.query<{ last_seq: string }>('SELECT last_seq FROM node WHERE id = $1', [b]);
-  assert.deepEqual(empty, { changes: [], next: rest.next, more: false, held: Number(heldRows[0]!.last_seq) });
+  const { seen, ...page } = empty;
+  assert.deepEqual(page, { changes: [], next: rest.next, more: false, held: Number(heldRows[0]!.last_seq) });
+  // `seen`, with the last page only: when each node last reached the hub (B just now, by this pull).
+  assert.equal(forB.seen, undefined);
+  const { rows: seenRows } = await hub.pool.query<{ id: number; seen_at: Date }>('SELECT id, seen_at FROM node WHERE seen_at IS NOT NULL ORDER BY id');
+  assert.deepEqual(seen, seenRows.map((row) => ({ nodeId: row.id, at: row.seen_at.toISOString() })));
+  assert.ok(seen!.some((s) => s.nodeId === a) && seen!.some((s) => s.nodeId === b));
 
   const bad = await hub.app.inject({ method: 'GET', url: `/hub/v1/pull?nodeId=${a}&after=-1` });
   assert.equal(bad.statusCode, 400);
@@ -196,8 +202,9 @@ test('DATABASE_URL: a hub on an existing PostgreSQL server uses it as is (here, 
   const second = await startHub({ databaseUrl: `postgres://postgres:${password}@127.0.0.1:${port}/hub`, dataDir: '/nonexistent', port: 0 });
   try {
     assert.match(second.database, /^PostgreSQL at 127\.0\.0\.1:\d+\/hub$/);
-    const mine = await pull(second, b, 0, 2000);
-    const theirs = await pull(hub, b, 0, 2000);
+    // Each pull notes when B reached the hub: the rest of the answers is the same.
+    const { seen: _mine, ...mine } = await pull(second, b, 0, 2000);
+    const { seen: _theirs, ...theirs } = await pull(hub, b, 0, 2000);
     assert.deepEqual(mine, theirs);
     // Pushes through either hub take turns on the same lock and the same node sequence.
     const next = batch(b, 5, 2);

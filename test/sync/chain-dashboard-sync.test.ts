@@ -1,8 +1,8 @@
 /**
  * The chain dashboard across two PCs and a real hub (embedded PostgreSQL): the Surat PC sells at
  * Adajan (SRT1) with its till open; after sync, head office's PC shows Adajan's sale, its till and
- * a recent last sync. Two hours later with nothing new from Surat, head office lists Adajan as not
- * synced, while its own branch, whose changes the hub keeps acknowledging, is not.
+ * a recent last sync. A quiet Surat PC that keeps syncing is not behind; two hours (head office's
+ * clock) with no PC reaching the hub, head office lists Adajan as not synced, and its own branch too.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -36,33 +36,43 @@ after(async () => {
   await chain?.close();
 });
 
-test('Adajan’s sale and till reach head office’s chain dashboard by sync; a branch whose newest change is two hours old is not synced', async () => {
-  const board = async () => {
-    await syncNow(surat);
-    await syncNow(ho);
+test('Adajan’s sale and till reach head office’s chain dashboard by sync; a branch is behind when its PC has not reached the hub for an hour, not when it is only quiet', async () => {
+  const board = async (pcs: TestService[]) => {
+    for (const pc of pcs) await syncNow(pc);
     const d = await (await ho.as('admin')).call(api.Chain.dashboard, {});
     return { d, adajan: d.branches.find((b) => b.branchCode === 'SRT1')!, navrangpura: d.branches.find((b) => b.branchCode === 'AMD1')! };
   };
+  const saleAt = () => (surat.server.deps.db.prepare("SELECT max(at) AS at FROM journal WHERE tbl = 'sales_order'").get() as { at: string }).at;
 
-  // Surat's PC opened its till and sold two hours ago (its clock says so) and has said nothing since.
+  // Surat's PC opened its till and sold two hours ago (its clock says so), and has kept syncing
+  // since with nothing new: Adajan is quiet, not behind. Its last sync is its PC's last contact with the hub.
   surat.clock.advance(-2 * 3_600_000);
   await makeSale(surat, await surat.as('surat.cashier', 'Surat-2026-till'), { paid: 'all' });
-  const quiet = await board();
+  surat.clock.advance(2 * 3_600_000);
+  const quiet = await board([surat, ho]);
   assert.equal(quiet.d.syncing, true);
-  assert.equal(quiet.adajan.notSynced, true);
-  assert.equal(quiet.adajan.lastSyncAt, (surat.server.deps.db.prepare("SELECT max(at) AS at FROM journal WHERE tbl = 'sales_order'").get() as { at: string }).at);
-  assert.ok(quiet.navrangpura.lastSyncAt !== null, 'head office’s own branch: its own changes the hub acknowledged');
-  assert.equal(quiet.navrangpura.notSynced, false);
-  assert.equal(quiet.d.totals.notSynced, 1);
+  assert.equal(quiet.adajan.notSynced, false, 'a quiet branch whose PC syncs is not behind');
+  assert.ok(Date.parse(quiet.adajan.lastSyncAt!) > Date.parse(saleAt()) + 3_600_000, 'its last sync is its PC reaching the hub, not its last sale');
+  assert.equal(quiet.d.totals.notSynced, 0);
 
   // Now it sells again and syncs: heard from just now, its sale and its open till in head office's figures.
-  surat.clock.advance(2 * 3_600_000);
   const sale = await makeSale(surat, await surat.as('surat.cashier', 'Surat-2026-till'), { paid: 'all' });
-  const fresh = await board();
+  const fresh = await board([surat, ho]);
   assert.equal(fresh.adajan.notSynced, false);
   assert.ok(Date.parse(fresh.adajan.lastSyncAt!) > Date.parse(quiet.adajan.lastSyncAt!));
   assert.ok(fresh.adajan.orders >= 1 && fresh.adajan.sales >= sale.net, 'today’s sale is counted at Adajan');
   assert.ok(fresh.adajan.receiptAmount >= sale.net);
   assert.equal(fresh.adajan.tillsOpen, 1, 'the Surat till’s session arrived by sync');
   assert.equal(fresh.d.totals.notSynced, 0);
+
+  // Two hours later by head office's clock, nobody has reached the hub: Adajan is behind, and so
+  // is head office's own branch (this PC's own last sync is as old). Read without a sync, and
+  // last: the hub refuses a PC whose clock is hours off, and its journal keeps that time.
+  ho.clock.advance(2 * 3_600_000);
+  const silent = await board([]);
+  assert.equal(silent.adajan.notSynced, true);
+  assert.equal(silent.adajan.lastSyncAt, fresh.adajan.lastSyncAt);
+  assert.equal(silent.navrangpura.lastSyncAt, silent.d.lastSuccessAt, 'head office’s own branch: this PC’s own last sync');
+  assert.equal(silent.navrangpura.notSynced, true);
+  assert.equal(silent.d.totals.notSynced, 2);
 });

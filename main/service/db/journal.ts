@@ -142,6 +142,7 @@ export const UNJOURNALED_TABLES: Readonly<Record<string, string>> = {
   customer_merge_row: 'which rows this PC moved for a merge, so its undo moves back exactly those; each PC notes its own as it applies the merge (customer_merge is what travels)',
   sync_dead_letter: 'pulled changes this node could not apply, kept to be looked at; they are another node’s entries',
   sync_heard: 'the newest change this node received from each other node (the chain dashboard’s last sync per branch): bookkeeping of this node',
+  sync_seen: 'when each node last reached the hub, as the hub told this one (the chain dashboard’s last sync per branch): bookkeeping of this node',
 };
 
 /** Columns whose values never enter the journal: a change shows as HIDDEN. */

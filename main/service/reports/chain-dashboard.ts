@@ -3,12 +3,14 @@
  * receipts, the tills open — and which branches this PC has not heard from by sync for more than
  * an hour.
  *
- * "Last sync" of a branch, as a PC can know it: when the newest change naming that branch was made,
- * among the changes this PC pulled from the other nodes and, for the branch this PC works at (the
- * signed-in admin's), its own changes the hub acknowledged (sync_heard, migration 039). A branch
- * with none is "never". A branch open but idle (no sale, no edit) for an hour shows as not synced too: a PC
- * hears of a branch only through its changes. A store that has never synced (no hub) reports
- * `syncing: false` and no branch as behind: every branch's figures are on this PC.
+ * "Last sync" of a branch, as a PC can know it, is the latest of: when the newest change naming
+ * that branch was made, among the changes this PC pulled from the other nodes (sync_heard,
+ * migration 039); when the PC that last made a change for that branch last reached the hub, as the
+ * hub tells every PC with its pulls (sync_seen, migration 042), so a branch quiet for an hour whose
+ * PC keeps syncing is not behind; and for the branch this PC works at (the signed-in admin's), its
+ * own changes the hub acknowledged and this PC's own last sync. A branch with none is "never". A
+ * store that has never synced (no hub) reports `syncing: false` and no branch as behind: every
+ * branch's figures are on this PC. The hub's clock and this PC's are taken to agree within minutes.
  */
 import { localDate } from '../../../shared/domain/calendar.js';
 import { isHeadOffice } from '../catalog/head-office.js';
@@ -41,7 +43,9 @@ export function chainDashboard(ctx: RequestContext) {
   const lastSuccessAt = store.lastSuccessAt();
   const syncing = lastSuccessAt !== null || heard.size > 0;
   const branches: ChainBranchFigures[] = store.chainToday(ctx.user.companyId, day).map((b) => {
-    const lastSyncAt = heard.get(b.id) ?? null;
+    const own = b.id === ctx.user.branchId ? lastSuccessAt : null;
+    const changed = heard.get(b.id) ?? null;
+    const lastSyncAt = own !== null && (changed === null || own > changed) ? own : changed;
     const behind = lastSyncAt === null || now.getTime() - Date.parse(lastSyncAt) > NOT_SYNCED_AFTER_MS;
     return { tillsOpen: tills.get(b.id) ?? 0, lastSyncAt, notSynced: syncing && behind, ...b };
   });

@@ -44,9 +44,19 @@ export const chainStore = perDatabase((db: Db) => {
   );
   // Nodes × branches rows at most: a chain's PCs and the branches their changes name. This PC's own
   // changes speak for the branch it works at only (an admin here acting for another branch says
-  // nothing of that branch's PCs).
+  // nothing of that branch's PCs). Another PC's contact with the hub (sync_seen, migration 042)
+  // speaks for the branch it last made a change for.
   const heard = db.prepare<{ node: number; branch: number }, { branch_id: number; last_at: string }>(
-    'SELECT branch_id, max(last_at) AS last_at FROM sync_heard WHERE node_id <> @node OR branch_id = @branch GROUP BY branch_id',
+    `WITH home AS (
+       SELECT node_id, branch_id FROM (
+         SELECT node_id, branch_id, row_number() OVER (PARTITION BY node_id ORDER BY last_at DESC) AS n
+           FROM sync_heard WHERE node_id <> @node)
+        WHERE n = 1)
+     SELECT branch_id, max(at) AS last_at FROM (
+       SELECT branch_id, last_at AS at FROM sync_heard WHERE node_id <> @node OR branch_id = @branch
+       UNION ALL
+       SELECT h.branch_id, s.seen_at FROM home h JOIN sync_seen s ON s.node_id = h.node_id)
+      GROUP BY branch_id`,
   );
   const lastSuccess = db.prepare<[], { last_success_at: string | null }>('SELECT last_success_at FROM sync_state WHERE id = 1');
   return {
@@ -55,7 +65,8 @@ export const chainStore = perDatabase((db: Db) => {
     tillsOpen: (companyId: number) => new Map(tillsOpen.all(companyId).map((r) => [r.branch_id, r.n])),
     /**
      * Per branch: the newest change naming it pulled from another node, or for `branch` (where this
-     * PC, node `node`, works) acknowledged to this one too (migration 039).
+     * PC, node `node`, works) acknowledged to this one too (migration 039); or, if later, when the
+     * PC that last made a change for it reached the hub (migration 042).
      */
     heard: (node: number, branch: number) => new Map(heard.all({ node, branch }).map((r) => [r.branch_id, r.last_at])),
     /** When this PC last finished a sync with the hub; null: never. */

@@ -92,6 +92,11 @@ export const syncStore = perDatabase((db: Db) => {
      ON CONFLICT (node_id, branch_id) DO UPDATE SET last_at = excluded.last_at, received_at = excluded.received_at
      WHERE excluded.last_at > sync_heard.last_at`,
   );
+  // When each node last reached the hub, as the hub said (migration 042).
+  const seen = db.prepare<{ node: number; at: string }>(
+    `INSERT INTO sync_seen (node_id, seen_at) VALUES (@node, @at)
+     ON CONFLICT (node_id) DO UPDATE SET seen_at = excluded.seen_at WHERE excluded.seen_at > sync_seen.seen_at`,
+  );
   const shapes = new Map<string, TableShape | null>();
   const writes = new Map<string, ReturnType<Db['prepare']>>();
   const prepared = (sql: string) => {
@@ -120,6 +125,7 @@ export const syncStore = perDatabase((db: Db) => {
     deadLetters: (limit: number) => deadLetters.all(limit),
     /** A change of `node` for `branch` made at `at` was pulled or acknowledged at `received`; the newest is kept. */
     heard: (node: number, branch: number, at: string, received: string) => heard.run({ node, branch, at, received }),
+    seen: (node: number, at: string) => seen.run({ node, at }),
     deadLetterCount: () => deadCount.get()!.n,
     clockOf: (tbl: string, rowRef: string, col: string) => clockOf.get(tbl, rowRef, col)?.hlc ?? null,
     setClock: (tbl: string, rowRef: string, col: string, hlc: string) => setClock.run(tbl, rowRef, col, hlc),

@@ -114,6 +114,7 @@ export function startSyncWorker(options: SyncWorkerOptions): SyncWorker {
         );
       }
       applyPulledPage(db, page.changes, page.next, JSON.parse(head_office) as number[], now());
+      if (page.seen) db.transaction(() => page.seen!.forEach((s) => store.seen(s.nodeId, new Date(s.at).toISOString()))).immediate();
       more = page.more;
       // Let the counter's requests in between pages.
       await new Promise((resolve) => setImmediate(resolve));
