@@ -8,6 +8,7 @@
  *   GET  /hub/v1/pull  PullQuery   → PullResponse   what the OTHER nodes changed after a cursor
  *   GET  /hub/v1/join              → JoinInfo       the hub's CA, checked against the join code
  *   POST /hub/v1/join  JoinRequest → JoinResponse   a new PC spends its code (and gets its certificate)
+ *   GET  /hub/v1/rows/:table  RowsQuery → RowsResponse   head office reads a synced table's current rows
  *
  * A batch is keyed (node, lastSeq, hash): `hash` is the SHA-256 (hex) of batchHashText(), so a
  * resend after a lost answer is recognised and a different batch under the same key refused.
@@ -16,7 +17,7 @@
 import { z } from 'zod';
 import { MAX_HLC_NODE, parseHlc } from './domain/hlc.js';
 
-export const SYNC_PATHS = { push: '/hub/v1/push', pull: '/hub/v1/pull', join: '/hub/v1/join' } as const;
+export const SYNC_PATHS = { push: '/hub/v1/push', pull: '/hub/v1/pull', join: '/hub/v1/join', rows: '/hub/v1/rows' } as const;
 
 /** At most this many changes in one pushed batch. */
 export const MAX_BATCH_CHANGES = 2000;
@@ -129,6 +130,38 @@ export const PullResponse = z.object({
   seen: z.array(z.object({ nodeId: z.number().int().min(1), at: z.string().datetime() })).optional(),
 });
 export type PullResponse = z.infer<typeof PullResponse>;
+
+/**
+ * Head office reads a synced table's current rows as the hub holds them (row_state): every
+ * branch's, or one branch's (`branch`, the rows' own branch_id), a page in key order after `after`.
+ */
+export const RowsQuery = z.object({
+  /** The asking node: a head-office node (its client certificate, on a hub with mutual TLS). */
+  nodeId: integerText(1, MAX_HLC_NODE),
+  branch: integerText(1, Number.MAX_SAFE_INTEGER).optional(),
+  after: z.string().max(200).default(''),
+  limit: integerText(1, MAX_PULL_LIMIT).default(DEFAULT_PULL_LIMIT),
+});
+export type RowsQuery = z.infer<typeof RowsQuery>;
+
+export const RowsResponse = z.object({
+  rows: z.array(
+    z.object({
+      /** The row id, or a composite key as its JSON array. */
+      key: z.string(),
+      branchId: z.number().int().nullable(),
+      /** Column → value as the PCs' journal writes it (a BLOB as 'hex:…'); a column left out is null. */
+      values: z.record(z.string(), z.unknown()),
+      /** The hub's cursor of the change that last changed the row. */
+      cursor: z.number().int(),
+    }),
+  ),
+  /** The rows are every change up to this cursor, applied. */
+  mark: z.number().int().min(0),
+  /** Ask again with after = next for the following page; null when this was the last. */
+  next: z.string().nullable(),
+});
+export type RowsResponse = z.infer<typeof RowsResponse>;
 
 /** A new PC joins the company with a one-time code head office made (`npm run hub -- join-code NAME`). */
 export const JoinRequest = z.object({

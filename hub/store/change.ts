@@ -31,15 +31,20 @@ export async function findBatch(client: pg.PoolClient, nodeId: number, lastSeq: 
 
 /** Appends a node's changes in seq order; returns the last cursor assigned. */
 export async function insertChanges(client: pg.PoolClient, nodeId: number, changes: readonly SyncChange[]): Promise<number> {
+  return Math.max(...(await appendChanges(client, nodeId, changes)));
+}
+
+/** Appends a node's changes in seq order; returns the cursor assigned to each, in the changes' order. */
+export async function appendChanges(client: pg.PoolClient, nodeId: number, changes: readonly SyncChange[]): Promise<number[]> {
   const json = (values: SyncChange['oldValues']) => (values === null ? null : JSON.stringify(values));
-  const { rows } = await client.query<{ cursor: string }>(
+  const { rows } = await client.query<{ cursor: string; seq: string }>(
     `INSERT INTO change (node_id, seq, hlc, at, user_id, branch_id, till, source, tbl, row_id, row_key, op, old_values, new_values)
      SELECT $1, seq, hlc, at, user_id, branch_id, till, source, tbl, row_id, row_key, op, old_values::jsonb, new_values::jsonb
        FROM unnest($2::bigint[], $3::text[], $4::text[], $5::bigint[], $6::bigint[], $7::text[], $8::text[], $9::text[],
                    $10::bigint[], $11::text[], $12::text[], $13::text[], $14::text[])
             WITH ORDINALITY AS t (seq, hlc, at, user_id, branch_id, till, source, tbl, row_id, row_key, op, old_values, new_values, n)
       ORDER BY n
-     RETURNING cursor`,
+     RETURNING cursor, seq`,
     [
       nodeId,
       changes.map((c) => c.seq),
@@ -57,7 +62,8 @@ export async function insertChanges(client: pg.PoolClient, nodeId: number, chang
       changes.map((c) => json(c.newValues)),
     ],
   );
-  return Math.max(...rows.map((row) => Number(row.cursor)));
+  const cursorOf = new Map(rows.map((row) => [Number(row.seq), Number(row.cursor)]));
+  return changes.map((change) => cursorOf.get(change.seq)!);
 }
 
 export async function insertBatch(client: pg.PoolClient, nodeId: number, firstSeq: number, lastSeq: number, hash: string): Promise<void> {
@@ -116,28 +122,38 @@ export async function changesAfter(
     [exceptNode, after, limit, own.node, own.upto],
   );
   const top = Number(rows[0]?.top ?? 0);
-  const changes = rows
-    .filter((row) => row.cursor !== null)
-    .map(
-      (row): PulledChange => ({
-        cursor: Number(row.cursor),
-        nodeId: row.node_id,
-        seq: Number(row.seq),
-        hlc: row.hlc,
-        at: row.at,
-        userId: num(row.user_id),
-        branchId: num(row.branch_id),
-        till: row.till,
-        source: row.source,
-        tbl: row.tbl,
-        rowId: num(row.row_id),
-        rowKey: row.row_key,
-        op: row.op,
-        oldValues: row.old_values,
-        newValues: row.new_values,
-      }),
-    );
+  const changes = rows.filter((row) => row.cursor !== null).map(pulled);
   return { changes, top };
+}
+
+function pulled(row: RawChange): PulledChange {
+  return {
+    cursor: Number(row.cursor),
+    nodeId: row.node_id,
+    seq: Number(row.seq),
+    hlc: row.hlc,
+    at: row.at,
+    userId: num(row.user_id),
+    branchId: num(row.branch_id),
+    till: row.till,
+    source: row.source,
+    tbl: row.tbl,
+    rowId: num(row.row_id),
+    rowKey: row.row_key,
+    op: row.op,
+    oldValues: row.old_values,
+    newValues: row.new_values,
+  };
+}
+
+/** Every node's changes after `after` and before `before` (at most `limit`), in cursor order: building the current rows from the log. */
+export async function changesBetween(client: pg.PoolClient, after: number, before: number, limit: number): Promise<PulledChange[]> {
+  const { rows } = await client.query<RawChange>(
+    `SELECT cursor, node_id, seq, hlc, at, user_id, branch_id, till, source, tbl, row_id, row_key, op, old_values, new_values, NULL AS top
+       FROM change WHERE cursor > $1 AND cursor < $2 ORDER BY cursor LIMIT $3`,
+    [after, before, limit],
+  );
+  return rows.map(pulled);
 }
 
 /** Every change in cursor order (tests and checks). */

@@ -17,6 +17,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type Database from 'better-sqlite3';
 import { formatHlc, hlcReceive, hlcSend, hlcZero, parseHlc, type Hlc } from '../../../shared/domain/hlc.js';
 import { extend } from '../../../shared/extend.js';
+import { DERIVED_COLUMNS, HIDDEN } from '../../../shared/sync-rules.js';
 
 type Db = Database.Database;
 
@@ -150,19 +151,10 @@ export const UNJOURNALED_TABLES: Readonly<Record<string, string>> = {
 export const REDACTED_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   app_user: ['password_hash'],
 };
-export const HIDDEN = '(hidden)';
+export { HIDDEN };
 
-/**
- * Columns kept by triggers from a journaled movement table (issue 15): the movement is the fact
- * that travels, so a change of only these leaves no update entry (an insert still shows them).
- * An order's received total and line count (migration 014) are kept from its receipts and lines,
- * whose own entries say what happened; every node's triggers keep them (sync's KEPT_COLUMNS), so
- * their four updates per sale were a quarter of a sale's entries and told nobody anything (issue 12).
- */
-export const DERIVED_COLUMNS: Readonly<Record<string, readonly string[]>> = {
-  credit_note: ['balance'],
-  sales_order: ['received', 'item_count'],
-};
+/** Columns kept by triggers from a journaled movement table: declared with the sync rules (shared/sync-rules.ts). */
+export { DERIVED_COLUMNS };
 
 /** Events the app journals besides row changes (store/journal.ts event()). */
 export const JOURNAL_EVENTS = ['sign_in', 'sign_in_failed', 'price_approval_refused', 'backup', 'branch_switch', 'customer_told'] as const;

@@ -14,7 +14,7 @@ import { HIDDEN } from '../db/journal.js';
 import { syncStore, type OutboxRow } from '../store/sync.js';
 import { formatHlc, parseHlc } from '../../../shared/domain/hlc.js';
 import { batchHashText, MAX_BATCH_CHANGES, PushRequest, type SyncChange } from '../../../shared/sync.js';
-import { classOf } from './table-classes.js';
+import { classOf } from '../../../shared/sync-rules.js';
 import { extend } from '../../../shared/extend.js';
 
 export const PUSH_BATCH = 500;
