@@ -95,7 +95,10 @@ const suites = {
   async e2e() {
     mkdirSync(path.join(root, 'test-results'), { recursive: true });
     const report = path.join(root, 'test-results', 'e2e.json');
-    const { code } = await run(bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: report });
+    // As for the unit suite: the migrated empty store made once for the run (e2e/fixtures.ts).
+    const runDir = mkdtempSync(path.join(os.tmpdir(), 'optical-pos-test-run-'));
+    const { code } = await run(bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: report, POS_TEST_RUN_DIR: runDir });
+    rmSync(runDir, { recursive: true, force: true });
     if (!existsSync(report)) return { passed: 0, failed: 1 };
     const stats = JSON.parse(readFileSync(report, 'utf8')).stats ?? {};
     const passed = (stats.expected ?? 0) + (stats.flaky ?? 0);

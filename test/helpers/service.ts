@@ -36,7 +36,7 @@ export interface TestService {
  * (test/unit/migrate.test.ts and the upgrade tests open their own files).
  */
 let migrated: string | undefined;
-function migratedStore(): string {
+export function migratedStore(): string {
   if (!migrated) {
     // Under `npm test`, once per run: scripts/test.mjs names a folder of the run's own
     // (POS_TEST_RUN_DIR, removed after it), and the first test file to need the store makes it
