@@ -16,7 +16,6 @@ import { api } from '../shared/endpoints/index.js';
 import { startServer, type RunningServer } from '../main/service/server.js';
 import { expect, test } from './fixtures.js';
 import { PASSWORD, openTillOnce, sellLens, uniqueMobile } from './helpers.js';
-import { MENUS } from './menus.js';
 import { rendererDist } from './paths.js';
 
 let server: RunningServer;
@@ -108,8 +107,7 @@ test('the login screen has no serious or critical finding', async ({ page }) => 
 // The admin sees every screen with the most on it; the cashier (masked mobiles, fewer actions) and
 // the optometrist (the clinical screens) see them differently. A manager's screens are the admin's
 // less Users and Chain, drawn the same: checking them twice found nothing the admin's walk does not
-// (role-menus.spec.ts still opens every entry of the manager's menu). Each walk also holds the
-// role's menu to MENUS and each entry to opening without an error, as role-menus.spec.ts did.
+// (role-menus.spec.ts still opens every entry of the manager's menu).
 for (const user of ['admin', 'cashier', 'optometrist']) {
   test(`${user}: every screen has no serious or critical accessibility finding`, async ({ page }) => {
     test.setTimeout(180_000);
@@ -122,17 +120,8 @@ for (const user of ['admin', 'cashier', 'optometrist']) {
     await nav.waitFor();
     const findings: Finding[] = [];
     const entries = await nav.getByRole('link').evaluateAll((links) => links.map((a) => a.querySelector('.sidenav-label')?.textContent ?? ''));
-    // The menu is exactly what the role may use (role-menus.spec.ts does the manager's), and each
-    // entry opens without an error.
-    expect(entries).toEqual(MENUS[user]);
     for (const entry of entries) {
-      const link = nav.getByRole('link', { name: new RegExp(`^${entry}(?![\\w-])`) });
-      await link.click();
-      await expect(link).toHaveAttribute('aria-current', 'page');
-      await expect(page.getByRole('main').getByRole('heading').first()).toBeVisible();
-      if (entry === 'Dashboard') await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-      // No screen the menu offers may answer "not allowed".
-      await expect(page.getByText(/not allowed|forbidden|403/i)).toHaveCount(0);
+      await nav.getByRole('link', { name: new RegExp(`^${entry}(?![\\w-])`) }).click();
       await check(page, entry, findings, inFlight);
     }
     for (const where of DEEPER[user]!) {
