@@ -40,7 +40,7 @@ function checksum(svc: TestService, table: string): { rows: number; sum: string 
 }
 
 test('a hub SIGKILLed while a batch is written and not committed loses nothing and doubles nothing', { timeout: 240_000 }, async () => {
-  const temp = await tempDataDir();
+  const temp = await tempDataDir({ seeded: true });
   const dataDir = path.join(temp.dir, 'hub');
   cleanups.push(() => temp.remove());
   cleanups.push(() => stopStalePostmaster(path.join(dataDir, 'pg')));

@@ -49,7 +49,7 @@ const onHand = (svc: TestService, branch: string, code: string) =>
   (svc.server.deps.db.prepare('SELECT coalesce(sum(s.on_hand), 0) AS n FROM stock s JOIN item i ON i.id = s.item_id JOIN branch b ON b.id = s.branch_id WHERE b.code = ? AND i.code = ?').get(branch, code) as { n: number }).n;
 
 before(async () => {
-  hubDir = await tempDataDir();
+  hubDir = await tempDataDir({ seeded: true });
   const port = await freePort();
   const hubUrl = `http://127.0.0.1:${port}`;
   hub = await startHub({ dataDir: path.join(hubDir.dir, 'hub'), port, ...TEST_PG });
