@@ -48,10 +48,11 @@ export function buildHubApp(options: HubAppOptions): FastifyInstance {
     await speaksFor(request, batch.nodeId);
     return applyPush(options.pool, options.clock, batch);
   });
-  app.get(SYNC_PATHS.pull, async (request) => {
+  app.get(SYNC_PATHS.pull, async (request, reply) => {
     const query = parse(PullQuery, request.query, 'pull');
     await speaksFor(request, query.nodeId);
-    return answerPull(options.pool, query);
+    // A PullResponse written as JSON already (sync/pull.ts): sent as it is.
+    return reply.type('application/json; charset=utf-8').send(await answerPull(options.pool, query));
   });
   app.get(SYNC_PATHS.join, async (): Promise<JoinInfo> => ({ caCertificate: tls?.issuer?.cert ?? null }));
   app.post(SYNC_PATHS.join, async (request) => join(options.pool, parse(JoinRequest, request.body, 'join'), tls?.issuer));

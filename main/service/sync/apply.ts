@@ -31,12 +31,14 @@ export function applyPulledPage(db: Db, changes: readonly PulledChange[], next: 
   const store = syncStore(db);
   const clock = journalClock(db);
   const result: ApplyResult = { applied: 0, skipped: 0, deadLetters: 0 };
+  // One savepoint per change, the function made once for the page.
+  const inSavepoint = db.transaction((change: PulledChange) => applyOne(db, change, headOffice));
   asActor({ userId: null, branchId: null, till: '', source: SYNC_SOURCE, now: () => now }, () =>
     db
       .transaction(() => {
         for (const change of changes) {
           try {
-            const outcome = db.transaction(() => applyOne(db, change, headOffice))();
+            const outcome = inSavepoint(change);
             result[outcome === 'applied' ? 'applied' : 'skipped']++;
           } catch (err) {
             result.deadLetters++;

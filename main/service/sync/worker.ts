@@ -12,10 +12,10 @@
  */
 import type { Db } from '../db/database.js';
 import { syncStore } from '../store/sync.js';
-import { PullResponse, PushResponse, SYNC_PATHS, type PushRequest } from '../../../shared/sync.js';
+import { MAX_PULL_LIMIT, PullResponse, PushResponse, SYNC_PATHS } from '../../../shared/sync.js';
 import { applyPulledPage, noteHeard } from './apply.js';
 import { hubFetch, type HubTls } from './hub-tls.js';
-import { nextBatch } from './outbox.js';
+import { nextBatch, type OutgoingBatch } from './outbox.js';
 import { extend } from '../../../shared/extend.js';
 
 export interface SyncWorkerOptions {
@@ -41,6 +41,12 @@ export interface SyncWorker {
 export const FIRST_RETRY_MS = 1000;
 export const MAX_RETRY_MS = 3 * 60_000;
 const REQUEST_TIMEOUT_MS = 30_000;
+/**
+ * Changes asked for in one pull, each page applied in one transaction: as many as the hub sends
+ * (fewer round trips and commits when catching up; a page of 2,000 applies in well under a
+ * second, between the counter's requests).
+ */
+const PULL_PAGE = MAX_PULL_LIMIT;
 /** Hub answers that retrying cannot mend: sync stops until the node is re-keyed. */
 const STOPPING = new Set(['SEQUENCE_REWOUND', 'SEQUENCE_GAP', 'BATCH_HASH_CONFLICT', 'NODE_REPLACED']);
 
@@ -86,14 +92,13 @@ export function startSyncWorker(options: SyncWorkerOptions): SyncWorker {
   }
 
   async function push(): Promise<void> {
-    for (let batch: PushRequest | null; !closed && (batch = nextBatch(db, nodeId)); ) {
-      const answer = await call(SYNC_PATHS.push, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(batch) }, (b) =>
-        PushResponse.parse(b),
-      );
+    for (let next: OutgoingBatch | null; !closed && (next = nextBatch(db, nodeId)); ) {
+      const { batch, body } = next;
+      const answer = await call(SYNC_PATHS.push, { method: 'POST', headers: { 'content-type': 'application/json' }, body }, (b) => PushResponse.parse(b));
       if (answer.acknowledged !== batch.lastSeq) throw new Error(`The hub acknowledged entry ${answer.acknowledged}, not ${batch.lastSeq}`);
       db.transaction(() => {
         store.setState({ acked_seq: answer.acknowledged, pending_batch: null });
-        noteHeard(db, batch!.changes.map((c) => ({ nodeId, branchId: c.branchId, at: c.at })), now());
+        noteHeard(db, batch.changes.map((c) => ({ nodeId, branchId: c.branchId, at: c.at })), now());
       }).immediate();
     }
   }
@@ -101,7 +106,7 @@ export function startSyncWorker(options: SyncWorkerOptions): SyncWorker {
   async function pull(): Promise<void> {
     for (let more = true; more && !closed; ) {
       const { pull_cursor, head_office } = store.state();
-      const page = await call(`${SYNC_PATHS.pull}?nodeId=${nodeId}&after=${pull_cursor}`, { method: 'GET' }, (b) => PullResponse.parse(b));
+      const page = await call(`${SYNC_PATHS.pull}?nodeId=${nodeId}&after=${pull_cursor}&limit=${PULL_PAGE}`, { method: 'GET' }, (b) => PullResponse.parse(b));
       if (closed) return;
       // Pushing came first, so the hub holds nothing of ours we do not count as sent, unless this
       // store went back (a restored backup with nothing new to push): stop before pulling past what it lost.
