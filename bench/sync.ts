@@ -145,7 +145,7 @@ function writeRows(db: Db, changes: readonly PulledChange[]): number {
     db
       .transaction(() => {
         for (const { change, shape, key, values } of rows) {
-          if (change.op === 'insert') store.upsert(change.tbl, shape, { ...values, ...key });
+          if (change.op === 'insert') store.upsert(change.tbl, shape, key, values);
           else if (change.op === 'update') store.update(change.tbl, shape, key, values);
           else store.remove(change.tbl, shape, key);
         }

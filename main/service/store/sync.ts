@@ -154,9 +154,22 @@ export const syncStore = perDatabase((db: Db) => {
     exists(table: string, shape: TableShape, key: Record<string, unknown>): boolean {
       return rowWrite('exists', table, '', () => `SELECT 1 FROM ${q(table)} WHERE ${where(shape)}`).get(keyValues(shape, key)) !== undefined;
     },
-    /** Inserts the row, or sets the given columns when it is there already. */
-    upsert(table: string, shape: TableShape, values: Record<string, unknown>) {
-      const cols = Object.keys(values);
+    /**
+     * Inserts the row (its key and the given values; a key column among the values takes the
+     * key's value), or sets the given columns when it is there already.
+     */
+    upsert(table: string, shape: TableShape, key: Record<string, unknown>, values: Record<string, unknown>) {
+      const cols: string[] = [];
+      const args: unknown[] = [];
+      for (const c in values) {
+        if (Object.hasOwn(key, c)) continue;
+        cols.push(c);
+        args.push(values[c]);
+      }
+      for (const c in key) {
+        cols.push(c);
+        args.push(key[c]);
+      }
       const statement = rowWrite('upsert', table, cols.join(','), () => {
         const rest = cols.filter((c) => !shape.key.includes(c));
         return (
@@ -164,7 +177,7 @@ export const syncStore = perDatabase((db: Db) => {
           ` ON CONFLICT (${shape.key.map(q).join(', ')}) DO ${rest.length ? `UPDATE SET ${rest.map((c) => `${q(c)} = excluded.${q(c)}`).join(', ')}` : 'NOTHING'}`
         );
       });
-      return statement.run(Object.values(values)).changes;
+      return statement.run(args).changes;
     },
     update(table: string, shape: TableShape, key: Record<string, unknown>, values: Record<string, unknown>) {
       const cols = Object.keys(values);

@@ -12,7 +12,6 @@ import { asActor, HIDDEN, journalClock, SYNC_SOURCE } from '../db/journal.js';
 import { syncStore, type TableShape } from '../store/sync.js';
 import type { PulledChange } from '../../../shared/sync.js';
 import { classOf, documentOf, KEPT_COLUMNS, LOCAL_SETTINGS } from './table-classes.js';
-import { extend } from '../../../shared/extend.js';
 import { afterApplied, redirectMerged } from './merge-redirect.js';
 import { orderUpdateValues } from './order-rules.js';
 
@@ -138,7 +137,7 @@ function applyChange(db: Db, change: PulledChange, headOffice: readonly number[]
 function write(db: Db, change: PulledChange, shape: TableShape, key: Record<string, unknown>, values: Record<string, unknown>): void {
   const store = syncStore(db);
   if (change.op === 'insert') {
-    store.upsert(change.tbl, shape, extend(values, key));
+    store.upsert(change.tbl, shape, key, values);
   } else if (change.op === 'update') {
     if (store.update(change.tbl, shape, key, values) === 0 && !store.exists(change.tbl, shape, key)) {
       throw new Refused(`No ${change.tbl} row ${change.rowId ?? change.rowKey} here to update (its insert did not arrive or could not apply)`);
