@@ -50,10 +50,11 @@ export function buildHubApp(options: HubAppOptions): FastifyInstance {
     await speaksFor(request, batch.nodeId);
     return applyPush(options.pool, options.clock, batch);
   });
-  app.get(SYNC_PATHS.pull, async (request) => {
+  app.get(SYNC_PATHS.pull, async (request, reply) => {
     const query = parse(PullQuery, request.query, 'pull');
     await speaksFor(request, query.nodeId);
-    return answerPull(options.pool, query);
+    // A PullResponse written as JSON already (sync/pull.ts): sent as it is.
+    return reply.type('application/json; charset=utf-8').send(await answerPull(options.pool, query));
   });
   app.get(`${SYNC_PATHS.rows}/:table`, async (request) => {
     const query = parse(RowsQuery, request.query, 'rows query');

@@ -13,7 +13,6 @@ import { syncStore, type TableShape } from '../store/sync.js';
 import type { PulledChange } from '../../../shared/sync.js';
 import type { JOURNALED_TABLES } from '../db/journal.js';
 import { acceptedFrom, classOf, documentOf, documentWins, KEPT_COLUMNS, LOCAL_SETTINGS, maxHlc, newerColumns, TABLE_CLASSES, type TableClass } from '../../../shared/sync-rules.js';
-import { extend } from '../../../shared/extend.js';
 import { afterApplied, redirectMerged } from './merge-redirect.js';
 import { orderUpdateValues } from './order-rules.js';
 
@@ -35,12 +34,14 @@ export function applyPulledPage(db: Db, changes: readonly PulledChange[], next: 
   const store = syncStore(db);
   const clock = journalClock(db);
   const result: ApplyResult = { applied: 0, skipped: 0, deadLetters: 0 };
+  // One savepoint per change, the function made once for the page.
+  const inSavepoint = db.transaction((change: PulledChange) => applyOne(db, change, headOffice));
   asActor({ userId: null, branchId: null, till: '', source: SYNC_SOURCE, now: () => now }, () =>
     db
       .transaction(() => {
         for (const change of changes) {
           try {
-            const outcome = db.transaction(() => applyOne(db, change, headOffice))();
+            const outcome = inSavepoint(change);
             result[outcome === 'applied' ? 'applied' : 'skipped']++;
           } catch (err) {
             result.deadLetters++;
@@ -138,7 +139,7 @@ function applyChange(db: Db, change: PulledChange, headOffice: readonly number[]
 function write(db: Db, change: PulledChange, shape: TableShape, key: Record<string, unknown>, values: Record<string, unknown>): void {
   const store = syncStore(db);
   if (change.op === 'insert') {
-    store.upsert(change.tbl, shape, extend(values, key));
+    store.upsert(change.tbl, shape, key, values);
   } else if (change.op === 'update') {
     if (store.update(change.tbl, shape, key, values) === 0 && !store.exists(change.tbl, shape, key)) {
       throw new Refused(`No ${change.tbl} row ${change.rowId ?? change.rowKey} here to update (its insert did not arrive or could not apply)`);
