@@ -114,6 +114,7 @@ export const stockView = perDatabase((db: Db) => {
     'SELECT count(*) AS n, coalesce(sum(delta), 0) AS delta FROM stock_movement WHERE item_id = ? AND branch_id = ?',
   );
   // The stock at cost at an instant: the kept totals less what moved since, or the movements before it.
+  // CROSS JOIN keeps what moved as the outer loop: the work is the movements read, not the branch's items.
   const countSince = db.prepare<[number, string, number], number>('SELECT count(*) FROM (SELECT 1 FROM stock_movement WHERE branch_id = ? AND at >= ? LIMIT ?)').pluck();
   const countBefore = db.prepare<[number, string, number], number>('SELECT count(*) FROM (SELECT 1 FROM stock_movement WHERE branch_id = ? AND at < ? LIMIT ?)').pluck();
   const branchNow = db.prepare<[number], BranchValue>('SELECT on_hand AS qty, value FROM branch_stock_total WHERE branch_id = ?');
@@ -121,7 +122,7 @@ export const stockView = perDatabase((db: Db) => {
     `SELECT coalesce(sum(m.qty), 0) AS qty,
             coalesce(sum(t.value - (t.on_hand - m.qty) * ${unitCost('t.received_qty - m.costed_qty', 't.received_value - m.costed_value', 'i.cost')}), 0) AS value
      FROM ${moved('>=')} m
-     JOIN stock_total t ON t.branch_id = @branch AND t.item_id = m.item_id JOIN item i ON i.id = m.item_id`,
+     CROSS JOIN stock_total t ON t.branch_id = @branch AND t.item_id = m.item_id JOIN item i ON i.id = m.item_id`,
   );
   const addedUp = db.prepare<{ branch: number; at: string }, BranchValue>(
     `SELECT coalesce(sum(m.qty), 0) AS qty, coalesce(sum(m.qty * ${unitCost('m.costed_qty', 'm.costed_value', 'i.cost')}), 0) AS value
