@@ -18,6 +18,7 @@ import { makeJoinCode } from '../../hub/sync/join.js';
 import { joinCompany } from '../../main/service/sync/join.js';
 import { STORE_FILE } from '../../main/service/store-file.js';
 import { branchUser } from '../helpers/branches.js';
+import { stockClean, stockDrift } from '../helpers/daily-totals.js';
 import { freePort } from '../hub/hub-process.js';
 import { TEST_PG, tempDataDir } from '../hub/hub-helpers.js';
 import { startTestService, type TestService } from '../helpers/service.js';
@@ -127,6 +128,7 @@ test('dispatched at one PC, received at another through the hub: in transit, the
       'SELECT count(*) AS n FROM stock s WHERE s.on_hand <> (SELECT coalesce(sum(delta), 0) FROM stock_movement m WHERE m.item_id = s.item_id AND m.branch_id = s.branch_id AND m.batch_no = s.batch_no)',
     ).get() as { n: number };
     assert.equal(off.n, 0);
+    assert.deepEqual(stockDrift(svc.server.deps.db), stockClean, 'the stock totals kept from the pulled movements equal a recount');
     const dead = svc.server.deps.db.prepare('SELECT count(*) AS n FROM sync_dead_letter').get() as { n: number };
     assert.equal(dead.n, 0);
   }

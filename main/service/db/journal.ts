@@ -136,6 +136,8 @@ export const UNJOURNALED_TABLES: Readonly<Record<string, string>> = {
   item_day_total: 'per branch, day and item, sold and returned, kept by triggers (migration 038); derived',
   payment_day_total: 'per branch, day and payment kind, the receipts, kept by triggers (migration 038); derived',
   seller_day_total: 'per branch, day and who booked, the orders, kept by triggers (migration 038); derived',
+  stock_total: 'per branch and item, on hand, costed receipts and value at cost, kept by a trigger from stock_movement (migration 040); derived, the sum of the movements',
+  branch_stock_total: 'per branch, on hand and value at cost summed from stock_total by triggers (migration 040); derived',
   item_search: 'the trigram word index of items (migration 022), kept by triggers from item and brand; derived',
   item_start: 'the trigram index of where words start (migration 025), for ranking item search; kept by triggers; derived',
   customer_search: 'the trigram word index of customers’ names and phones (migration 022), kept by triggers from customer; derived',
