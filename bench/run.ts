@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [-- --record] [-- --soak-minutes N] [-- --branches N] [-- --reports-only]
+ * `npm run bench [-- --quick] [-- --record] [-- --soak-minutes N] [-- --branches N] [-- --reports-only] [-- --sync-only]
  * [-- --load-only [--nodes N] [--load-minutes M]]`: speed and memory of the real
  * service at chain scale, measured, never asserted by tests (README "Benchmark").
  *
@@ -31,7 +31,7 @@ import { benchStore, SIZES, type BenchStore } from './stores.js';
 import { measureStock, type StockScale } from './stock.js';
 import { chainMarkdown, measureChain, type ChainBench } from './chain.js';
 import { measureLabels, type LabelBench } from './labels.js';
-import { measureSync, type SyncThroughput } from './sync.js';
+import { measureSync, SYNC_FLOORS, type SyncThroughput } from './sync.js';
 import { LOAD_DEFAULTS, loadLines, loadMarkdown, measureLoad, type LoadOptions } from './load.js';
 import { Till } from './till.js';
 
@@ -44,6 +44,7 @@ const { values: flags } = parseArgs({
     'sync-orders': { type: 'string' },
     branches: { type: 'string' },
     'reports-only': { type: 'boolean', default: false },
+    'sync-only': { type: 'boolean', default: false },
     'load-only': { type: 'boolean', default: false },
     nodes: { type: 'string' },
     'load-minutes': { type: 'string' },
@@ -623,6 +624,7 @@ async function main() {
   const machine = { cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? '', memGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.type()} ${os.release()}` };
   log(`Optical POS bench${quick ? ' (quick)' : ''}: ${machine.cpus} × ${machine.cpu}, ${machine.memGiB} GiB, Node ${machine.node}`);
   if (flags['load-only']) return loadOnly(machine, started);
+  if (flags['sync-only']) return syncOnly(machine, started);
   ensureBuilt();
   if (flags['reports-only']) return reportsOnly(machine, started);
   const stores = sizes.map((label) => {
@@ -722,6 +724,36 @@ async function loadOnly(machine: { cpus: number; cpu: string; memGiB: number; no
   log(`\n${path.basename(json)} and ${path.basename(md)} written in ${path.dirname(json)} (${seconds} s)`);
 }
 
+/**
+ * `--sync-only`: the sync throughput alone (bench/sync.ts, --sync-orders N), no store built or
+ * served; the run's JSON and markdown hold that section only.
+ */
+async function syncOnly(machine: { cpus: number; cpu: string; memGiB: number; node: string }, started: number) {
+  if (flags.record) {
+    console.error('--sync-only measures one section: it is never the committed record');
+    process.exit(2);
+  }
+  log(`\nsync: a real hub (embedded PostgreSQL) and a branch on loopback, ${syncOrders} orders sold at the branch`);
+  const sync = await measureSync(syncOrders, log);
+  const seconds = Math.round((performance.now() - started) / 1000);
+  const { json, md } = place;
+  mkdirSync(path.dirname(json), { recursive: true });
+  writeFileSync(json, `${JSON.stringify({ date: new Date().toISOString(), quick, machine, sync, seconds }, null, 2)}\n`);
+  writeFileSync(md, `${syncMarkdown(sync).join('\n')}\n`);
+  log(`\n${path.basename(json)} and ${path.basename(md)} written in ${path.dirname(json)} (${seconds} s)`);
+}
+
+function syncMarkdown(sync: SyncThroughput): string[] {
+  return [
+    `Sync (a real hub over embedded PostgreSQL and a branch on loopback; ${sync.orders.toLocaleString('en-IN')} orders = ${sync.changes.toLocaleString('en-IN')} journal entries):`,
+    '',
+    '| direction | changes/s | seconds | floor changes/s | × floor | floor |',
+    '|---|---|---|---|---|---|',
+    `| push (branch → hub) | ${sync.push.perSecond} | ${sync.push.seconds} | ${sync.push.floorPerSecond} | ${ratio(sync.push.floorPerSecond, sync.push.perSecond)} | ${SYNC_FLOORS.push} |`,
+    `| pull (hub → head office, applied) | ${sync.pull.perSecond} | ${sync.pull.seconds} | ${sync.pull.floorPerSecond} | ${ratio(sync.pull.floorPerSecond, sync.pull.perSecond)} | ${SYNC_FLOORS.pull} |`,
+  ];
+}
+
 function markdown(report: {
   date: string;
   quick: boolean;
@@ -778,12 +810,7 @@ function markdown(report: {
   if (report.startToLogin.runs?.length) out.push(`Where each start went: ${report.startToLogin.runs.map(startRunText).join('; ')}.`);
   const sync = report.sync;
   out.push('');
-  out.push(`Sync (a real hub over embedded PostgreSQL and a branch on loopback; ${sync.orders.toLocaleString('en-IN')} orders = ${sync.changes.toLocaleString('en-IN')} journal entries):`);
-  out.push('');
-  out.push('| direction | changes/s | seconds | floor changes/s | × floor | floor |');
-  out.push('|---|---|---|---|---|---|');
-  out.push(`| push (branch → hub) | ${sync.push.perSecond} | ${sync.push.seconds} | ${sync.push.floorPerSecond} | ${ratio(sync.push.floorPerSecond, sync.push.perSecond)} | the hub's own INSERT of the same changes, 500 per transaction |`);
-  out.push(`| pull (hub → head office, applied) | ${sync.pull.perSecond} | ${sync.pull.seconds} | ${sync.pull.floorPerSecond} | ${ratio(sync.pull.floorPerSecond, sync.pull.perSecond)} | the hub's own page query, 500 per page, nothing applied |`);
+  out.push(...syncMarkdown(sync));
   out.push('');
   out.push(...chainMarkdown(report.chain));
   const stock = report.stock;

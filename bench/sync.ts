@@ -5,25 +5,33 @@
  * and a branch PC that joins by code. The branch sells `orders` orders with the seed's machinery
  * (through its journal, like any sale), then:
  *
- *   push  the branch's worker sends every entry (batches of 500, each one PostgreSQL transaction)
- *   pull  head office's worker takes them all and applies them (pages of 500, each one SQLite
- *         transaction, per-table rules)
+ *   push  the branch's worker sends every entry (batches of PUSH_BATCH, each one PostgreSQL
+ *         transaction at the hub)
+ *   pull  head office's worker takes them all and applies them (pages of the hub's most, each
+ *         one SQLite transaction, per-table rules)
  *
- * Each against a floor measured in the same run on the same hub: for push, the same changes
- * appended with the hub's own SQL in 500-change transactions (no HTTP, no JSON, no checks); for
- * pull, the same changes read with the hub's page query (no HTTP, nothing applied).
+ * Each against a floor measured in the same run: for push, the same rows COPYed into the hub's
+ * change table in transactions of PUSH_BATCH (no HTTP, no JSON, no checks, no batch kept); for
+ * pull, the same rows written into a copy of head office's store as it was before the pull, by
+ * prepared statements (one per table and column set) in ONE transaction (no HTTP, no JSON, no
+ * per-table rules, no savepoint per change).
  */
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startHub } from '../hub/hub.js';
-import { allChanges, changesAfter, insertChanges } from '../hub/store/change.js';
+import { allChanges, insertChanges } from '../hub/store/change.js';
 import { inTransaction } from '../hub/store/transaction.js';
 import { makeJoinCode } from '../hub/sync/join.js';
-import { asActor } from '../main/service/db/journal.js';
+import { asActor, HIDDEN, SYNC_SOURCE } from '../main/service/db/journal.js';
 import { openService } from '../main/service/service.js';
 import { addOrders } from '../main/service/setup/bulk-orders.js';
 import { joinCompany } from '../main/service/sync/join.js';
+import { PUSH_BATCH } from '../main/service/sync/outbox.js';
+import { classOf, KEPT_COLUMNS } from '../shared/sync-rules.js';
+import { syncStore } from '../main/service/store/sync.js';
+import type { PulledChange } from '../shared/sync.js';
+import type { Db } from '../main/service/db/database.js';
 import { startSyncWorker } from '../main/service/sync/worker.js';
 import { openStoreFile, STORE_FILE, type OpenStore } from '../main/service/store-file.js';
 
@@ -34,7 +42,11 @@ export interface SyncThroughput {
   pull: { seconds: number; perSecond: number; floorPerSecond: number };
 }
 
-const PAGE = 500;
+/** What each floor is, as the results table says it. */
+export const SYNC_FLOORS = {
+  push: `a COPY of the same rows into the hub's change table, ${PUSH_BATCH} per transaction`,
+  pull: "the same rows written into head office's store by prepared statements in one transaction",
+};
 
 export async function measureSync(orders: number, log: (line: string) => void): Promise<SyncThroughput> {
   const temp = mkdtempSync(path.join(os.tmpdir(), 'optical-pos-bench-sync-'));
@@ -64,6 +76,10 @@ export async function measureSync(orders: number, log: (line: string) => void): 
     const t0 = performance.now();
     await branchSync.syncNow();
     const pushMs = performance.now() - t0;
+    // The pull floor's store: head office's as it is before the pull.
+    const floorDir = path.join(temp, 'floor');
+    mkdirSync(floorDir);
+    ho.db.prepare('VACUUM INTO ?').run(path.join(floorDir, path.basename(ho.file)));
     const t1 = performance.now();
     await hoSync.syncNow();
     const pullMs = performance.now() - t1;
@@ -74,23 +90,18 @@ export async function measureSync(orders: number, log: (line: string) => void): 
     await branchSync.close();
     await hoSync.close();
 
-    // Floors: the hub's own SQL for the same changes, under a node enrolled for it.
+    // Floors: the same rows COPYed into the hub's table under a node enrolled for it, and
+    // written into head office's store as it was before the pull.
     const sent = (await allChanges(hub.pool)).filter((c) => c.nodeId === nodeId);
     const floorNode = await hub.enroll('Bench floor');
     const f0 = performance.now();
-    for (let i = 0; i < sent.length; i += PAGE) {
-      await inTransaction(hub.pool, (client) => insertChanges(client, floorNode.id, sent.slice(i, i + PAGE)));
+    for (let i = 0; i < sent.length; i += PUSH_BATCH) {
+      await inTransaction(hub.pool, (client) => insertChanges(client, floorNode.id, sent.slice(i, i + PUSH_BATCH)));
     }
     const pushFloorMs = performance.now() - f0;
-    const f1 = performance.now();
-    let after = sent[0]!.cursor - 1;
-    for (let read = 0; read < sent.length; ) {
-      const page = await changesAfter(hub.pool, 1, after, PAGE);
-      read += page.changes.length;
-      after = page.changes.at(-1)?.cursor ?? Number.MAX_SAFE_INTEGER;
-      if (page.changes.length === 0) break;
-    }
-    const pullFloorMs = performance.now() - f1;
+    const floor = openStoreFile(floorDir);
+    opened.push(floor);
+    const pullFloorMs = writeRows(floor.db, sent);
 
     const rate = (ms: number) => Math.round((changes * 1000) / Math.max(ms, 1));
     const result: SyncThroughput = {
@@ -108,6 +119,44 @@ export async function measureSync(orders: number, log: (line: string) => void): 
     rmSync(temp, { recursive: true, force: true });
   }
 }
+
+/**
+ * The pull floor: each change's row written as it stands, by prepared statements (the sync
+ * store's, one per table and column set) in one transaction, as the pull writes them (source
+ * 'sync': not journaled again; the figures' triggers fire). What the pull skips is skipped here
+ * too (events, migrations' rows, local tables, kept figures); no rule, clock or savepoint.
+ * Answers the milliseconds taken.
+ */
+function writeRows(db: Db, changes: readonly PulledChange[]): number {
+  const store = syncStore(db);
+  const rows = changes.flatMap((c) => {
+    const cls = classOf(c.tbl);
+    const shape = store.shape(c.tbl);
+    if (c.op === 'event' || c.source === 'migration' || cls === undefined || cls === 'local' || !shape) return [];
+    const kept = KEPT_COLUMNS[c.tbl] ?? [];
+    const values: Record<string, unknown> = {};
+    for (const [col, v] of Object.entries(c.newValues ?? {})) if (!kept.includes(col) && v !== HIDDEN) values[col] = sqlValue(v);
+    const parts = c.rowKey === null ? [c.rowId] : (JSON.parse(c.rowKey) as unknown[]).map(sqlValue);
+    const key = Object.fromEntries(shape.key.map((col, i) => [col, parts[i]]));
+    return [{ change: c, shape, key, values }];
+  });
+  const t0 = performance.now();
+  asActor({ userId: null, branchId: null, till: '', source: SYNC_SOURCE }, () =>
+    db
+      .transaction(() => {
+        for (const { change, shape, key, values } of rows) {
+          if (change.op === 'insert') store.upsert(change.tbl, shape, key, values);
+          else if (change.op === 'update') store.update(change.tbl, shape, key, values);
+          else store.remove(change.tbl, shape, key);
+        }
+      })
+      .immediate(),
+  );
+  return performance.now() - t0;
+}
+
+const sqlValue = (v: unknown): unknown =>
+  typeof v === 'string' && v.startsWith('hex:') ? Buffer.from(v.slice(4), 'hex') : typeof v === 'boolean' ? (v ? 1 : 0) : v !== null && typeof v === 'object' ? JSON.stringify(v) : (v ?? null);
 
 const round = (n: number) => Math.round(n * 10) / 10;
 

@@ -69,4 +69,17 @@ test('a likely duplicate is warned about at the counter, found by the manager, m
   await expect(merged).toContainText('Undone');
   expect((await staff.call(api.Customer.detail, { body: { customerID: secondId } })).customerID).toBe(secondId);
   expect((await staff.call(api.Customer.detail, { body: { customerID: first.customerID } })).city).toBe('Ahmedabad');
+
+  // Two people after all: marked so, the pair is not proposed again, and the mark can be undone.
+  const pair = pairs.getByRole('row').filter({ hasText: `Meena ${last}` }).filter({ hasText: `Meenaa ${last}` });
+  await pair.getByRole('button', { name: /^Not the same person/ }).click();
+  await expect(page.getByRole('status')).toContainText('are two people');
+  await expect(pair).toHaveCount(0);
+  const marked = page.getByRole('table', { name: 'Marked as different people' }).getByRole('row').filter({ hasText: `Meenaa ${last}` });
+  await expect(marked).toContainText('manager');
+  await marked.scrollIntoViewIfNeeded();
+  await screenshot(page, 'duplicates-not-same.png', { guide: true });
+  await marked.getByRole('button', { name: /^Undo not the same person/ }).click();
+  await expect(pair).toHaveCount(1);
+  await expect(marked).toContainText('Undone');
 });

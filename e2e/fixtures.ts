@@ -2,11 +2,14 @@
  * The real service, started once per worker on a free port with a fresh data directory (so it
  * is in demo mode with the demo users) and serving the built renderer at `/`.
  */
+import { copyFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, expect } from '@playwright/test';
 import { startServer, type NoStore, type ServerOptions } from '../main/service/server.js';
+import { DEMO_FILE } from '../main/service/store-file.js';
+import { migratedStore } from '../test/helpers/service.js';
 import { rendererDist } from './paths.js';
 
 export interface Service {
@@ -19,6 +22,9 @@ export interface Service {
 /** A service on a fresh data folder serving the built renderer, stopped and removed after `use`. */
 async function withService(noStore: NoStore, use: (service: Service) => Promise<void>, extra: Partial<ServerOptions> = {}): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'optical-pos-e2e-'));
+  // The demo's first start from the migrated empty store (made once per worker, or per run under
+  // npm test), as the unit tests' services start: it seeds the demo without migrating again.
+  if (noStore === 'demo') copyFileSync(migratedStore(), join(dataDir, DEMO_FILE));
   const server = await startServer({
     dataDir,
     port: 0,

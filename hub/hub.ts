@@ -11,6 +11,7 @@ import { migrateHub } from './db/migrate.js';
 import { openHubDatabase, type PostgresOptions } from './postgres.js';
 import { hubClock, type HubClock } from './sync/clock.js';
 import { enrollNode } from './sync/nodes.js';
+import { buildRowState } from './sync/row-state.js';
 import { buildHubApp } from './server.js';
 import type { NodeRow } from './store/node.js';
 import type { HubCa } from './tls/ca.js';
@@ -69,6 +70,13 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   const host = options.host ?? '127.0.0.1';
   checkListen(host, options.tls);
   const store = await openHubStore(options);
+  // The current rows from the log where they are behind it (a hub upgraded with changes held).
+  try {
+    await buildRowState(store.pool);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
   // A node whose clock runs ahead is refused (CLOCK_DRIFT) and the skew logged for head office.
   const clock = hubClock({ onSkew: (skewMs, hlc) => app.log.warn({ skewMs, hlc }, 'a node’s clock is ahead of the hub’s') });
   const app = buildHubApp({ pool: store.pool, clock, logger: options.logger, https: options.tls });

@@ -1,19 +1,21 @@
 /**
- * The hub's HTTP edge (issue 15): the two sync routes, validation with the shared zod schemas
- * (400 naming the field, nothing written), and the one kind → status mapping. A fault of the
- * database (PostgreSQL down, connection lost) is a coded 503, never a 500.
+ * The hub's HTTP edge (issue 15): the sync routes and head office's read of the current rows,
+ * validation with the shared zod schemas (400 naming the field, nothing written), and the one
+ * kind → status mapping. A fault of the database (PostgreSQL down, connection lost) is a coded
+ * 503, never a 500.
  */
 import type { TLSSocket } from 'node:tls';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type pg from 'pg';
 import type { z } from 'zod';
-import { JoinRequest, PullQuery, PushRequest, SYNC_PATHS, type JoinInfo } from '../shared/sync.js';
+import { JoinRequest, PullQuery, PushRequest, RowsQuery, SYNC_PATHS, type JoinInfo } from '../shared/sync.js';
 import { HubError, STATUS_OF, type FieldErrors } from './errors.js';
 import type { HubClock } from './sync/clock.js';
 import { checkClient } from './sync/certificates.js';
 import { join } from './sync/join.js';
 import { answerPull } from './sync/pull.js';
 import { applyPush } from './sync/push.js';
+import { answerRows } from './sync/rows.js';
 import type { HubCa } from './tls/ca.js';
 
 export interface HubAppOptions {
@@ -48,10 +50,16 @@ export function buildHubApp(options: HubAppOptions): FastifyInstance {
     await speaksFor(request, batch.nodeId);
     return applyPush(options.pool, options.clock, batch);
   });
-  app.get(SYNC_PATHS.pull, async (request) => {
+  app.get(SYNC_PATHS.pull, async (request, reply) => {
     const query = parse(PullQuery, request.query, 'pull');
     await speaksFor(request, query.nodeId);
-    return answerPull(options.pool, query);
+    // A PullResponse written as JSON already (sync/pull.ts): sent as it is.
+    return reply.type('application/json; charset=utf-8').send(await answerPull(options.pool, query));
+  });
+  app.get(`${SYNC_PATHS.rows}/:table`, async (request) => {
+    const query = parse(RowsQuery, request.query, 'rows query');
+    await speaksFor(request, query.nodeId);
+    return answerRows(options.pool, (request.params as { table: string }).table, query);
   });
   app.get(SYNC_PATHS.join, async (): Promise<JoinInfo> => ({ caCertificate: tls?.issuer?.cert ?? null }));
   app.post(SYNC_PATHS.join, async (request) => join(options.pool, parse(JoinRequest, request.body, 'join'), tls?.issuer));

@@ -12,7 +12,8 @@
  *   node scripts/test.mjs e2e        Playwright only
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { preflight } from './prerequisites.mjs';
@@ -68,6 +69,9 @@ const suites = {
     // left to those tests to report.
     await run(process.execPath, [path.join(root, 'scripts', 'build-if-changed.mjs'), 'renderer', 'main']);
     const files = testFiles(path.join(root, 'test'));
+    // What the test files would each make alike and only once per run need (the migrated empty
+    // store, test/helpers/service.ts) is kept here for the run, and removed after it.
+    const runDir = mkdtempSync(path.join(os.tmpdir(), 'optical-pos-test-run-'));
     const { code, output } = await run(process.execPath, [
       '--import',
       'tsx',
@@ -79,7 +83,8 @@ const suites = {
       '--test-timeout=300000',
       '--test-reporter=spec',
       ...files,
-    ]);
+    ], { POS_TEST_RUN_DIR: runDir });
+    rmSync(runDir, { recursive: true, force: true });
     const count = (label) => Number(new RegExp(`^[^\\w\\n]*${label} (\\d+)$`, 'm').exec(output)?.[1] ?? NaN);
     const passed = count('pass');
     const failed = count('fail');
@@ -90,7 +95,10 @@ const suites = {
   async e2e() {
     mkdirSync(path.join(root, 'test-results'), { recursive: true });
     const report = path.join(root, 'test-results', 'e2e.json');
-    const { code } = await run(bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: report });
+    // As for the unit suite: the migrated empty store made once for the run (e2e/fixtures.ts).
+    const runDir = mkdtempSync(path.join(os.tmpdir(), 'optical-pos-test-run-'));
+    const { code } = await run(bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: report, POS_TEST_RUN_DIR: runDir });
+    rmSync(runDir, { recursive: true, force: true });
     if (!existsSync(report)) return { passed: 0, failed: 1 };
     const stats = JSON.parse(readFileSync(report, 'utf8')).stats ?? {};
     const passed = (stats.expected ?? 0) + (stats.flaky ?? 0);

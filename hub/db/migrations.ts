@@ -128,4 +128,45 @@ ALTER TABLE node ADD COLUMN seen_at timestamptz;
 `,
 };
 
-export const hubMigrations: readonly HubMigration[] = [foundation, certificates, joinCodes, nodeReplacement, joinCodeExpiry, nodeSeen];
+/**
+ * The current rows of every synced table (sync/row-state.ts): per table and row, its values as the
+ * branch PCs hold them once they have pulled everything, applied by the PCs' own rules per class
+ * (shared/sync-rules.ts) in the same transaction as the push that carried the change, so head
+ * office reads PostgreSQL with indexes instead of replaying the log. `row_state_mark` is the
+ * cursor up to which row_state is built: a hub that holds changes from before this migration
+ * builds the rest from the log when it starts (and any push first catches up to the log).
+ *
+ *   row_key   the row id as text, or the composite key as its JSON array (the change's rowKey)
+ *   node_id, cursor  the change that last changed the row (no foreign key: a check per row
+ *             written cost a fifth of a push's time, and the change's own row has one)
+ *   branch_id the row's own branch_id column, where it has one (for reads by branch)
+ *   row_values  column → value, as the journal writes them (a BLOB as 'hex:…'; a null may be absent)
+ *   col_hlc   column → the clock time that last won it (shared tables, an order's collection
+ *             branch); '*' the time of an examination as a whole (on its header row)
+ *   deleted   the row was deleted (kept as a tombstone, so a late change of it does not bring it back)
+ */
+const rowState: HubMigration = {
+  name: 'row-state',
+  sql: `
+CREATE TABLE row_state (
+  tbl        text COLLATE "C" NOT NULL,
+  row_key    text COLLATE "C" NOT NULL,
+  node_id    integer NOT NULL,
+  branch_id  bigint,
+  row_values jsonb NOT NULL,
+  col_hlc    jsonb NOT NULL DEFAULT '{}',
+  deleted    boolean NOT NULL DEFAULT false,
+  cursor     bigint NOT NULL,
+  PRIMARY KEY (tbl, row_key)
+);
+CREATE INDEX row_state_by_branch ON row_state (tbl, branch_id) WHERE NOT deleted;
+
+CREATE TABLE row_state_mark (
+  one    boolean PRIMARY KEY DEFAULT true CHECK (one),
+  cursor bigint NOT NULL
+);
+INSERT INTO row_state_mark (one, cursor) VALUES (true, 0);
+`,
+};
+
+export const hubMigrations: readonly HubMigration[] = [foundation, certificates, joinCodes, nodeReplacement, joinCodeExpiry, nodeSeen, rowState];

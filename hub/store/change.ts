@@ -3,7 +3,10 @@
  * cursor. Pushes are applied under one advisory lock (PUSH_LOCK), so cursors are assigned and
  * committed in the same order and a reader that sees a cursor sees every smaller one.
  */
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import type { PulledChange, SyncChange } from '../../shared/sync.js';
 
 /** pg_advisory_xact_lock key serialising every push ('hubp'). */
@@ -29,36 +32,51 @@ export async function findBatch(client: pg.PoolClient, nodeId: number, lastSeq: 
   return rows[0] ? { lastSeq, hash: rows[0].hash, cursor: Number(rows[0].cursor) } : null;
 }
 
-/** Appends a node's changes in seq order; returns the last cursor assigned. */
+/**
+ * Appends a node's changes in seq order with one COPY (the rows in the order sent, so the cursors
+ * follow seq); returns the last cursor assigned. The caller holds the push lock.
+ */
 export async function insertChanges(client: pg.PoolClient, nodeId: number, changes: readonly SyncChange[]): Promise<number> {
-  const json = (values: SyncChange['oldValues']) => (values === null ? null : JSON.stringify(values));
-  const { rows } = await client.query<{ cursor: string }>(
-    `INSERT INTO change (node_id, seq, hlc, at, user_id, branch_id, till, source, tbl, row_id, row_key, op, old_values, new_values)
-     SELECT $1, seq, hlc, at, user_id, branch_id, till, source, tbl, row_id, row_key, op, old_values::jsonb, new_values::jsonb
-       FROM unnest($2::bigint[], $3::text[], $4::text[], $5::bigint[], $6::bigint[], $7::text[], $8::text[], $9::text[],
-                   $10::bigint[], $11::text[], $12::text[], $13::text[], $14::text[])
-            WITH ORDINALITY AS t (seq, hlc, at, user_id, branch_id, till, source, tbl, row_id, row_key, op, old_values, new_values, n)
-      ORDER BY n
-     RETURNING cursor`,
-    [
-      nodeId,
-      changes.map((c) => c.seq),
-      changes.map((c) => c.hlc),
-      changes.map((c) => c.at),
-      changes.map((c) => c.userId),
-      changes.map((c) => c.branchId),
-      changes.map((c) => c.till),
-      changes.map((c) => c.source),
-      changes.map((c) => c.tbl),
-      changes.map((c) => c.rowId),
-      changes.map((c) => c.rowKey),
-      changes.map((c) => c.op),
-      changes.map((c) => json(c.oldValues)),
-      changes.map((c) => json(c.newValues)),
-    ],
-  );
-  return Math.max(...rows.map((row) => Number(row.cursor)));
+  const cursors = await appendChanges(client, nodeId, changes);
+  return cursors[cursors.length - 1]!;
 }
+
+/**
+ * Appends a node's changes with one COPY, in the order sent (seq order, so the cursors follow
+ * seq); returns the cursor assigned to each, in the changes' order (the current rows keep each
+ * row's cursor). The caller holds the push lock.
+ */
+export async function appendChanges(client: pg.PoolClient, nodeId: number, changes: readonly SyncChange[]): Promise<number[]> {
+  if (changes.length === 0) throw new Error('appendChanges: no changes');
+  await pipeline(Readable.from([copyText(nodeId, changes)]), client.query(copyFrom(`COPY change (${COPY_COLUMNS}) FROM STDIN`)));
+  const { rows } = await client.query<{ cursor: string; seq: string }>(
+    'SELECT seq, cursor FROM change WHERE node_id = $1 AND seq BETWEEN $2 AND $3',
+    [nodeId, changes[0]!.seq, changes.at(-1)!.seq],
+  );
+  const cursorOf = new Map(rows.map((row) => [Number(row.seq), Number(row.cursor)]));
+  return changes.map((change) => cursorOf.get(change.seq)!);
+}
+
+const COPY_COLUMNS = 'node_id, seq, hlc, at, user_id, branch_id, till, source, tbl, row_id, row_key, op, old_values, new_values';
+
+/** The changes as COPY's text format: a line per change, a tab between columns, \N for null. */
+export function copyText(nodeId: number, changes: readonly SyncChange[]): string {
+  const node = String(nodeId);
+  const lines: string[] = [];
+  for (const c of changes) {
+    lines.push(
+      `${node}\t${c.seq}\t${field(c.hlc)}\t${field(c.at)}\t${numberField(c.userId)}\t${numberField(c.branchId)}\t${field(c.till)}\t${field(c.source)}\t${field(c.tbl)}\t${numberField(c.rowId)}\t${field(c.rowKey)}\t${field(c.op)}\t${jsonField(c.oldValues)}\t${jsonField(c.newValues)}\n`,
+    );
+  }
+  return lines.join('');
+}
+
+const SPECIAL = /[\\\t\n\r]/;
+const SPECIALS = /[\\\t\n\r]/g;
+const ESCAPED: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+const field = (text: string | null) => (text === null ? '\\N' : SPECIAL.test(text) ? text.replace(SPECIALS, (ch) => ESCAPED[ch]!) : text);
+const numberField = (n: number | null) => (n === null ? '\\N' : String(n));
+const jsonField = (values: SyncChange['oldValues']) => (values === null ? '\\N' : field(JSON.stringify(values)));
 
 export async function insertBatch(client: pg.PoolClient, nodeId: number, firstSeq: number, lastSeq: number, hash: string): Promise<void> {
   await client.query('INSERT INTO batch (node_id, first_seq, last_seq, hash) VALUES ($1, $2, $3, $4)', [nodeId, firstSeq, lastSeq, hash]);
@@ -116,28 +134,81 @@ export async function changesAfter(
     [exceptNode, after, limit, own.node, own.upto],
   );
   const top = Number(rows[0]?.top ?? 0);
-  const changes = rows
-    .filter((row) => row.cursor !== null)
-    .map(
-      (row): PulledChange => ({
-        cursor: Number(row.cursor),
-        nodeId: row.node_id,
-        seq: Number(row.seq),
-        hlc: row.hlc,
-        at: row.at,
-        userId: num(row.user_id),
-        branchId: num(row.branch_id),
-        till: row.till,
-        source: row.source,
-        tbl: row.tbl,
-        rowId: num(row.row_id),
-        rowKey: row.row_key,
-        op: row.op,
-        oldValues: row.old_values,
-        newValues: row.new_values,
-      }),
-    );
+  const changes = rows.filter((row) => row.cursor !== null).map(pulled);
   return { changes, top };
+}
+
+function pulled(row: RawChange): PulledChange {
+  return {
+    cursor: Number(row.cursor),
+    nodeId: row.node_id,
+    seq: Number(row.seq),
+    hlc: row.hlc,
+    at: row.at,
+    userId: num(row.user_id),
+    branchId: num(row.branch_id),
+    till: row.till,
+    source: row.source,
+    tbl: row.tbl,
+    rowId: num(row.row_id),
+    rowKey: row.row_key,
+    op: row.op,
+    oldValues: row.old_values,
+    newValues: row.new_values,
+  };
+}
+
+/** Every node's changes after `after` and before `before` (at most `limit`), in cursor order: building the current rows from the log. */
+export async function changesBetween(client: pg.PoolClient, after: number, before: number, limit: number): Promise<PulledChange[]> {
+  const { rows } = await client.query<RawChange>(
+    `SELECT cursor, node_id, seq, hlc, at, user_id, branch_id, till, source, tbl, row_id, row_key, op, old_values, new_values, NULL AS top
+       FROM change WHERE cursor > $1 AND cursor < $2 ORDER BY cursor LIMIT $3`,
+    [after, before, limit],
+  );
+  return rows.map(pulled);
+}
+
+export interface ChangePageJson {
+  /** The page's changes as a JSON array of PulledChange, written by PostgreSQL. */
+  json: string;
+  count: number;
+  /** The last change's cursor (null: none). */
+  last: number | null;
+  /** More changes wait after the page. */
+  more: boolean;
+  /** The highest cursor committed when the page was read (one snapshot with the page). */
+  top: number;
+}
+
+/**
+ * changesAfter() as the pull answers it: the same page (up to `limit` changes, one snapshot with
+ * the highest cursor) written as JSON by PostgreSQL itself, so the hub neither parses each change's
+ * values into objects nor writes them out again.
+ */
+export async function changePageJson(
+  db: pg.Pool,
+  exceptNode: number,
+  after: number,
+  limit: number,
+  own: { node: number | null; upto: number } = { node: null, upto: 0 },
+): Promise<ChangePageJson> {
+  const { rows } = await db.query<{ top: string | null; n: string; last: string | null; json: string }>(
+    `WITH page AS (
+       SELECT * FROM change
+        WHERE cursor > $2 AND node_id <> $1 AND NOT (node_id IS NOT DISTINCT FROM $4 AND seq <= $5)
+        ORDER BY cursor LIMIT $3 + 1
+     ), shown AS (SELECT * FROM page ORDER BY cursor LIMIT $3)
+     SELECT (SELECT max(cursor) FROM change) AS top, (SELECT count(*) FROM page) AS n, (SELECT max(cursor) FROM shown) AS last,
+            (SELECT coalesce(json_agg(json_build_object(
+                      'cursor', cursor, 'nodeId', node_id, 'seq', seq, 'hlc', hlc, 'at', at, 'userId', user_id,
+                      'branchId', branch_id, 'till', till, 'source', source, 'tbl', tbl, 'rowId', row_id, 'rowKey', row_key,
+                      'op', op, 'oldValues', old_values, 'newValues', new_values) ORDER BY cursor), '[]')::text
+               FROM shown) AS json`,
+    [exceptNode, after, limit, own.node, own.upto],
+  );
+  const row = rows[0]!;
+  const n = Number(row.n);
+  return { json: row.json, count: Math.min(n, limit), last: num(row.last), more: n > limit, top: Number(row.top ?? 0) };
 }
 
 /** Every change in cursor order (tests and checks). */

@@ -6,20 +6,23 @@
  * of the node it replaced that were its own (up to `replaces_upto`): its store holds them.
  */
 import type pg from 'pg';
-import type { PullQuery, PullResponse } from '../../shared/sync.js';
+import type { PullQuery } from '../../shared/sync.js';
 import { HubError } from '../errors.js';
-import { changesAfter } from '../store/change.js';
+import { changePageJson } from '../store/change.js';
 import { findNode, markSeen, seenNodes } from '../store/node.js';
 
-export async function answerPull(pool: pg.Pool, query: PullQuery): Promise<PullResponse> {
+/**
+ * The PullResponse as JSON text: the page's changes as PostgreSQL wrote them (store/change.ts
+ * changePageJson), the rest around them here.
+ */
+export async function answerPull(pool: pg.Pool, query: PullQuery): Promise<string> {
   const node = await findNode(pool, query.nodeId);
   if (!node) throw new HubError('forbidden', 'NODE_NOT_ENROLLED', `Node ${query.nodeId} is not enrolled at this hub: enrol the PC first`);
-  const page = await changesAfter(pool, node.id, query.after, query.limit + 1, { node: node.replaces, upto: node.replacesUpto });
-  const more = page.changes.length > query.limit;
-  const changes = more ? page.changes.slice(0, query.limit) : page.changes;
-  const last = changes.at(-1)?.cursor ?? query.after;
+  const page = await changePageJson(pool, node.id, query.after, query.limit, { node: node.replaces, upto: node.replacesUpto });
+  const last = page.last ?? query.after;
+  const next = page.more ? last : Math.max(last, page.top, query.after);
   await markSeen(pool, node.id);
   // With the last page, when every node last reached the hub (the chain dashboard's "last sync").
-  const seen = more ? undefined : await seenNodes(pool);
-  return { changes, next: more ? last : Math.max(last, page.top, query.after), more, held: node.lastSeq, seen };
+  const seen = page.more ? '' : `,"seen":${JSON.stringify(await seenNodes(pool))}`;
+  return `{"changes":${page.json},"next":${next},"more":${page.more},"held":${node.lastSeq}${seen}}`;
 }

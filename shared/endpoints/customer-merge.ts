@@ -4,12 +4,28 @@
  */
 import { endpoint } from '../contract/endpoint.js';
 import { CLINICAL_ROLES, MANAGERS } from '../contract/roles.js';
-import { DuplicateList, LikelySameRequest, LikelySameResult, MergeList, MergeRequest, MergeResult, UndoMergeRequest, UndoMergeResult } from '../models/customer-merge.js';
+import {
+  DuplicateList,
+  LikelySameRequest,
+  LikelySameResult,
+  MergeList,
+  MergeRequest,
+  MergeResult,
+  NotSameList,
+  NotSameRequest,
+  NotSameResult,
+  UndoMergeRequest,
+  UndoMergeResult,
+  UndoNotSameRequest,
+} from '../models/customer-merge.js';
 
 const group = 'Customer Merge';
 
 const ONE_RECORD =
   'A chain registers one person at several branches: the spec can warn before a duplicate is created but cannot join two records, so a manager finds likely duplicates, merges them field by field (every order, prescription, receipt, credit note, recall and return moves to the kept record) and can undo it; the merge syncs as one operation.';
+
+const NOT_SAME =
+  'The likely-duplicate pairs are proposals: two people may share a mobile (a family) or a name. Without a way to say "not the same person" the pair is proposed again at every PC for ever, so a manager marks it (a branch’s fact that syncs, undoable at that branch).';
 
 export const CustomerMerge = {
   candidates: endpoint({
@@ -70,5 +86,41 @@ export const CustomerMerge = {
     response: MergeList,
     auth: MANAGERS,
     extension: ONE_RECORD,
+  }),
+  notSame: endpoint({
+    group,
+    name: 'CustomerMerge.notSame',
+    method: 'POST',
+    path: '/api/customer-merge/not-same',
+    summary: 'Marks a proposed pair as two different people: the pair is no longer listed among the likely duplicates, at any PC.',
+    body: NotSameRequest,
+    response: NotSameResult,
+    auth: MANAGERS,
+    errors: [400, 409],
+    extension: NOT_SAME,
+    note: 'The same customer twice, or one not of the company (or merged away), is a 400 naming the field; a pair marked already is a 409 ALREADY_NOT_SAME. Nothing is written then.',
+  }),
+  undoNotSame: endpoint({
+    group,
+    name: 'CustomerMerge.undoNotSame',
+    method: 'POST',
+    path: '/api/customer-merge/not-same/undo',
+    summary: 'Undoes a "not the same person": the pair is proposed again (if its records still look alike).',
+    body: UndoNotSameRequest,
+    response: NotSameResult,
+    auth: MANAGERS,
+    errors: [403, 404, 409],
+    extension: NOT_SAME,
+    note: '403 OTHER_BRANCH at a branch other than the one that marked it; 409 NOT_SAME_UNDONE when undone already.',
+  }),
+  notSameList: endpoint({
+    group,
+    name: 'CustomerMerge.notSameList',
+    method: 'GET',
+    path: '/api/customer-merge/not-same',
+    summary: 'The company’s pairs marked as different people, newest first, with whether each can be undone here.',
+    response: NotSameList,
+    auth: MANAGERS,
+    extension: NOT_SAME,
   }),
 };

@@ -29,12 +29,15 @@ import {
   SalesOrderSearchRequest,
   YearQuery,
 } from '../models/order.js';
-import { CollectAtRequest, CollectBranches, CustomerHistory, CustomerHistoryQuery, ToSettleList } from '../models/any-branch.js';
+import { CollectAtRequest, CollectBranches, CustomerHistory, CustomerHistoryQuery, SettleOrderRequest, SettleOrderResult, ToSettleList } from '../models/any-branch.js';
 
 const group = 'Orders';
 
 const ANY_BRANCH =
   'Any branch serves any customer: an order booked at one branch is collected, paid and returned at another; the spec books, pays and hands over an order at one branch only.';
+
+const SETTLED =
+  'Two branches acting apart can leave an order paid beyond its bill, paid after a cancel, or handed over and cancelled; the spec has no such state. After a person has sorted it out, the order must leave the To settle list at every branch with a record of how.';
 
 const READY_MESSAGE =
   'Issue 16: stores tell the customer the order is ready (usually on WhatsApp) from a template of their own, and want on record that the customer was told; the spec sends no messages.';
@@ -272,6 +275,20 @@ export const Orders = {
     errors: [404],
     extension: ANY_BRANCH,
     note: 'The newest 500 records; truncated says there are more. Another company’s customer is a 404.',
+  }),
+  settle: endpoint({
+    group,
+    name: 'Orders.settle',
+    method: 'POST',
+    path: '/api/Orders/{salesOrderId}/settled',
+    summary: 'A manager marks an order on the To settle list as settled: how (a note), who and when, and any money given back from this till as a cash out naming the order. It leaves the list at every PC until its figures change again.',
+    params: SalesOrderIdParams,
+    body: SettleOrderRequest,
+    response: SettleOrderResult,
+    auth: MANAGERS,
+    errors: [400, 404, 409],
+    extension: SETTLED,
+    note: 'A manager settles orders booked, collected or handed over at their branch (elsewhere a 403 OTHER_BRANCH); an admin any. An order with nothing to settle now (or settled already at these figures) is a 409 ORDER_NOTHING_TO_SETTLE; no note, or more money back than the customer is owed, a 400 naming the field; money back needs this till open (409) and the cash in it (400 naming refundAmount).',
   }),
   collectBranches: endpoint({
     group,

@@ -35,6 +35,18 @@ export type ToSettleItem = z.infer<typeof ToSettleItem>;
 export const ToSettleList = z.object({ rows: z.array(ToSettleItem) });
 export type ToSettleList = z.infer<typeof ToSettleList>;
 
+/** A manager's "Settled" on an order that needs a person: how it was settled, and any money given back now. */
+export const SettleOrderRequest = z.object({
+  /** How it was settled, in a line or two: "Gave back ₹50 in cash", "Customer keeps the frame, billed again on …". */
+  note: bounded('remarks'),
+  /** Rupees given back to the customer from this till now, as a cash out naming the order; none when left out or 0. */
+  refundAmount: z.number().nullish(),
+});
+export type SettleOrderRequest = z.infer<typeof SettleOrderRequest>;
+
+export const SettleOrderResult = z.object({ settlementID: z.string(), message: z.string() });
+export type SettleOrderResult = z.infer<typeof SettleOrderResult>;
+
 /** One record of a customer's history, whichever branch it came from. */
 export const CustomerHistoryItem = z.object({
   kind: z.enum(['order', 'receipt', 'return', 'prescription', 'recall']),

@@ -100,6 +100,34 @@ export type MergeListItem = z.infer<typeof MergeListItem>;
 export const MergeList = z.object({ merges: z.array(MergeListItem) });
 export type MergeList = z.infer<typeof MergeList>;
 
+/** "Not the same person": a proposed pair a manager says are two people, left out of the pairs at every PC. */
+export const NotSameRequest = z.object({ customerAId: bounded('id'), customerBId: bounded('id') });
+export type NotSameRequest = z.infer<typeof NotSameRequest>;
+
+export const NotSameResult = z.object({ notSameId: z.string() });
+export type NotSameResult = z.infer<typeof NotSameResult>;
+
+export const UndoNotSameRequest = z.object({ notSameId: bounded('id') });
+export type UndoNotSameRequest = z.infer<typeof UndoNotSameRequest>;
+
+export const NotSameItem = z.object({
+  notSameId: z.string(),
+  /** The two records, each "name · branch". */
+  one: z.string(),
+  other: z.string(),
+  /** Where it was said, and by whom. */
+  branch: z.string(),
+  by: z.string(),
+  at: z.string(),
+  undoneAt: z.string().nullable(),
+  /** Why it cannot be undone here, in words; null when it can. */
+  undoBlocked: z.string().nullable(),
+});
+export type NotSameItem = z.infer<typeof NotSameItem>;
+
+export const NotSameList = z.object({ marks: z.array(NotSameItem) });
+export type NotSameList = z.infer<typeof NotSameList>;
+
 /** The counter's check before a new customer is saved (the customer form, Quick sale's new customer). */
 export const LikelySameRequest = z.object({
   firstName: bounded('name'),

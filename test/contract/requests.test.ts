@@ -80,6 +80,11 @@ const STRICT_BODIES = new Set([
   'CustomerMerge.likelySame',
   'CustomerMerge.merge',
   'CustomerMerge.undo',
+  // Ours: the pair said to be two people, and the mark to undo.
+  'CustomerMerge.notSame',
+  'CustomerMerge.undoNotSame',
+  // Ours: how an order needing a person was settled.
+  'Orders.settle',
 ]);
 
 test('every object body parses {} unless it has a stated required field', () => {

@@ -55,8 +55,9 @@ test('every other row is a declared extension: marked with its reason, not in th
       'Labels.sheet', 'Labels.printer',
       'GSTReturns.gstins', 'GSTReturns.gstr1', 'GSTReturns.gstr1Json', 'GSTReturns.gstr1Xlsx', 'GSTReturns.tally',
       'CustomerMerge.candidates', 'CustomerMerge.likelySame', 'CustomerMerge.merge', 'CustomerMerge.undo', 'CustomerMerge.list',
+      'CustomerMerge.notSame', 'CustomerMerge.undoNotSame', 'CustomerMerge.notSameList',
       'Chain.dashboard',
-      'Orders.collectAt', 'Orders.toSettle', 'Orders.customerHistory', 'Orders.collectBranches',
+      'Orders.collectAt', 'Orders.toSettle', 'Orders.settle', 'Orders.customerHistory', 'Orders.collectBranches',
       'Reports.run', 'Reports.export',
     ].sort(),
   );

@@ -1,8 +1,15 @@
 /**
- * Migration 038's daily totals against a recount from the documents: the rows that differ, by
- * table (empty lists when the totals are right). Shared by the service and the sync tests.
+ * Migration 038's daily totals and migration 040's stock totals against a recount from the
+ * documents and the stock movements: the rows that differ, by table (empty lists when the totals
+ * are right). Shared by the service and the sync tests.
  */
 import type { Db } from '../../main/service/db/database.js';
+
+const STOCK_RECOUNT = `SELECT branch_id, item_id, on_hand, received_qty, received_value,
+      on_hand * iif(received_qty > 0, CAST(round(1.0 * received_value / received_qty) AS INTEGER), coalesce(cost, 0)) AS value
+    FROM (SELECT m.branch_id, m.item_id, sum(m.delta) AS on_hand, sum(iif(m.unit_cost IS NOT NULL AND m.delta > 0, m.delta, 0)) AS received_qty,
+            sum(iif(m.unit_cost IS NOT NULL AND m.delta > 0, m.delta * m.unit_cost, 0)) AS received_value, i.cost
+          FROM stock_movement m JOIN item i ON i.id = m.item_id GROUP BY m.branch_id, m.item_id)`;
 
 /** Each kept table against the same figures summed from the documents; rows of zero are no rows. */
 const RECOUNTS: Record<string, { kept: string; recount: string }> = {
@@ -39,6 +46,15 @@ const RECOUNTS: Record<string, { kept: string; recount: string }> = {
     recount: `SELECT branch_id, order_date AS day, created_by AS user_id, count(*) AS orders, sum(net_amount) AS sales, sum(total_discount) AS discount
          FROM sales_order WHERE status_id <> 5 GROUP BY branch_id, order_date, created_by`,
   },
+  // Per branch and item, every movement added up afresh; the unit cost rounded here with round().
+  stock_total: {
+    kept: 'SELECT branch_id, item_id, on_hand, received_qty, received_value, value FROM stock_total',
+    recount: STOCK_RECOUNT,
+  },
+  branch_stock_total: {
+    kept: 'SELECT branch_id, on_hand, value FROM branch_stock_total WHERE on_hand OR value',
+    recount: `SELECT branch_id, sum(on_hand) AS on_hand, sum(value) AS value FROM (${STOCK_RECOUNT}) GROUP BY branch_id HAVING sum(on_hand) OR sum(value)`,
+  },
 };
 
 /** Rows that differ between each kept table and its recount, by table. */
@@ -50,5 +66,12 @@ export function drift(db: Db): Record<string, unknown[]> {
     ]),
   );
 }
-export const clean = { branch_day_total: [], item_day_total: [], payment_day_total: [], seller_day_total: [] };
+export const clean = { branch_day_total: [], item_day_total: [], payment_day_total: [], seller_day_total: [], stock_total: [], branch_stock_total: [] };
 
+
+/** The stock totals alone (migration 040) against a recount from the movements. */
+export function stockDrift(db: Db): { stock_total: unknown[]; branch_stock_total: unknown[] } {
+  const { stock_total, branch_stock_total } = drift(db);
+  return { stock_total: stock_total!, branch_stock_total: branch_stock_total! };
+}
+export const stockClean = { stock_total: [], branch_stock_total: [] };

@@ -35,7 +35,7 @@ export interface TwoPcs {
 }
 
 export async function startTwoPcs(name: string, options: { joinedAs?: string; atHeadOffice?: (ho: TestService) => Promise<void> } = {}): Promise<TwoPcs> {
-  const hubDir = await tempDataDir();
+  const hubDir = await tempDataDir({ seeded: true });
   const port = await freePort();
   const hubUrl = `http://127.0.0.1:${port}`;
   const hub = await startHub({ dataDir: path.join(hubDir.dir, 'hub'), port, ...TEST_PG });

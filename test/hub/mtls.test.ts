@@ -179,3 +179,14 @@ test("the branch's hub client pins the hub's CA and presents the PC's certificat
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+test('head office’s read of the current rows takes its certificate as push and pull do', async () => {
+  assert.equal(nodeA, 1, 'the first PC enrolled is head office');
+  const rows = await send('GET', `/hub/v1/rows/customer?nodeId=${nodeA}`, { client: certA });
+  assert.equal(rows.status, 200, JSON.stringify(rows.body));
+  assert.ok(Array.isArray(rows.body.rows));
+  assert.equal((await send('GET', `/hub/v1/rows/customer?nodeId=${nodeA}`)).status, 401);
+  const other = await send('GET', `/hub/v1/rows/customer?nodeId=${nodeB}`, { client: certA });
+  assert.equal(other.status, 403);
+  assert.equal(other.body.code, 'CERTIFICATE_NODE_MISMATCH');
+});

@@ -16,6 +16,8 @@ import { buildHubApp } from '../../hub/server.js';
 import { hubClock } from '../../hub/sync/clock.js';
 import { hubMigrations } from '../../hub/db/migrations.js';
 import { batchHash } from '../../hub/sync/push.js';
+import { allChanges } from '../../hub/store/change.js';
+import { batchHashText, canonicalJson, type SyncChange } from '../../shared/sync.js';
 import { batch, count, pull, push, startTestHub, type TestHub } from './hub-helpers.js';
 
 /** A batch as loose JSON, to spoil one field at a time. */
@@ -180,6 +182,33 @@ test('a pull leaves out the caller’s own changes, pages in cursor order, and m
   const bad = await hub.app.inject({ method: 'GET', url: `/hub/v1/pull?nodeId=${a}&after=-1` });
   assert.equal(bad.statusCode, 400);
   assert.ok(bad.json().errors.after);
+});
+
+test('any text travels exactly (the hub appends with COPY), and the batch hash text is canonical JSON', async () => {
+  const c = (await hub.enroll('Branch C till 1')).id;
+  const odd = 'tab\there, line\nbreak, return\r, back\\slash \\N \\., "quoted", नमस्ते, emoji 👓';
+  const sent = batch(c, 1, 3);
+  const [first, second, third] = sent.changes as [SyncChange, SyncChange, SyncChange];
+  sent.changes = [
+    { ...first, till: 'T\t1', rowKey: JSON.stringify([odd, 2]), rowId: null, newValues: { name: odd, z: 1, a: null, 10: 'index-like', ok: true } },
+    // Keys out of order, nested values (a JSON column as the journal may hold one), a negative id.
+    { ...second, rowId: -42, oldValues: { b: 1, a: { y: [1, { d: 2, c: 'x' }], x: '\\' } }, newValues: { b: 2, a: 'plain' } },
+    { ...third, oldValues: null, newValues: { zeta: 'z', alpha: odd, mid: -1.5, yes: false } },
+  ];
+  for (const body of [sent, { ...sent, changes: [...sent.changes].reverse() }]) {
+    assert.equal(batchHashText(body), canonicalJson({ nodeId: body.nodeId, firstSeq: body.firstSeq, lastSeq: body.lastSeq, changes: body.changes }));
+  }
+  sent.hash = batchHash(sent);
+  const answer = await push(hub, sent);
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  const held = (await allChanges(hub.pool)).filter((change) => change.nodeId === c);
+  assert.deepEqual(
+    held.map(({ cursor: _c, nodeId: _n, ...change }) => change),
+    sent.changes,
+  );
+  // The pull, written by PostgreSQL, says the same.
+  const pulled = (await pull(hub, a, held[0]!.cursor - 1, 3)).changes;
+  assert.deepEqual(pulled, held);
 });
 
 test('a database written by a newer hub is refused', async () => {

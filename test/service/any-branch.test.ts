@@ -13,6 +13,7 @@ import { storeWithStaff, type SignedIn } from '../helpers/fixtures.js';
 import { makeSale } from '../helpers/sales.js';
 import { callAs, type TestService } from '../helpers/service.js';
 import { pdfText, squeeze } from '../helpers/print.js';
+import { failure } from '../helpers/customers.js';
 
 let svc: TestService;
 let cashier: SignedIn;
@@ -35,12 +36,17 @@ before(async () => {
   const b = one<{ id: number; name: string }>('SELECT id, name FROM branch WHERE id <> ? AND is_active = 1 ORDER BY id LIMIT 1', home);
   branchA = { ...a, enc: enc().encode('branch', a.id) };
   branchB = { ...b, enc: enc().encode('branch', b.id) };
-  await admin.call(api.Users.create, { body: { userName: 'bcashier', role: 'cashier', branchIDs: [branchB.enc], password: 'Temporary-1' } });
-  const first = await svc.as('bcashier', 'Temporary-1');
-  const { token } = await first.call(api.Users.changePassword, { body: { currentPassword: 'Temporary-1', newPassword: 'Own-pass-2026' } });
-  atB = Object.assign(createClient({ baseUrl: svc.url, getToken: () => token }), { token });
+  atB = await userAtB('bcashier', 'cashier');
   assert.equal((await callAs(svc, atB, 'till/open', { openingFloat: 0 })).status, 200);
 });
+
+/** A user of branch B, signed in with their own password. */
+async function userAtB(userName: string, role: 'cashier' | 'manager'): Promise<SignedIn> {
+  await admin.call(api.Users.create, { body: { userName, role, branchIDs: [branchB.enc], password: 'Temporary-1' } });
+  const first = await svc.as(userName, 'Temporary-1');
+  const { token } = await first.call(api.Users.changePassword, { body: { currentPassword: 'Temporary-1', newPassword: 'Own-pass-2026' } });
+  return Object.assign(createClient({ baseUrl: svc.url, getToken: () => token }), { token });
+}
 after(() => svc.close());
 
 const detail = (no: string, who: SignedIn = cashier) => who.call(api.Orders.detail, { params: { salesOrderNo: no } });
@@ -146,6 +152,54 @@ test('what needs a person: an order paid beyond its bill is on Orders/to-settle 
   assert.ok(all.rows.some((r) => r.salesOrderNo === sale.salesOrderNo), 'head office sees every branch’s');
   const cashierAsks = await callAs(svc, cashier, 'Orders/to-settle');
   assert.equal(cashierAsks.status, 403);
+});
+
+test('settled by a manager: how, and the money back out of the till, journaled; off the list until the figures change again', async () => {
+  const sale = await makeSale(svc, cashier, { paid: 'all', lastName: 'Settled' });
+  const cash = enc().encode('paymentKind', 1);
+  await atB.call(api.QuickSale.saveReceipt, { body: { salesOrderID: sale.salesOrderID, receiptTypeId: cash, amount: 50 } });
+  const listed = async (who: SignedIn) => (await who.call(api.Orders.toSettle, {})).rows.some((r) => r.salesOrderNo === sale.salesOrderNo);
+  assert.ok(await listed(manager));
+  const settle = (who: SignedIn, body: { note: string; refundAmount?: number }) => who.call(api.Orders.settle, { params: { salesOrderId: sale.salesOrderID }, body });
+  const lastSeq = () => one<{ n: number }>('SELECT max(seq) AS n FROM journal').n;
+
+  // Refused, nothing written: no note, more back than the customer is owed, a cashier, B's manager.
+  const managerB = await userAtB('bmanager', 'manager');
+  const seq = lastSeq();
+  const noNote = await failure(settle(manager, { note: '  ' }), 400);
+  assert.ok((noNote.body as { errors?: Record<string, unknown> }).errors?.note);
+  const tooMuch = await failure(settle(manager, { note: 'Gave it all back', refundAmount: 60 }), 400);
+  assert.match(tooMuch.message, /owed ₹50\.00/);
+  assert.ok((tooMuch.body as { errors?: Record<string, unknown> }).errors?.refundAmount);
+  await failure(settle(cashier, { note: 'Gave back ₹50 in cash', refundAmount: 50 }), 403);
+  // B only took a payment: the order was not booked, collected or handed over there.
+  assert.equal((await failure(settle(managerB, { note: 'Gave back ₹50 in cash' }), 403)).body.code, 'OTHER_BRANCH');
+  assert.equal(lastSeq(), seq, 'nothing journaled');
+
+  // Settled at A with ₹50 back out of A's till: a cash out naming the order, and the settlement.
+  const done = await settle(manager, { note: 'Gave back ₹50 in cash', refundAmount: 50 });
+  assert.equal(done.message, `Order ${sale.salesOrderNo} is settled; ₹50.00 paid out of this till`);
+  const kept = one<{ note: string; refund_amount: number; branch_id: number; created_by_name: string; reason: string; amount: number; direction: string }>(
+    `SELECT s.note, s.refund_amount, s.branch_id, u.user_name AS created_by_name, m.reason, m.amount, m.direction
+       FROM order_settlement s JOIN app_user u ON u.id = s.created_by JOIN till_cash_move m ON m.id = s.till_cash_move_id WHERE s.id = ?`,
+    enc().decode('orderSettlement', done.settlementID),
+  );
+  assert.deepEqual(kept, { note: 'Gave back ₹50 in cash', refund_amount: 5000, branch_id: branchA.id, created_by_name: 'manager', reason: `Refund on order ${sale.salesOrderNo}`, amount: 5000, direction: 'out' });
+  const journaled = db().prepare('SELECT tbl FROM journal WHERE seq > ? ORDER BY seq').all(seq) as Array<{ tbl: string }>;
+  assert.deepEqual(journaled.map((j) => j.tbl).sort(), ['order_settlement', 'till_cash_move'], 'both travel, as the settling branch’s facts');
+  assert.equal(await listed(manager), false, 'off the list');
+  assert.equal(await listed(admin), false, 'at head office too');
+  assert.deepEqual((await detail(sale.salesOrderNo)).toSettle, []);
+  assert.equal((await failure(settle(manager, { note: 'Again' }), 409)).body.code, 'ORDER_NOTHING_TO_SETTLE');
+
+  // Its figures change again (B takes another ₹20): back on the list, owed ₹70.
+  await atB.call(api.QuickSale.saveReceipt, { body: { salesOrderID: sale.salesOrderID, receiptTypeId: cash, amount: 20 } });
+  assert.ok(await listed(manager));
+  assert.equal((await detail(sale.salesOrderNo)).toSettle[0]!.amount, 70);
+  // An order with nothing to settle is refused.
+  const plain = await makeSale(svc, cashier, { paid: 100, lastName: 'Plain' });
+  const nothing = await failure(manager.call(api.Orders.settle, { params: { salesOrderId: plain.salesOrderID }, body: { note: 'Nothing' } }), 409);
+  assert.equal(nothing.body.code, 'ORDER_NOTHING_TO_SETTLE');
 });
 
 test('the customer’s whole history is seen at B, each record with the branch it came from', async () => {

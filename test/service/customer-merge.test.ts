@@ -209,6 +209,54 @@ test('"nothing new": a sale or a prescription for the survivor after the merge, 
   assert.match(await tryUndo((customerID) => manager.call(api.Customer.upsert, { body: { id: customerID, firstName: 'Lata', lastName: 'Nair', city: 'Kochi' } })), /an edit of the details/);
 });
 
+test('"not the same person": the pair is no longer proposed at either branch, journaled; refused twice, undone only where it was said', async () => {
+  const last = freshName('Mehta');
+  const mobile = freshMobile();
+  const mother = await manager.call(api.Customer.upsert, { body: { firstName: 'Nisha', lastName: last, mobile } });
+  const daughter = await mumbai.call(api.Customer.upsert, { body: { firstName: 'Nishaa', lastName: last, mobile } });
+  const listed = async (who: SignedIn) =>
+    (await who.call(api.CustomerMerge.candidates, {})).pairs.some((p) => new Set([p.a.customerID, p.b.customerID, mother.customerID, daughter.customerID]).size === 2);
+  assert.ok(await listed(manager), 'proposed: the same mobile, a similar name');
+
+  const seq = count('SELECT max(seq) AS n FROM journal');
+  const { notSameId } = await manager.call(api.CustomerMerge.notSame, { body: { customerAId: daughter.customerID, customerBId: mother.customerID } });
+  assert.equal(await listed(manager), false, 'not proposed again here');
+  assert.equal(await listed(mumbai), false, 'nor at the other branch');
+  const journaled = db().prepare("SELECT op, new_values FROM journal WHERE seq > ? AND tbl = 'customer_distinct'").all(seq) as Array<{ op: string; new_values: string }>;
+  assert.equal(journaled.length, 1, 'one journaled change travels');
+  assert.deepEqual([JSON.parse(journaled[0]!.new_values).customer_a_id, JSON.parse(journaled[0]!.new_values).customer_b_id], [rowId(mother.customerID), rowId(daughter.customerID)].sort((x, y) => x - y));
+  // Both records stay as they were: nothing merged.
+  assert.equal((await manager.call(api.Customer.detail, { body: { customerID: daughter.customerID } })).customerID, daughter.customerID);
+
+  const marks = () => count('SELECT count(*) AS n FROM customer_distinct');
+  const before = marks();
+  const again = await failure(mumbai.call(api.CustomerMerge.notSame, { body: { customerAId: mother.customerID, customerBId: daughter.customerID } }), 409);
+  assert.match(again.message, /different people already/);
+  assert.equal(again.body.code, 'ALREADY_NOT_SAME');
+  const self = await failure(manager.call(api.CustomerMerge.notSame, { body: { customerAId: mother.customerID, customerBId: mother.customerID } }), 400);
+  assert.ok((self.body as { errors?: Record<string, unknown> }).errors?.customerBId);
+  const foreign = await failure(manager.call(api.CustomerMerge.notSame, { body: { customerAId: mother.customerID, customerBId: svc.server.deps.enc.encode('customer', otherCompany(svc).customerId) } }), 400);
+  assert.ok((foreign.body as { errors?: Record<string, unknown> }).errors?.customerBId);
+  await failure(cashier.call(api.CustomerMerge.notSame, { body: { customerAId: mother.customerID, customerBId: daughter.customerID } }), 403);
+  assert.equal(marks(), before, 'nothing written by a refusal');
+
+  // Listed with who and where; the other branch may not undo it.
+  const mark = (await mumbai.call(api.CustomerMerge.notSameList, {})).marks.find((m) => m.notSameId === notSameId);
+  assert.ok(mark);
+  assert.deepEqual([mark.by, mark.undoneAt], ['manager', null]);
+  assert.match(mark.undoBlocked ?? '', /can be undone only there/);
+  const elsewhere = await failure(mumbai.call(api.CustomerMerge.undoNotSame, { body: { notSameId } }), 403);
+  assert.equal(elsewhere.body.code, 'OTHER_BRANCH');
+  assert.equal(await listed(manager), false);
+
+  // Undone where it was said: proposed again at both branches; a second undo is refused.
+  await manager.call(api.CustomerMerge.undoNotSame, { body: { notSameId } });
+  assert.ok(await listed(manager));
+  assert.ok(await listed(mumbai));
+  assert.equal((await failure(manager.call(api.CustomerMerge.undoNotSame, { body: { notSameId } }), 409)).body.code, 'NOT_SAME_UNDONE');
+  assert.ok((await manager.call(api.CustomerMerge.notSameList, {})).marks.find((m) => m.notSameId === notSameId)?.undoneAt);
+});
+
 test('the counter’s warning: who of the company may be the person about to be created, with their branch', async () => {
   const last = freshName('Kapadia');
   const mobile = freshMobile();

@@ -3,6 +3,8 @@
  * seller_day_total) always equal a recount from the source rows, whatever wrote them: the seed,
  * a day of sales, part payments, a return, a cancellation and changes pulled from the hub (a line
  * arriving before its order among them); and an older store is filled in when it is upgraded.
+ * Migration 040's stock totals are recounted from the stock movements at each of those points too
+ * (and after an item's cost changes).
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -67,6 +69,11 @@ test('the totals equal a recount after the seed, a day of sales, part payments, 
     body: { salesOrderID: sold.sale.salesOrderID, lines: [{ salesOrderLineID: sold.lineID, qty: 1, destination: 'stock' }], reason: 'Did not suit', settlement: 'refund' },
   });
   assert.deepEqual(drift(db), clean, 'a day at the counter');
+  // Head office changes the cost of a frame held without any costed receipt: its stock is re-valued.
+  const held = db.prepare('SELECT item_id, branch_id, value FROM stock_total WHERE received_qty = 0 AND on_hand > 0 ORDER BY item_id LIMIT 1').get() as { item_id: number; branch_id: number; value: number };
+  db.prepare('UPDATE item SET cost = coalesce(cost, 0) + 1234 WHERE id = ?').run(held.item_id);
+  assert.notEqual((db.prepare('SELECT value FROM stock_total WHERE item_id = ? AND branch_id = ?').get(held.item_id, held.branch_id) as { value: number }).value, held.value);
+  assert.deepEqual(drift(db), clean, 'an item’s cost changed');
   const returned = db.prepare('SELECT sum(returns) AS n, sum(refunded) AS refunded FROM branch_day_total').get() as { n: number; refunded: number };
   assert.equal(returned.n, 1);
   assert.ok(returned.refunded > 0, 'the refund is counted');
@@ -89,13 +96,20 @@ test('the totals equal a recount after the seed, a day of sales, part payments, 
         change(1, 'sales_order_line', 9_000_002, 'insert', { ...sourceLine, id: 9_000_002, sales_order_id: orderId }),
         change(2, 'sales_order', orderId, 'insert', order),
         change(3, 'receipt', 9_000_003, 'insert', { ...sourceReceipt, id: 9_000_003, branch_id: otherBranch, sales_order_id: orderId, receipt_no: 'PULLED/RC/1', receipt_date: '2026-11-21' }),
+        // The other branch's goods received at a cost, and its sale of one of them.
+        ...[
+          { id: 9_000_004, delta: 5, reason: 'receipt', unit_cost: 43_210, document: 'goods_receipt', document_id: 9_000_005, sales_order_id: null },
+          { id: 9_000_006, delta: -1, reason: 'sale', unit_cost: null, document: 'sale', document_id: orderId, sales_order_id: orderId },
+        ].map((m, k) =>
+          change(5 + k, 'stock_movement', m.id, 'insert', { ...m, item_id: sourceLine.item_id, branch_id: otherBranch, owner_branch_id: otherBranch, batch_no: '', at: new Date().toISOString(), expiry_date: null, created_by: null }),
+        ),
       ],
       (db.prepare('SELECT pull_cursor FROM sync_state').get() as { pull_cursor: number }).pull_cursor,
       [1],
       new Date(),
     );
-    assert.deepEqual(result, { applied: 3, skipped: 0, deadLetters: 0 }, JSON.stringify(db.prepare('SELECT reason FROM sync_dead_letter').all()));
-    assert.deepEqual(drift(db), clean, 'pulled: a line before its order, the order, a receipt');
+    assert.deepEqual(result, { applied: 5, skipped: 0, deadLetters: 0 }, JSON.stringify(db.prepare('SELECT reason FROM sync_dead_letter').all()));
+    assert.deepEqual(drift(db), clean, 'pulled: a line before its order, the order, a receipt, stock received and sold');
     const pulledDay = db.prepare('SELECT qty FROM item_day_total WHERE branch_id = ? AND day = ? AND item_id = ?').get(otherBranch, '2026-11-20', sourceLine.item_id) as { qty: number };
     assert.ok(pulledDay.qty >= (sourceLine.qty as number), 'the early line is counted on its order’s day');
     applyPulledPage(db, [change(4, 'sales_order', orderId, 'update', { status_id: 5 })], 0, [1], new Date());
@@ -121,7 +135,7 @@ test('an older store is filled in when migration 038 upgrades it', () => {
     db.exec(`ATTACH '${live.name.replace(/'/g, "''")}' AS live`);
     db.pragma('foreign_keys = OFF');
     db.transaction(() => {
-      for (const t of ['sales_order', 'sales_order_line', 'receipt', 'sales_return', 'sales_return_line']) {
+      for (const t of ['item', 'sales_order', 'sales_order_line', 'receipt', 'sales_return', 'sales_return_line', 'stock_movement']) {
         db.exec(`DELETE FROM main.${t}; INSERT INTO main.${t} SELECT * FROM live.${t}`);
       }
     })();
@@ -130,6 +144,8 @@ test('an older store is filled in when migration 038 upgrades it', () => {
     assert.deepEqual(drift(db), clean);
     const kept = db.prepare('SELECT count(*) AS n FROM branch_day_total').get() as { n: number };
     assert.ok(kept.n > 0, 'the totals are filled in');
+    const stock = db.prepare('SELECT count(*) AS n, sum(value) AS value FROM stock_total').get() as { n: number; value: number };
+    assert.ok(stock.n > 0 && stock.value > 0, 'the stock totals are filled in (migration 040)');
     db.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -15,6 +15,7 @@ import { storeWithStaff, type SignedIn } from '../helpers/fixtures.js';
 import { contactLens, frameWithBarcode, singleVisionLens } from '../helpers/items.js';
 import { pdfText, squeeze } from '../helpers/print.js';
 import { type TestService } from '../helpers/service.js';
+import { stockClean, stockDrift } from '../helpers/daily-totals.js';
 
 let svc: TestService;
 let manager: SignedIn;
@@ -331,6 +332,8 @@ test('returns to a supplier: a debit note; stock leaves by supplier_return movem
   assert.match(text, /DEBIT NOTE/);
   assert.ok(text.includes(ret.debitNoteNo));
   assert.match(text, /Damaged/);
+  // Goods received at their landed cost and returned: the stock totals (migration 040) equal a recount.
+  assert.deepEqual(stockDrift(svc.server.deps.db), stockClean);
 });
 
 test('every purchasing row is journaled', () => {

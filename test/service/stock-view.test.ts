@@ -142,6 +142,20 @@ test('stock at cost on a past date: receipts’ weighted average up to that day,
   assert.equal(today.totalQty, today.lines.reduce((s, l) => s + l.qty, 0));
   assert.ok(Math.abs(today.totalValue - today.lines.reduce((s, l) => s + l.value, 0)) < 0.005);
 
+  // The report reads the kept totals (migration 040), less what moved since the date or adding up
+  // what moved before it, whichever is fewer: it says what the lines add up to on every date. Goods
+  // dated three days ahead make today's figure the totals less a receipt at another cost.
+  receive(2, 400, day(-3));
+  const todayAgain = await manager.call(api.Stock.valueAtCost, { query: { date: localDay(svc.clock.now) } });
+  assert.deepEqual([todayAgain.totalQty, todayAgain.totalValue], [today.totalQty, today.totalValue], 'what comes after the day is not in it');
+  for (const n of [12, 10, 7, 5, 1, 0, -3]) {
+    const date = localDay(day(n));
+    const lines = await manager.call(api.Stock.valueAtCost, { query: { date } });
+    const shown = await manager.call(api.Reports.run, { params: { report: 'stock-value' }, query: { from: date, to: date } });
+    const amdRow = shown.rows.find((r) => r.branch === lines.branchName)!;
+    assert.deepEqual([amdRow.qty, amdRow.value], [lines.totalQty, lines.totalValue], `the report on ${date}`);
+  }
+
   const bad = await failure(manager.call(api.Stock.valueAtCost, { query: { date: '31/02/2026' } }), 400);
   assert.ok((bad.body as { errors: Record<string, string[]> }).errors.date);
   await failure(cashier.call(api.Stock.valueAtCost, { query: { date: localDay(svc.clock.now) } }), 403);

@@ -11,6 +11,7 @@ import { ApiError } from '../../shared/client.js';
 import { api } from '../../shared/endpoints/index.js';
 import { transfers } from '../../main/service/store/transfer.js';
 import { branchUser, mumbaiBranch } from '../helpers/branches.js';
+import { stockClean, stockDrift } from '../helpers/daily-totals.js';
 import { storeWithStaff, type SignedIn, type Store } from '../helpers/fixtures.js';
 
 let store: Store;
@@ -55,6 +56,7 @@ const stockIsSumOfMovements = () => {
      FROM stock s WHERE s.on_hand <> (SELECT coalesce(sum(delta), 0) FROM stock_movement m WHERE m.item_id = s.item_id AND m.branch_id = s.branch_id AND m.batch_no = s.batch_no)`,
   ).all();
   assert.deepEqual(off, []);
+  assert.deepEqual(stockDrift(db()), stockClean, 'the stock totals (migration 040) equal a recount');
 };
 
 test('a dispatch puts the goods in transit; the receipt takes in the good, writes off the damaged and records the short', async () => {

@@ -103,6 +103,13 @@ test('booked at A, paid, made ready and handed over at B while apart: both PCs e
   assert.equal(deadLetters(nodes[0]!) + deadLetters(nodes[1]!), 0);
 });
 
+/** The hub's current row of the order (row_state) has the status and branches both PCs ended on. */
+const sameAtHub = async (rowId: number) => {
+  const pc = nodes[0]!.server.deps.db.prepare('SELECT status_id, collect_branch_id, delivered_branch_id FROM sales_order WHERE id = ?').get(rowId) as Record<string, unknown>;
+  const { rows } = await chain.hub.pool.query<{ row_values: Record<string, unknown> }>("SELECT row_values FROM row_state WHERE tbl = 'sales_order' AND row_key = $1", [String(rowId)]);
+  assert.deepEqual(Object.fromEntries(Object.keys(pc).map((col) => [col, rows[0]?.row_values[col] ?? null])), pc, 'the hub holds the order as the PCs do');
+};
+
 test('A cancels while B hands over: Cancelled at both PCs, the handing-over kept, on Orders/to-settle at both', async () => {
   const order = await bookedForB('Conflicted');
   await atB.call(api.Orders.status, { params: { salesOrderId: order.id }, body: { statusId: 3 } });
@@ -113,6 +120,7 @@ test('A cancels while B hands over: Cancelled at both PCs, the handing-over kept
   await atB.call(api.Orders.status, { params: { salesOrderId: order.id }, body: { statusId: 4 } });
   await converge();
   sameOrder(order.rowId);
+  await sameAtHub(order.rowId);
   for (const who of [atA, atB]) {
     const seen = await who.call(api.Orders.detail, { params: { salesOrderNo: order.no } });
     assert.equal(seen.statusID, '5', 'the cancel wins');
@@ -152,5 +160,6 @@ test('where it is collected, moved apart by A and by head office at B’s PC: th
   }
   await converge();
   sameOrder(order.rowId);
+  await sameAtHub(order.rowId);
   for (const who of [atA, atB]) assert.equal((await who.call(api.Orders.detail, { params: { salesOrderNo: order.no } })).collectBranchID, branchB, 'the later move');
 });

@@ -138,4 +138,16 @@ test('an undo made at the merging PC puts both records back on both PCs', { time
     assert.deepEqual(orders.map((o) => o.order_no), [bSale.salesOrderNo]);
   }
   assert.equal(customerRows(navrangpura), customerRows(adajan));
+
+  // Two people after all: Adajan says so, and the pair is proposed at neither PC; Adajan's undo
+  // (only there) brings it back at both.
+  const proposed = async (who: typeof ho) => (await who.call(api.CustomerMerge.candidates, {})).pairs.some((p) => [p.a.customerID, p.b.customerID].sort().join() === [a.customerID, b.customerID].sort().join());
+  assert.ok(await proposed(ho));
+  const { notSameId } = await srt.call(api.CustomerMerge.notSame, { body: { customerAId: a.customerID, customerBId: b.customerID } });
+  await converge();
+  assert.equal(await proposed(ho), false, 'Navrangpura no longer proposes the pair Adajan marked');
+  assert.equal(await proposed(srt), false);
+  await srt.call(api.CustomerMerge.undoNotSame, { body: { notSameId } });
+  await converge();
+  assert.ok(await proposed(ho), 'the undo reaches Navrangpura');
 });

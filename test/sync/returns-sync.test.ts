@@ -47,7 +47,7 @@ function checksum(svc: TestService, table: string, where = ''): { rows: number; 
 }
 
 before(async () => {
-  hubDir = await tempDataDir();
+  hubDir = await tempDataDir({ seeded: true });
   const port = await freePort();
   const hubUrl = `http://127.0.0.1:${port}`;
   hub = await startHub({ dataDir: path.join(hubDir.dir, 'hub'), port, ...TEST_PG });

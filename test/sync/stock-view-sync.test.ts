@@ -34,7 +34,7 @@ const syncNow = async (svc: TestService) => {
 };
 
 before(async () => {
-  hubDir = await tempDataDir();
+  hubDir = await tempDataDir({ seeded: true });
   const port = await freePort();
   hubUrl = `http://127.0.0.1:${port}`;
   hub = await startHub({ dataDir: path.join(hubDir.dir, 'hub'), port, ...TEST_PG });

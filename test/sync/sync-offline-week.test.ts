@@ -49,7 +49,7 @@ function checksum(svc: TestService, table: string): { rows: number; sum: string 
 }
 
 before(async () => {
-  hubDir = await tempDataDir();
+  hubDir = await tempDataDir({ seeded: true });
   hubPort = await freePort();
   hubUrl = `http://127.0.0.1:${hubPort}`;
   await startTheHub();

@@ -22,7 +22,7 @@ import { makeJoinCode } from '../../hub/sync/join.js';
 import { asActor, JOURNALED_TABLES, UNJOURNALED_TABLES } from '../../main/service/db/journal.js';
 import { applyPulledPage } from '../../main/service/sync/apply.js';
 import { joinCompany } from '../../main/service/sync/join.js';
-import { TABLE_CLASSES } from '../../main/service/sync/table-classes.js';
+import { TABLE_CLASSES } from '../../shared/sync-rules.js';
 import { STORE_FILE } from '../../main/service/store-file.js';
 import { TEST_PG, tempDataDir } from '../hub/hub-helpers.js';
 import { startTestService, type TestService } from '../helpers/service.js';
@@ -73,7 +73,7 @@ function checksum(svc: TestService, table: string): { rows: number; sum: string 
 }
 
 before(async () => {
-  hubDir = await tempDataDir();
+  hubDir = await tempDataDir({ seeded: true });
   hubPort = await freePort();
   hubUrl = `http://127.0.0.1:${hubPort}`;
   await startTheHub();
@@ -100,7 +100,7 @@ after(async () => {
 });
 
 test('every journaled table has a sync class, declared once', () => {
-  for (const table of JOURNALED_TABLES) assert.ok(TABLE_CLASSES[table], `${table} has no class in sync/table-classes.ts`);
+  for (const table of JOURNALED_TABLES) assert.ok(TABLE_CLASSES[table], `${table} has no class in shared/sync-rules.ts`);
   for (const table of ['sync_state', 'sync_clock', 'sync_dead_letter']) assert.ok(UNJOURNALED_TABLES[table]);
 });
 

@@ -18,6 +18,7 @@ import { makeJoinCode } from '../../hub/sync/join.js';
 import { joinCompany } from '../../main/service/sync/join.js';
 import { STORE_FILE } from '../../main/service/store-file.js';
 import { branchUser } from '../helpers/branches.js';
+import { stockClean, stockDrift } from '../helpers/daily-totals.js';
 import { freePort } from '../hub/hub-process.js';
 import { TEST_PG, tempDataDir } from '../hub/hub-helpers.js';
 import { startTestService, type TestService } from '../helpers/service.js';
@@ -49,7 +50,7 @@ const onHand = (svc: TestService, branch: string, code: string) =>
   (svc.server.deps.db.prepare('SELECT coalesce(sum(s.on_hand), 0) AS n FROM stock s JOIN item i ON i.id = s.item_id JOIN branch b ON b.id = s.branch_id WHERE b.code = ? AND i.code = ?').get(branch, code) as { n: number }).n;
 
 before(async () => {
-  hubDir = await tempDataDir();
+  hubDir = await tempDataDir({ seeded: true });
   const port = await freePort();
   const hubUrl = `http://127.0.0.1:${port}`;
   hub = await startHub({ dataDir: path.join(hubDir.dir, 'hub'), port, ...TEST_PG });
@@ -127,6 +128,7 @@ test('dispatched at one PC, received at another through the hub: in transit, the
       'SELECT count(*) AS n FROM stock s WHERE s.on_hand <> (SELECT coalesce(sum(delta), 0) FROM stock_movement m WHERE m.item_id = s.item_id AND m.branch_id = s.branch_id AND m.batch_no = s.batch_no)',
     ).get() as { n: number };
     assert.equal(off.n, 0);
+    assert.deepEqual(stockDrift(svc.server.deps.db), stockClean, 'the stock totals kept from the pulled movements equal a recount');
     const dead = svc.server.deps.db.prepare('SELECT count(*) AS n FROM sync_dead_letter').get() as { n: number };
     assert.equal(dead.n, 0);
   }

@@ -23,6 +23,8 @@ const TABLE_NAMES: Readonly<Record<string, string>> = {
   customer_eye_info: 'Prescription',
   customer_eye_rx: 'Prescription row',
   customer_merge: 'Customer merge',
+  customer_distinct: 'Not the same person',
+  order_settlement: 'Order settled',
   eye_checkup_recall: 'Eye check-up recall',
   recall_contact: 'Recall call',
   app_user: 'User',
@@ -95,6 +97,8 @@ const TABLE_ENTITY: Readonly<Record<string, Entity>> = {
   module: 'module',
   transfer: 'transfer',
   customer_merge: 'customerMerge',
+  customer_distinct: 'customerDistinct',
+  order_settlement: 'orderSettlement',
 };
 export const entityOfTable = (table: string): Entity | undefined => TABLE_ENTITY[table];
 

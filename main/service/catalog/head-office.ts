@@ -1,6 +1,6 @@
 /**
- * Who changes the catalogue: head office, which writes master data for every branch (sync/
- * table-classes.ts: a master change from any other PC is refused when it arrives). A PC is head
+ * Who changes the catalogue: head office, which writes master data for every branch
+ * (shared/sync-rules.ts: a master change from any other PC is refused when it arrives). A PC is head
  * office when its node is one of sync_state.head_office; a store on its own is its own head
  * office (node 1, head office [1]). Of the staff, admins and managers edit (the endpoint rows say so).
  */

@@ -5,6 +5,7 @@
  * (test/service/customer-merge.test.ts): it proposes, the manager decides.
  */
 import { customerMerges, type DuplicateSide } from '../store/customer-merge.js';
+import { customerDistinct } from '../store/customer-distinct.js';
 import type { RequestContext } from '../context.js';
 import { extend } from '../../../shared/extend.js';
 
@@ -46,10 +47,13 @@ export function sameFirstName(a: string, b: string): boolean {
 /** Pairs of the company's customers that may be one person, strongest first (at most `limit`). */
 export function duplicatePairs(ctx: RequestContext, limit = 200): DuplicatePair[] {
   const sides = customerMerges(ctx.db).sides(ctx.user.companyId);
+  // Pairs a manager said are two people (customer/distinct.ts) are not proposed again.
+  const notSame = customerDistinct(ctx.db).activePairs(ctx.user.companyId);
   const pairs = new Map<string, DuplicatePair>();
   const add = (x: DuplicateSide, y: DuplicateSide, reason: DuplicateReason) => {
     const [a, b] = x.id < y.id ? [x, y] : [y, x];
     const key = `${a.id}:${b.id}`;
+    if (notSame.has(key)) return;
     const pair = pairs.get(key) ?? { a, b, reasons: [] };
     if (!pair.reasons.includes(reason)) pair.reasons.push(reason);
     pairs.set(key, pair);

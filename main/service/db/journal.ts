@@ -17,6 +17,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type Database from 'better-sqlite3';
 import { formatHlc, hlcReceive, hlcSend, hlcZero, parseHlc, type Hlc } from '../../../shared/domain/hlc.js';
 import { extend } from '../../../shared/extend.js';
+import { DERIVED_COLUMNS, HIDDEN } from '../../../shared/sync-rules.js';
 
 type Db = Database.Database;
 
@@ -73,6 +74,7 @@ export const JOURNALED_TABLES = [
   'customer_eye_info',
   'customer_eye_rx',
   'customer_merge',
+  'customer_distinct',
   'customer_source',
   'doctor',
   'eye_checkup_recall',
@@ -90,6 +92,7 @@ export const JOURNALED_TABLES = [
   'membership',
   'module',
   'number_series',
+  'order_settlement',
   'payment_kind',
   'price_approval',
   'priority',
@@ -133,6 +136,8 @@ export const UNJOURNALED_TABLES: Readonly<Record<string, string>> = {
   item_day_total: 'per branch, day and item, sold and returned, kept by triggers (migration 038); derived',
   payment_day_total: 'per branch, day and payment kind, the receipts, kept by triggers (migration 038); derived',
   seller_day_total: 'per branch, day and who booked, the orders, kept by triggers (migration 038); derived',
+  stock_total: 'per branch and item, on hand, costed receipts and value at cost, kept by a trigger from stock_movement (migration 040); derived, the sum of the movements',
+  branch_stock_total: 'per branch, on hand and value at cost summed from stock_total by triggers (migration 040); derived',
   item_search: 'the trigram word index of items (migration 022), kept by triggers from item and brand; derived',
   item_start: 'the trigram index of where words start (migration 025), for ranking item search; kept by triggers; derived',
   customer_search: 'the trigram word index of customers’ names and phones (migration 022), kept by triggers from customer; derived',
@@ -148,19 +153,10 @@ export const UNJOURNALED_TABLES: Readonly<Record<string, string>> = {
 export const REDACTED_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   app_user: ['password_hash'],
 };
-export const HIDDEN = '(hidden)';
+export { HIDDEN };
 
-/**
- * Columns kept by triggers from a journaled movement table (issue 15): the movement is the fact
- * that travels, so a change of only these leaves no update entry (an insert still shows them).
- * An order's received total and line count (migration 014) are kept from its receipts and lines,
- * whose own entries say what happened; every node's triggers keep them (sync's KEPT_COLUMNS), so
- * their four updates per sale were a quarter of a sale's entries and told nobody anything (issue 12).
- */
-export const DERIVED_COLUMNS: Readonly<Record<string, readonly string[]>> = {
-  credit_note: ['balance'],
-  sales_order: ['received', 'item_count'],
-};
+/** Columns kept by triggers from a journaled movement table: declared with the sync rules (shared/sync-rules.ts). */
+export { DERIVED_COLUMNS };
 
 /** Events the app journals besides row changes (store/journal.ts event()). */
 export const JOURNAL_EVENTS = ['sign_in', 'sign_in_failed', 'price_approval_refused', 'backup', 'branch_switch', 'customer_told'] as const;

@@ -12,6 +12,7 @@ import { stageRestore } from './backup/stage-restore.js';
 import { backupStatusOf } from './backup/status.js';
 import { firstRunHandlers } from './setup/first-run.js';
 import { likelySameHandler, mergeCandidates, mergeCustomersHandler, mergeListHandler, undoMergeHandler } from './customer-merge/merge.js';
+import { notSameHandler, notSameListHandler, undoNotSameHandler } from './customer-merge/not-same.js';
 import { syncNow } from './sync/now.js';
 import { syncStatusOf } from './sync/status.js';
 import { advanceReceiptData } from './orders/advance-receipt-data.js';
@@ -26,6 +27,7 @@ import { changeStatus } from './orders/status.js';
 import { changeOrderDelivery } from './orders/delivery.js';
 import { collectOrderAt } from './orders/collect-at.js';
 import { ordersToSettle } from './orders/to-settle.js';
+import { ordersSettle } from './orders/settle.js';
 import { customerHistoryEverywhere } from './orders/customer-history.js';
 import { orderCollectBranches } from './orders/collect-branches.js';
 import { orderHistoryOf } from './orders/history.js';
@@ -166,6 +168,7 @@ export const handlers = [
   changeOrderDelivery,
   collectOrderAt,
   ordersToSettle,
+  ordersSettle,
   customerHistoryEverywhere,
   orderCollectBranches,
   readyMessageTemplate,
@@ -343,6 +346,9 @@ export const handlers = [
   undoMergeHandler,
   mergeListHandler,
   likelySameHandler,
+  notSameHandler,
+  undoNotSameHandler,
+  notSameListHandler,
   chainDashboardOf,
   reportRun,
   reportExport,

@@ -57,6 +57,10 @@ export const ENTITY_TAGS = {
   supplierReturn: 92,
   /** A merge of two customers' records into one (customer/merge.ts). */
   customerMerge: 140,
+  /** "Not the same person" on a pair of customers (customer/distinct.ts). */
+  customerDistinct: 145,
+  /** A manager's "Settled" on an order that needed a person (order/settle.ts). */
+  orderSettlement: 146,
 } as const;
 
 export type Entity = keyof typeof ENTITY_TAGS;

@@ -96,7 +96,8 @@ export function collectionFields(ctx: RequestContext, o: Omit<Settling, 'deliver
     collectBranchID: ctx.enc.encode('branch', c.collect_branch_id ?? o.branch_id),
     collectBranchName: c.collect_branch_name,
     deliveredBranchName: c.delivered_branch_name,
-    toSettle: settleReasons(extend(o, { delivered_at: c.delivered_at, delivered_branch_name: c.delivered_branch_name })),
+    // Settled by a manager at these very figures (order/settle.ts): nothing left for a person.
+    toSettle: anyBranchOrders(ctx.db).settling(o.id)?.settled ? [] : settleReasons(extend(o, { delivered_at: c.delivered_at, delivered_branch_name: c.delivered_branch_name })),
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * Whether this PC writes master data: it is head office when its node is one of
  * sync_state.head_office (node 1 unless the join said otherwise). A branch PC reads suppliers
- * and never changes them, as sync would refuse the change anywhere else (sync/table-classes.ts).
+ * and never changes them, as sync would refuse the change anywhere else (shared/sync-rules.ts).
  */
 import type { RequestContext } from '../context.js';
 import { forbidden } from '../errors.js';

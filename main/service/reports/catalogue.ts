@@ -11,7 +11,7 @@ import { extend } from '../../../shared/extend.js';
 import type { RequestContext } from '../context.js';
 import { branches as branchStore } from '../store/branch.js';
 import { reportStore, type KeyedRow, type ReportPeriod } from '../store/reports.js';
-import { stockValueOn } from '../stock/stock-view.js';
+import { stockTotalOn } from '../stock/stock-view.js';
 import { plusDays, reportPeriod, type Period } from './period.js';
 import { reportScope, type ReportScope } from './scope.js';
 
@@ -198,8 +198,8 @@ export const REPORTS: Record<ReportName, Definition> = {
     build(ctx, scope, period) {
       const rows = scope.ids.map((id): Row => {
         const branch = branchStore(ctx.db).byId(id)!;
-        const end = stockValueOn(ctx, branch, period.to);
-        const before = stockValueOn(ctx, branch, period.previousTo);
+        const end = stockTotalOn(ctx, branch, period.to);
+        const before = stockTotalOn(ctx, branch, period.previousTo);
         return { branch: branch.name, qty: end.totalQty, value: money(end.totalValue), previous: money(before.totalValue), change: change(end.totalValue, before.totalValue) };
       });
       return { rows, total: totalOf(rows, 'Total', 'branch', ['qty', 'value'], { now: 'value', previous: 'previous' }), chart: { title: 'Value at cost', column: 'value', money: true } };

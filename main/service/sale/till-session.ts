@@ -56,17 +56,27 @@ export function moveCash(ctx: RequestContext, body: CashMoveRequest): TillState 
   return ctx.db
     .transaction(() => {
       const id = requireOpenTill(ctx);
-      const session = tillSessions(ctx.db).byId(id, ctx.user.companyId, ctx.user.branchId)!;
-      if (body.direction === 'out') {
-        const inDrawer = expectedCashPaise(session.opening_float, tillSessions(ctx.db).figures(session, ctx.now().toISOString()));
-        if (amount > inDrawer) throw invalid('There is not that much cash in the till', { amount: [`At most ${rupees(inDrawer).toFixed(2)}`] });
-      }
-      tillSessions(ctx.db).insertMove({
-        id: ctx.ids.next('till_cash_move'), till_session_id: id, direction: body.direction, amount, reason, created_by: ctx.user.id, created_at: ctx.now().toISOString(),
-      });
-      return stateOf(ctx, session);
+      recordCashMove(ctx, body.direction, amount, reason, 'amount');
+      return stateOf(ctx, tillSessions(ctx.db).byId(id, ctx.user.companyId, ctx.user.branchId)!);
     })
     .immediate();
+}
+
+/**
+ * Cash into or out of this till's open session, inside the caller's transaction (Till.cashMove,
+ * an order's settlement paying money back): no open till is a 409, more cash out than the drawer
+ * holds a 400 naming `field`. Answers the move's id.
+ */
+export function recordCashMove(ctx: RequestContext, direction: 'in' | 'out', amount: number, reason: string, field: string): number {
+  const id = requireOpenTill(ctx);
+  const session = tillSessions(ctx.db).byId(id, ctx.user.companyId, ctx.user.branchId)!;
+  if (direction === 'out') {
+    const inDrawer = expectedCashPaise(session.opening_float, tillSessions(ctx.db).figures(session, ctx.now().toISOString()));
+    if (amount > inDrawer) throw invalid('There is not that much cash in the till', { [field]: [`At most ${rupees(inDrawer).toFixed(2)}`] });
+  }
+  const moveId = ctx.ids.next('till_cash_move');
+  tillSessions(ctx.db).insertMove({ id: moveId, till_session_id: id, direction, amount, reason, created_by: ctx.user.id, created_at: ctx.now().toISOString() });
+  return moveId;
 }
 
 /** The counted notes and coins, each a whole number from 0; a 400 names the denomination. */

@@ -126,15 +126,28 @@ export interface StockValueLine {
   value: number;
 }
 
+/** The instant the shop's own calendar day `date` ends. */
+function endOf(date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(y, m - 1, d + 1).toISOString();
+}
+
+/**
+ * The totals of stockValueOn without its lines (the reports): the quantity and value in paise the
+ * lines would add up to, from the totals migration 040 keeps per branch and item.
+ */
+export function stockTotalOn(ctx: RequestContext, branch: BranchRow, date: string): { totalQty: number; totalValue: number } {
+  const { qty, value } = stockView(ctx.db).valueAt(branch.id, endOf(date));
+  return { totalQty: qty, totalValue: value };
+}
+
 /**
  * The branch's stock at cost at the end of `date` (the shop's own calendar day): each item's
  * quantity then, times the weighted average unit cost of the units received with a cost up to
  * then; an item with none at the item's cost; without either at nothing (and said so).
  */
 export function stockValueOn(ctx: RequestContext, branch: BranchRow, date: string): { lines: StockValueLine[]; totalQty: number; totalValue: number } {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const endOfDay = new Date(y, m - 1, d + 1).toISOString();
-  const lines = stockView(ctx.db).valued(ctx.user.companyId, branch.id, endOfDay).map((r): StockValueLine => {
+  const lines = stockView(ctx.db).valued(ctx.user.companyId, branch.id, endOf(date)).map((r): StockValueLine => {
     const [unit_cost, cost_from] =
       r.costed_qty > 0 ? [Math.round(r.costed_value / r.costed_qty), 'receipts' as const] : r.cost !== null ? [r.cost, 'item' as const] : [null, 'none' as const];
     return { item_id: r.item_id, code: r.code, name: r.name, qty: r.qty, unit_cost, cost_from, value: Math.round(r.qty * (unit_cost ?? 0)) };

@@ -3,10 +3,12 @@
  * item at a branch (its movements in time order with their document and who made them), the stock
  * at cost on a past date, and the watched items at or below their reorder level.
  *
- * Every query but the valuation is keyed: `stock` by its primary key (item, branch, batch), the
- * ledger by the index stock_movement_ledger (item, branch, at, id), the watched items by
- * item_reorder_level (migration 031). The valuation adds up each item's movements up to the date,
- * through the same ledger index.
+ * Every query is keyed: `stock` by its primary key (item, branch, batch), the ledger by the index
+ * stock_movement_ledger (item, branch, at, id), the watched items by item_reorder_level (migration
+ * 031). The valuation reads what migration 040 keeps per branch and item (stock_total) and per
+ * branch (branch_stock_total), the sum of every movement so far: for a past instant it takes back
+ * the movements since, or, when fewer movements came before it than since, adds those up instead
+ * (stock_movement_branch_at), so it reads the smaller side of the branch's history, never all of it.
  */
 import type { Db } from '../db/database.js';
 import { perDatabase } from './per-database.js';
@@ -43,6 +45,12 @@ export interface ValuedItem {
   costed_value: number;
 }
 
+export interface BranchValue {
+  qty: number;
+  /** Paise. */
+  value: number;
+}
+
 export interface LowStockRow {
   item_id: number;
   code: string;
@@ -65,6 +73,17 @@ const DOCUMENT_NUMBERS: Record<string, string> = {
   stock_take: 'SELECT take_no FROM stock_take WHERE id = ?',
   customer_return: 'SELECT return_no FROM sales_return WHERE id = ?',
 };
+
+/**
+ * Paise per unit, as stock/stock-view.ts rounds it (half up) and migration 040 keeps it: the
+ * weighted average of the units received with a cost, else the item's cost, else nothing.
+ */
+const unitCost = (qty: string, value: string, cost: string) => `(CASE WHEN ${qty} > 0 THEN (2 * (${value}) + (${qty})) / (2 * (${qty})) ELSE coalesce(${cost}, 0) END)`;
+const COSTED = 'unit_cost IS NOT NULL AND delta > 0';
+/** Per item, the branch's movements before (`<`) or at and after (`>=`) the instant @at. */
+const moved = (side: '<' | '>=') =>
+  `(SELECT item_id, sum(delta) AS qty, sum(iif(${COSTED}, delta, 0)) AS costed_qty, sum(iif(${COSTED}, delta * unit_cost, 0)) AS costed_value
+    FROM stock_movement WHERE branch_id = @branch AND at ${side} @at GROUP BY item_id)`;
 
 const LEDGER_COLUMNS = `m.id, m.at, m.reason, m.document, m.document_id, m.sales_order_id, o.order_no, m.batch_no, m.delta, m.unit_cost,
   coalesce(u.full_name, u.user_name) AS user_name`;
@@ -94,15 +113,39 @@ export const stockView = perDatabase((db: Db) => {
   const sumOf = db.prepare<[number, number], { n: number; delta: number }>(
     'SELECT count(*) AS n, coalesce(sum(delta), 0) AS delta FROM stock_movement WHERE item_id = ? AND branch_id = ?',
   );
-  const valued = db.prepare<[number, number, string, number], ValuedItem>(
-    `SELECT i.id AS item_id, i.code, i.name, i.cost, sum(m.delta) AS qty,
-            coalesce(sum(CASE WHEN m.unit_cost IS NOT NULL AND m.delta > 0 THEN m.delta END), 0) AS costed_qty,
-            coalesce(sum(CASE WHEN m.unit_cost IS NOT NULL AND m.delta > 0 THEN m.delta * m.unit_cost END), 0) AS costed_value
-     FROM (SELECT DISTINCT item_id FROM stock WHERE branch_id = ?) s
-     JOIN stock_movement m ON m.item_id = s.item_id AND m.branch_id = ? AND m.at < ?
-     JOIN item i ON i.id = s.item_id AND i.company_id = ?
-     GROUP BY i.id HAVING sum(m.delta) <> 0 ORDER BY i.code`,
+  // The stock at cost at an instant: the kept totals less what moved since, or the movements before it.
+  // CROSS JOIN keeps what moved as the outer loop: the work is the movements read, not the branch's items.
+  const countSince = db.prepare<[number, string, number], number>('SELECT count(*) FROM (SELECT 1 FROM stock_movement WHERE branch_id = ? AND at >= ? LIMIT ?)').pluck();
+  const countBefore = db.prepare<[number, string, number], number>('SELECT count(*) FROM (SELECT 1 FROM stock_movement WHERE branch_id = ? AND at < ? LIMIT ?)').pluck();
+  const branchNow = db.prepare<[number], BranchValue>('SELECT on_hand AS qty, value FROM branch_stock_total WHERE branch_id = ?');
+  const takenBack = db.prepare<{ branch: number; at: string }, BranchValue>(
+    `SELECT coalesce(sum(m.qty), 0) AS qty,
+            coalesce(sum(t.value - (t.on_hand - m.qty) * ${unitCost('t.received_qty - m.costed_qty', 't.received_value - m.costed_value', 'i.cost')}), 0) AS value
+     FROM ${moved('>=')} m
+     CROSS JOIN stock_total t ON t.branch_id = @branch AND t.item_id = m.item_id JOIN item i ON i.id = m.item_id`,
   );
+  const addedUp = db.prepare<{ branch: number; at: string }, BranchValue>(
+    `SELECT coalesce(sum(m.qty), 0) AS qty, coalesce(sum(m.qty * ${unitCost('m.costed_qty', 'm.costed_value', 'i.cost')}), 0) AS value
+     FROM ${moved('<')} m JOIN item i ON i.id = m.item_id`,
+  );
+  const linesNow = db.prepare<{ branch: number; at: string; company: number }, ValuedItem>(
+    `SELECT i.id AS item_id, i.code, i.name, i.cost, t.on_hand - coalesce(m.qty, 0) AS qty,
+            t.received_qty - coalesce(m.costed_qty, 0) AS costed_qty, t.received_value - coalesce(m.costed_value, 0) AS costed_value
+     FROM stock_total t JOIN item i ON i.id = t.item_id AND i.company_id = @company LEFT JOIN ${moved('>=')} m ON m.item_id = t.item_id
+     WHERE t.branch_id = @branch AND t.on_hand - coalesce(m.qty, 0) <> 0 ORDER BY i.code`,
+  );
+  const linesBefore = db.prepare<{ branch: number; at: string; company: number }, ValuedItem>(
+    `SELECT i.id AS item_id, i.code, i.name, i.cost, m.qty, m.costed_qty, m.costed_value
+     FROM ${moved('<')} m JOIN item i ON i.id = m.item_id AND i.company_id = @company WHERE m.qty <> 0 ORDER BY i.code`,
+  );
+  /** Whether fewer of the branch's movements came at or after the instant than before it (counted up to the smaller side). */
+  const fewerSince = (branchId: number, at: string): boolean => {
+    for (let cap = 1_000; ; cap *= 8) {
+      const since = countSince.get(branchId, at, cap)!;
+      const before = countBefore.get(branchId, at, cap)!;
+      if (since < cap || before < cap) return since <= before;
+    }
+  };
   const low = db.prepare<[number, string, number], LowStockRow>(
     `SELECT * FROM (
        SELECT i.id AS item_id, i.code, i.name, b.name AS brand, i.reorder_level,
@@ -134,7 +177,15 @@ export const stockView = perDatabase((db: Db) => {
       return statement ? ((statement.pluck().get(row.document_id) as string | undefined) ?? null) : null;
     },
     /** Each item held at the branch before `before` (an instant), with its receipts' cost so far. */
-    valued: (companyId: number, branchId: number, before: string) => valued.all(branchId, branchId, before, companyId),
+    valued: (companyId: number, branchId: number, before: string) =>
+      (fewerSince(branchId, before) ? linesNow : linesBefore).all({ branch: branchId, at: before, company: companyId }),
+    /** The branch's quantity and value at cost (paise) before `before`, as `valued` would add them up. */
+    valueAt(branchId: number, before: string): BranchValue {
+      if (!fewerSince(branchId, before)) return addedUp.get({ branch: branchId, at: before })!;
+      const now = branchNow.get(branchId) ?? { qty: 0, value: 0 };
+      const since = takenBack.get({ branch: branchId, at: before })!;
+      return { qty: now.qty - since.qty, value: now.value - since.value };
+    },
     /** Watched items whose sellable stock on `day` at the branch is at or below their level. */
     lowStock: (companyId: number, branchId: number, day: string) => low.all(branchId, day, companyId),
   };

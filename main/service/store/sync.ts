@@ -104,7 +104,16 @@ export const syncStore = perDatabase((db: Db) => {
     if (!statement) writes.set(sql, (statement = db.prepare(sql)));
     return statement;
   };
-  const where = (shape: TableShape) => shape.key.map((c) => `${q(c)} IS @k_${c}`).join(' AND ');
+  const where = (shape: TableShape) => shape.key.map((c) => `${q(c)} IS ?`).join(' AND ');
+  // A pulled page writes thousands of rows of a few shapes: each statement is prepared once per
+  // table, kind and column set, and bound by position.
+  const rowWrites = new Map<string, ReturnType<Db['prepare']>>();
+  const rowWrite = (kind: string, table: string, cols: string, sql: () => string) => {
+    const name = `${kind} ${table} ${cols}`;
+    let statement = rowWrites.get(name);
+    if (!statement) rowWrites.set(name, (statement = db.prepare(sql())));
+    return statement;
+  };
 
   return {
     state: () => state.get()!,
@@ -149,33 +158,46 @@ export const syncStore = perDatabase((db: Db) => {
       return shape;
     },
     exists(table: string, shape: TableShape, key: Record<string, unknown>): boolean {
-      return prepared(`SELECT 1 FROM ${q(table)} WHERE ${where(shape)}`).get(params(undefined, key)) !== undefined;
+      return rowWrite('exists', table, '', () => `SELECT 1 FROM ${q(table)} WHERE ${where(shape)}`).get(keyValues(shape, key)) !== undefined;
     },
-    /** Inserts the row, or sets the given columns when it is there already. */
-    upsert(table: string, shape: TableShape, values: Record<string, unknown>) {
-      const cols = Object.keys(values);
-      const rest = cols.filter((c) => !shape.key.includes(c));
-      const sql =
-        `INSERT INTO ${q(table)} (${cols.map(q).join(', ')}) VALUES (${cols.map((c) => `@v_${c}`).join(', ')})` +
-        ` ON CONFLICT (${shape.key.map(q).join(', ')}) DO ${rest.length ? `UPDATE SET ${rest.map((c) => `${q(c)} = excluded.${q(c)}`).join(', ')}` : 'NOTHING'}`;
-      return prepared(sql).run(params(values)).changes;
+    /**
+     * Inserts the row (its key and the given values; a key column among the values takes the
+     * key's value), or sets the given columns when it is there already.
+     */
+    upsert(table: string, shape: TableShape, key: Record<string, unknown>, values: Record<string, unknown>) {
+      const cols: string[] = [];
+      const args: unknown[] = [];
+      for (const c in values) {
+        if (Object.hasOwn(key, c)) continue;
+        cols.push(c);
+        args.push(values[c]);
+      }
+      for (const c in key) {
+        cols.push(c);
+        args.push(key[c]);
+      }
+      const statement = rowWrite('upsert', table, cols.join(','), () => {
+        const rest = cols.filter((c) => !shape.key.includes(c));
+        return (
+          `INSERT INTO ${q(table)} (${cols.map(q).join(', ')}) VALUES (${cols.map(() => '?').join(', ')})` +
+          ` ON CONFLICT (${shape.key.map(q).join(', ')}) DO ${rest.length ? `UPDATE SET ${rest.map((c) => `${q(c)} = excluded.${q(c)}`).join(', ')}` : 'NOTHING'}`
+        );
+      });
+      return statement.run(args).changes;
     },
     update(table: string, shape: TableShape, key: Record<string, unknown>, values: Record<string, unknown>) {
       const cols = Object.keys(values);
       if (cols.length === 0) return 1;
-      const sql = `UPDATE ${q(table)} SET ${cols.map((c) => `${q(c)} = @v_${c}`).join(', ')} WHERE ${where(shape)}`;
-      return prepared(sql).run(params(values, key)).changes;
+      const statement = rowWrite('update', table, cols.join(','), () => `UPDATE ${q(table)} SET ${cols.map((c) => `${q(c)} = ?`).join(', ')} WHERE ${where(shape)}`);
+      return statement.run([...Object.values(values), ...keyValues(shape, key)]).changes;
     },
     remove(table: string, shape: TableShape, key: Record<string, unknown>) {
-      return prepared(`DELETE FROM ${q(table)} WHERE ${where(shape)}`).run(params(undefined, key)).changes;
+      return rowWrite('remove', table, '', () => `DELETE FROM ${q(table)} WHERE ${where(shape)}`).run(keyValues(shape, key)).changes;
     },
   };
 });
 
-/** One object of named parameters: `@v_<column>` for the values, `@k_<column>` for the key. */
-function params(values?: Record<string, unknown>, key?: Record<string, unknown>): Record<string, unknown> {
-  const named: Record<string, unknown> = {};
-  if (values) for (const c in values) named[`v_${c}`] = values[c];
-  if (key) for (const c in key) named[`k_${c}`] = key[c];
-  return named;
+/** The key's values in the key's column order (the `?` of where()). */
+function keyValues(shape: TableShape, key: Record<string, unknown>): unknown[] {
+  return shape.key.map((c) => key[c] ?? null);
 }

@@ -5,14 +5,14 @@
  * node's entries, already at the hub), while the triggers that keep figures (migration 014) fire
  * as for any write. Each change runs in its own savepoint: one that cannot apply (unknown table or
  * column, a constraint, master data from a branch) is kept in sync_dead_letter with the reason and
- * the rest of the page applies. The rule per table is its class (table-classes.ts).
+ * the rest of the page applies. The rule per table is its class (shared/sync-rules.ts).
  */
 import { refreshStatistics, type Db } from '../db/database.js';
 import { asActor, HIDDEN, journalClock, SYNC_SOURCE } from '../db/journal.js';
 import { syncStore, type TableShape } from '../store/sync.js';
 import type { PulledChange } from '../../../shared/sync.js';
-import { classOf, documentOf, KEPT_COLUMNS, LOCAL_SETTINGS } from './table-classes.js';
-import { extend } from '../../../shared/extend.js';
+import type { JOURNALED_TABLES } from '../db/journal.js';
+import { acceptedFrom, classOf, documentOf, documentWins, KEPT_COLUMNS, LOCAL_SETTINGS, maxHlc, newerColumns, TABLE_CLASSES, type TableClass } from '../../../shared/sync-rules.js';
 import { afterApplied, redirectMerged } from './merge-redirect.js';
 import { orderUpdateValues } from './order-rules.js';
 
@@ -27,16 +27,21 @@ type Outcome = 'applied' | 'skipped';
 
 class Refused extends Error {}
 
+/** Every journaled table has a sync class: a table added to JOURNALED_TABLES without one does not compile. */
+export const CLASS_OF_EVERY_TABLE: Readonly<Record<(typeof JOURNALED_TABLES)[number], TableClass>> = TABLE_CLASSES;
+
 export function applyPulledPage(db: Db, changes: readonly PulledChange[], next: number, headOffice: readonly number[], now: Date): ApplyResult {
   const store = syncStore(db);
   const clock = journalClock(db);
   const result: ApplyResult = { applied: 0, skipped: 0, deadLetters: 0 };
+  // One savepoint per change, the function made once for the page.
+  const inSavepoint = db.transaction((change: PulledChange) => applyOne(db, change, headOffice));
   asActor({ userId: null, branchId: null, till: '', source: SYNC_SOURCE, now: () => now }, () =>
     db
       .transaction(() => {
         for (const change of changes) {
           try {
-            const outcome = db.transaction(() => applyOne(db, change, headOffice))();
+            const outcome = inSavepoint(change);
             result[outcome === 'applied' ? 'applied' : 'skipped']++;
           } catch (err) {
             result.deadLetters++;
@@ -100,7 +105,7 @@ function applyChange(db: Db, change: PulledChange, headOffice: readonly number[]
   if (!shape) throw new Refused(`This store has no table ${change.tbl}`);
   const key = keyOf(change, shape);
   if (change.tbl === 'setting' && LOCAL_SETTINGS.has(String(key.key))) return 'skipped';
-  if (cls === 'master' && !headOffice.includes(change.nodeId)) {
+  if (!acceptedFrom(cls, change.nodeId, headOffice)) {
     throw new Refused(`${change.tbl} is master data: only head office (node ${headOffice.join(', ')}) changes it, this came from node ${change.nodeId}`);
   }
   const values = valuesOf(change, shape);
@@ -108,19 +113,16 @@ function applyChange(db: Db, change: PulledChange, headOffice: readonly number[]
   if (cls === 'document') {
     const doc = documentOf(change.tbl, change.rowId, change.rowKey);
     if (doc === null) throw new Refused(`An examination row without its examination (${change.tbl})`);
-    const winner = maxHlc(store.clockOf('examination', doc, '*'), store.localDocumentHlc(Number(doc)));
-    if (winner !== null && change.hlc <= winner) return 'skipped';
+    if (!documentWins(change.hlc, maxHlc(store.clockOf('examination', doc, '*'), store.localDocumentHlc(Number(doc))))) return 'skipped';
     write(db, change, shape, key, values);
     store.setClock('examination', doc, '*', change.hlc);
     return 'applied';
   }
   if (cls === 'shared' && change.op !== 'delete') {
     const rowRef = change.rowId !== null ? String(change.rowId) : change.rowKey!;
-    const winning: Record<string, unknown> = {};
-    for (const [col, value] of Object.entries(values)) {
-      const winner = maxHlc(store.clockOf(change.tbl, rowRef, col), store.localColumnHlc(change.tbl, change.rowId, change.rowKey, col));
-      if (winner === null || change.hlc > winner) winning[col] = value;
-    }
+    const winning = newerColumns(values, change.hlc, (col) =>
+      maxHlc(store.clockOf(change.tbl, rowRef, col), store.localColumnHlc(change.tbl, change.rowId, change.rowKey, col)),
+    );
     if (Object.keys(winning).length === 0) return 'skipped';
     write(db, change, shape, key, winning);
     for (const col of Object.keys(winning)) store.setClock(change.tbl, rowRef, col, change.hlc);
@@ -128,7 +130,8 @@ function applyChange(db: Db, change: PulledChange, headOffice: readonly number[]
   }
   // An order two branches act on (sync/order-rules.ts): its status and collection branch.
   const ruled = orderUpdateValues(db, change, values);
-  if (Object.keys(ruled).length === 0) return 'skipped';
+  // An update left with nothing to set is lost; a delete carries no values and always applies.
+  if (change.op === 'update' && Object.keys(ruled).length === 0) return 'skipped';
   write(db, change, shape, key, ruled);
   return 'applied';
 }
@@ -136,7 +139,7 @@ function applyChange(db: Db, change: PulledChange, headOffice: readonly number[]
 function write(db: Db, change: PulledChange, shape: TableShape, key: Record<string, unknown>, values: Record<string, unknown>): void {
   const store = syncStore(db);
   if (change.op === 'insert') {
-    store.upsert(change.tbl, shape, extend(values, key));
+    store.upsert(change.tbl, shape, key, values);
   } else if (change.op === 'update') {
     if (store.update(change.tbl, shape, key, values) === 0 && !store.exists(change.tbl, shape, key)) {
       throw new Refused(`No ${change.tbl} row ${change.rowId ?? change.rowKey} here to update (its insert did not arrive or could not apply)`);
@@ -174,10 +177,4 @@ function sqlValue(value: unknown): unknown {
   if (typeof value === 'boolean') return value ? 1 : 0;
   if (value !== null && typeof value === 'object') return JSON.stringify(value);
   return value ?? null;
-}
-
-function maxHlc(a: string | null, b: string | null): string | null {
-  if (a === null) return b;
-  if (b === null) return a;
-  return a > b ? a : b;
 }

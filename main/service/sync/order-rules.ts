@@ -12,15 +12,13 @@
  *
  * Receipts and returns need no rule: each is the fact of the branch that took it, and the order's
  * received figure is kept from them by this store's own triggers (KEPT_COLUMNS).
+ * The decisions themselves are shared with the hub's current rows (shared/sync-rules.ts).
  */
 import type { Db } from '../db/database.js';
 import { anyBranchOrders } from '../store/any-branch.js';
 import { syncStore } from '../store/sync.js';
 import type { PulledChange } from '../../../shared/sync.js';
-
-const CANCELLED = 5;
-const DELIVERED = 4;
-const rank = (status: number) => (status === CANCELLED ? 2 : status === DELIVERED ? 1 : 0);
+import { maxHlc, newerColumns, ORDER_LWW_COLUMNS, statusStays } from '../../../shared/sync-rules.js';
 
 /** The pulled update's values this store takes for the order; the collection branch's clock is kept when it wins. */
 export function orderUpdateValues(db: Db, change: PulledChange, values: Record<string, unknown>): Record<string, unknown> {
@@ -28,16 +26,20 @@ export function orderUpdateValues(db: Db, change: PulledChange, values: Record<s
   const out = { ...values };
   if (typeof out.status_id === 'number') {
     const here = anyBranchOrders(db).statusOf(change.rowId);
-    if (here !== undefined && rank(here) > rank(out.status_id)) delete out.status_id;
+    if (statusStays(here, out.status_id)) delete out.status_id;
   }
-  if ('collect_branch_id' in out) {
+  const lww = ORDER_LWW_COLUMNS.filter((col) => col in out);
+  if (lww.length > 0) {
     const store = syncStore(db);
     const ref = String(change.rowId);
-    const a = store.clockOf('sales_order', ref, 'collect_branch_id');
-    const b = store.localColumnHlc('sales_order', change.rowId, null, 'collect_branch_id');
-    const winner = a === null ? b : b === null ? a : a > b ? a : b;
-    if (winner !== null && change.hlc <= winner) delete out.collect_branch_id;
-    else store.setClock('sales_order', ref, 'collect_branch_id', change.hlc);
+    const rowId = change.rowId;
+    const won = newerColumns(Object.fromEntries(lww.map((col) => [col, out[col]])), change.hlc, (col) =>
+      maxHlc(store.clockOf('sales_order', ref, col), store.localColumnHlc('sales_order', rowId, null, col)),
+    );
+    for (const col of lww) {
+      if (col in won) store.setClock('sales_order', ref, col, change.hlc);
+      else delete out[col];
+    }
   }
   return out;
 }

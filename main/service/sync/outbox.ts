@@ -14,25 +14,37 @@ import { HIDDEN } from '../db/journal.js';
 import { syncStore, type OutboxRow } from '../store/sync.js';
 import { formatHlc, parseHlc } from '../../../shared/domain/hlc.js';
 import { batchHashText, MAX_BATCH_CHANGES, PushRequest, type SyncChange } from '../../../shared/sync.js';
-import { classOf } from './table-classes.js';
+import { classOf } from '../../../shared/sync-rules.js';
 import { extend } from '../../../shared/extend.js';
 
-export const PUSH_BATCH = 500;
+/**
+ * Entries in one batch: as many as the hub takes. Each batch costs a round trip, a PostgreSQL
+ * transaction at the hub and two commits here (the batch kept, then acknowledged), so fewer,
+ * larger batches are what lets a PC catch up after days offline at tens of thousands a second.
+ */
+export const PUSH_BATCH = MAX_BATCH_CHANGES;
 
-export function nextBatch(db: Db, nodeId: number, limit = PUSH_BATCH): PushRequest | null {
+/** A batch to push and its JSON, the very text kept in sync_state.pending_batch (the request's body). */
+export interface OutgoingBatch {
+  batch: PushRequest;
+  body: string;
+}
+
+export function nextBatch(db: Db, nodeId: number, limit = PUSH_BATCH): OutgoingBatch | null {
   const store = syncStore(db);
   const state = store.state();
   if (state.pending_batch) {
     const pending = PushRequest.safeParse(JSON.parse(state.pending_batch));
-    if (pending.success && pending.data.firstSeq === state.acked_seq + 1 && pending.data.nodeId === nodeId) return pending.data;
+    if (pending.success && pending.data.firstSeq === state.acked_seq + 1 && pending.data.nodeId === nodeId) return { batch: pending.data, body: state.pending_batch };
   }
   const rows = store.outbox(state.acked_seq, Math.min(limit, MAX_BATCH_CHANGES));
   if (rows.length === 0) return null;
   const changes = rows.map((row) => toChange(db, row, nodeId));
-  const body = { nodeId, firstSeq: rows[0]!.seq, lastSeq: rows.at(-1)!.seq, changes };
-  const batch: PushRequest = extend(body, { hash: createHash('sha256').update(batchHashText(body)).digest('hex') });
-  store.setState({ pending_batch: JSON.stringify(batch) });
-  return batch;
+  const content = { nodeId, firstSeq: rows[0]!.seq, lastSeq: rows.at(-1)!.seq, changes };
+  const batch: PushRequest = extend(content, { hash: createHash('sha256').update(batchHashText(content)).digest('hex') });
+  const body = JSON.stringify(batch);
+  store.setState({ pending_batch: body });
+  return { batch, body };
 }
 
 function toChange(db: Db, row: OutboxRow, nodeId: number): SyncChange {

@@ -1,7 +1,8 @@
 /**
  * One record per person (managers): the company's likely duplicates — the same mobile, the same
  * name and birth date, a similar name — each pair side by side with the field-by-field choice of
- * what stays, the merge, and the recent merges with their undo.
+ * what stays, the merge, and the recent merges with their undo; a pair that are two people is
+ * marked so ("Not the same person") and not proposed again at any PC, with its undo.
  */
 import { useState } from 'react';
 import { api } from '../../../shared/endpoints/index.js';
@@ -13,6 +14,7 @@ import {
   type MergeField,
   type MergeListItem,
   type MergeSide,
+  type NotSameItem,
 } from '../../../shared/models/customer-merge.js';
 import { useEndpoint, useEndpointMutation, useInvalidate } from '../core/service.js';
 import { hrefFor } from '../core/router.js';
@@ -29,6 +31,7 @@ const historyText = (s: MergeSide) =>
 export function DuplicatesScreen() {
   const candidates = useEndpoint(api.CustomerMerge.candidates, {});
   const merges = useEndpoint(api.CustomerMerge.list, {});
+  const notSame = useEndpoint(api.CustomerMerge.notSameList, {});
   const [open, setOpen] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const pairs = candidates.data?.pairs ?? [];
@@ -79,6 +82,20 @@ export function DuplicatesScreen() {
               </button>
             ),
           },
+          {
+            id: 'notSame',
+            header: '',
+            noExport: true,
+            cell: (p) => (
+              <NotSameButton
+                pair={p}
+                onDone={(text) => {
+                  if (open === pairKey(p)) setOpen(null);
+                  setDone(text);
+                }}
+              />
+            ),
+          },
         ]}
       />
       {chosen && (
@@ -117,7 +134,66 @@ export function DuplicatesScreen() {
           { id: 'undo', header: 'Undo', noExport: true, cell: (m) => <UndoCell merge={m} onUndone={setDone} /> },
         ]}
       />
+      <h2>Not the same person</h2>
+      <p className="muted">Pairs a manager said are two people: they are not proposed again, at any branch.</p>
+      {notSame.isError && <ErrorBanner banner={bannerFor(notSame.error, 'list the pairs marked as different people')} />}
+      <DataTable
+        listId="not-same"
+        label="Marked as different people"
+        rows={notSame.data?.marks ?? []}
+        rowKey={(m) => m.notSameId}
+        tools={false}
+        empty="No pair marked as different people."
+        columns={[
+          { id: 'at', header: 'When', cell: (m) => formatMoment(m.at) },
+          { id: 'one', header: 'One record', cell: (m) => m.one },
+          { id: 'other', header: 'The other', cell: (m) => m.other },
+          { id: 'where', header: 'Where, by', cell: (m) => `${m.branch}, ${m.by}` },
+          { id: 'undo', header: 'Undo', noExport: true, cell: (m) => <UndoNotSameCell mark={m} onUndone={setDone} /> },
+        ]}
+      />
     </section>
+  );
+}
+
+function NotSameButton({ pair, onDone }: { pair: DuplicatePair; onDone: (text: string) => void }) {
+  const invalidate = useInvalidate();
+  const names = `${pair.a.fields.name ?? ''} (${pair.a.branch}) and ${pair.b.fields.name ?? ''} (${pair.b.branch})`;
+  const mark = useEndpointMutation(api.CustomerMerge.notSame, {
+    input: (_: void) => ({ body: { customerAId: pair.a.customerID, customerBId: pair.b.customerID } }),
+    onSuccess: async () => {
+      await invalidate(api.CustomerMerge.candidates, api.CustomerMerge.notSameList);
+      onDone(`${names} are two people: the pair is not proposed again.`);
+    },
+  });
+  return (
+    <>
+      <button type="button" className="button button-small button-ghost" disabled={mark.isPending} onClick={() => mark.mutate()} aria-label={`Not the same person: ${names}`}>
+        Not the same person
+      </button>
+      {mark.isError && <ErrorBanner banner={bannerFor(mark.error, 'mark the pair as different people')} />}
+    </>
+  );
+}
+
+function UndoNotSameCell({ mark, onUndone }: { mark: NotSameItem; onUndone: (text: string) => void }) {
+  const invalidate = useInvalidate();
+  const undo = useEndpointMutation(api.CustomerMerge.undoNotSame, {
+    input: (_: void) => ({ body: { notSameId: mark.notSameId } }),
+    onSuccess: async () => {
+      await invalidate(api.CustomerMerge.candidates, api.CustomerMerge.notSameList);
+      onUndone(`Undone: ${mark.one} and ${mark.other} may be proposed as one person again.`);
+    },
+  });
+  if (mark.undoneAt) return <span className="muted">Undone {formatMoment(mark.undoneAt)}</span>;
+  if (mark.undoBlocked) return <span className="muted">{mark.undoBlocked}</span>;
+  return (
+    <>
+      <button type="button" className="button button-small button-secondary" disabled={undo.isPending} onClick={() => undo.mutate()} aria-label={`Undo not the same person: ${mark.one} and ${mark.other}`}>
+        Undo
+      </button>
+      {undo.isError && <ErrorBanner banner={bannerFor(undo.error, 'undo it')} />}
+    </>
   );
 }
 

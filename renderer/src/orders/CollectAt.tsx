@@ -95,9 +95,20 @@ export function CollectAtFact({ salesOrderID, branchID, branchName, canChange }:
   );
 }
 
-/** What two branches acting apart left on this order for a person: shown at the top of the order page. */
-export function ToSettleNotice({ reasons }: { reasons: readonly ToSettleReason[] }) {
-  if (reasons.length === 0) return null;
+/**
+ * What two branches acting apart left on this order for a person: shown at the top of the order
+ * page; a manager records how it was settled there (Orders/settle), with any money given back
+ * out of this till, and the order leaves the To settle list at every branch.
+ */
+export function ToSettleNotice({ reasons, salesOrderID }: { reasons: readonly ToSettleReason[]; salesOrderID?: string }) {
+  const [done, setDone] = useState<string | null>(null);
+  if (reasons.length === 0) {
+    return done ? (
+      <div className="banner banner-info" role="status">
+        {done}
+      </div>
+    ) : null;
+  }
   return (
     <div className="banner banner-warning" role="alert" data-testid="to-settle">
       <strong>Needs a person to settle</strong>
@@ -106,6 +117,42 @@ export function ToSettleNotice({ reasons }: { reasons: readonly ToSettleReason[]
           <li key={r.kind}>{r.text}</li>
         ))}
       </ul>
+      {salesOrderID && <SettleForm salesOrderID={salesOrderID} owed={reasons.reduce((sum, r) => sum + r.amount, 0)} onSettled={setDone} />}
     </div>
+  );
+}
+
+function SettleForm({ salesOrderID, owed, onSettled }: { salesOrderID: string; owed: number; onSettled: (message: string) => void }) {
+  const invalidate = useInvalidate();
+  const [note, setNote] = useState('');
+  const [refund, setRefund] = useState('');
+  const settle = useEndpointMutation(api.Orders.settle, {
+    input: (_: void) => ({ params: { salesOrderId: salesOrderID }, body: { note, refundAmount: refund.trim() === '' ? null : Number(refund) } }),
+    onSuccess: async (result) => {
+      onSettled(result.message);
+      await invalidate(api.Orders.detail, api.Orders.toSettle, api.Till.state);
+    },
+  });
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    settle.mutate();
+  }
+  return (
+    <form className="inline-form" onSubmit={submit} aria-label="Settle this order">
+      <div className="field">
+        <label htmlFor="settle-note">How it was settled</label>
+        <input id="settle-note" autoComplete="off" maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} placeholder="e.g. Gave back the excess in cash" />
+      </div>
+      {owed > 0 && (
+        <div className="field">
+          <label htmlFor="settle-refund">Money given back now, from this till</label>
+          <input id="settle-refund" className="num" inputMode="decimal" autoComplete="off" placeholder="0.00" value={refund} onChange={(e) => setRefund(e.target.value)} />
+        </div>
+      )}
+      <button type="submit" className="button button-small" disabled={settle.isPending || note.trim() === ''}>
+        Settled
+      </button>
+      {settle.isError && <ErrorBanner banner={bannerFor(settle.error, 'settle the order')} />}
+    </form>
   );
 }

@@ -80,7 +80,7 @@ export function OrderPage({ salesOrderNo }: { salesOrderNo: string }) {
         </h1>
         <StatusTag statusId={statusId} name={statusName} />
       </header>
-      <ToSettleNotice reasons={o.toSettle} />
+      <ToSettleNotice reasons={o.toSettle} salesOrderID={isManager ? o.salesOrderID : undefined} />
 
       <dl className="facts facts-columns">
         <div>

@@ -1,6 +1,8 @@
 /**
- * How each journaled table travels (issue 15), declared in ONE place: the type makes a new entry
- * of JOURNALED_TABLES without a class a compile error, and test/sync/ checks it at run time too.
+ * How each journaled table travels (issue 15), declared in ONE place for the branch PCs
+ * (main/service/sync/apply.ts) and the hub (hub/sync/row-state.ts), which keeps the current rows
+ * by the same rules. main/service/sync/apply.ts makes a new entry of JOURNALED_TABLES without a
+ * class a compile error, and test/sync/ checks it at run time too.
  *
  *   fact      branch-owned records: only the branch that made them changes them (auth/ownership),
  *             so they are applied as they come, never merged
@@ -13,12 +15,14 @@
  *             it is a dead letter
  *   local     this PC's own bookkeeping: pushed without its values (the hub needs every sequence
  *             number) and never applied
+ *
+ * Below the classes, the decisions themselves (which value wins), as pure functions over clock
+ * times: each side keeps the times its own way (a PC in sync_clock and its journal, the hub in
+ * row_state.col_hlc) and asks these. This module imports nothing.
  */
-import type { JOURNALED_TABLES } from '../db/journal.js';
-
 export type TableClass = 'fact' | 'shared' | 'document' | 'master' | 'local';
 
-export const TABLE_CLASSES: Readonly<Record<(typeof JOURNALED_TABLES)[number], TableClass>> = {
+export const TABLE_CLASSES = {
   app_user: 'master',
   branch: 'master',
   brand: 'master',
@@ -38,6 +42,9 @@ export const TABLE_CLASSES: Readonly<Record<(typeof JOURNALED_TABLES)[number], T
   // A manager's merge of two customers (037), by the branch that made it, which alone undoes it;
   // applying it re-points that PC's rows (store/customer-merge.ts).
   customer_merge: 'fact',
+  // "Not the same person" (041): a manager's word on a proposed pair, the branch's that said it,
+  // which alone undoes it, as with a merge.
+  customer_distinct: 'fact',
   customer_source: 'master',
   doctor: 'shared',
   eye_checkup_recall: 'fact',
@@ -96,7 +103,10 @@ export const TABLE_CLASSES: Readonly<Record<(typeof JOURNALED_TABLES)[number], T
   supplier_return: 'fact',
   supplier_return_line: 'fact',
   user_branch: 'master',
-};
+  // A manager's "Settled" on an order that needed a person (041): the settling branch's record,
+  // written once; the cash out that paid money back is that till's own till_cash_move.
+  order_settlement: 'fact',
+} as const satisfies Readonly<Record<string, TableClass>>;
 
 export function classOf(table: string): TableClass | undefined {
   return (TABLE_CLASSES as Readonly<Record<string, TableClass>>)[table];
@@ -134,4 +144,66 @@ export function documentOf(table: string, rowId: number | null, rowKey: string |
     return Array.isArray(key) && key.length > 0 ? String(key[0]) : null;
   }
   return null;
+}
+
+/**
+ * Columns kept by triggers from a journaled movement table (issue 15): the movement is the fact
+ * that travels, so a change of only these leaves no update entry (an insert still shows them).
+ * An order's received total and line count (migration 014) are kept from its receipts and lines,
+ * whose own entries say what happened; every node's triggers keep them (sync's KEPT_COLUMNS), so
+ * their four updates per sale were a quarter of a sale's entries and told nobody anything (issue 12).
+ * The hub keeps none of them in its current rows: no change carries their later values.
+ */
+export const DERIVED_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  credit_note: ['balance'],
+  sales_order: ['received', 'item_count'],
+};
+
+/** What a journal entry shows for a column whose value never enters the journal (REDACTED_COLUMNS). */
+export const HIDDEN = '(hidden)';
+
+/** The later of two clock times (null: none). Clock times compare as text (shared/domain/hlc.ts). */
+export function maxHlc(a: string | null, b: string | null): string | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return a > b ? a : b;
+}
+
+/**
+ * Last-writer-wins per column (a shared table, and an order's collection branch): of a change's
+ * values, the columns whose time is after the time that last won each (`lastWon`, null when
+ * nobody wrote it yet). A tie loses: the same change seen twice applies once.
+ */
+export function newerColumns(values: Readonly<Record<string, unknown>>, hlc: string, lastWon: (column: string) => string | null): Record<string, unknown> {
+  const winning: Record<string, unknown> = {};
+  for (const [column, value] of Object.entries(values)) {
+    const winner = lastWon(column);
+    if (winner === null || hlc > winner) winning[column] = value;
+  }
+  return winning;
+}
+
+/** An examination (class document) as a whole: a change applies when it is after the document's last winning time. */
+export function documentWins(hlc: string, lastWon: string | null): boolean {
+  return lastWon === null || hlc > lastWon;
+}
+
+/** Whether a change from `nodeId` may change a table of class `cls`: master data only from head office. */
+export function acceptedFrom(cls: TableClass, nodeId: number, headOffice: readonly number[]): boolean {
+  return cls !== 'master' || headOffice.includes(nodeId);
+}
+
+/**
+ * Two branches acting on one order while apart (main/service/sync/order-rules.ts says why):
+ * Cancelled wins over any other status, and Delivered over any but Cancelled, whichever arrives
+ * first; the collection branch is last-writer-wins by clock time as a shared table's column.
+ */
+export const ORDER_STATUS = { delivered: 4, cancelled: 5 } as const;
+export const ORDER_LWW_COLUMNS: readonly string[] = ['collect_branch_id'];
+
+const statusRank = (status: number) => (status === ORDER_STATUS.cancelled ? 2 : status === ORDER_STATUS.delivered ? 1 : 0);
+
+/** Whether an order's status as held (`here`) stays when a change sets it to `incoming`. */
+export function statusStays(here: number | undefined, incoming: number): boolean {
+  return here !== undefined && statusRank(here) > statusRank(incoming);
 }
