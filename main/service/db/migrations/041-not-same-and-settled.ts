@@ -31,6 +31,7 @@ CREATE TABLE customer_distinct (
   CHECK (customer_a_id < customer_b_id)
 ) STRICT;
 CREATE INDEX customer_distinct_pair ON customer_distinct (customer_a_id, customer_b_id) WHERE undone_at IS NULL;
+CREATE INDEX customer_distinct_b ON customer_distinct (customer_b_id);
 CREATE INDEX customer_distinct_company ON customer_distinct (company_id, created_at);
 
 CREATE TABLE order_settlement (
