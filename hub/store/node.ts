@@ -76,9 +76,13 @@ export async function replaceNode(db: Queryable, old: number, replacement: numbe
   await db.query('UPDATE node SET replaced_by = $2 WHERE id = $1', [old, replacement]);
 }
 
-/** The node reached the hub just now (a push or a pull). */
+/**
+ * The node reached the hub just now (a push or a pull). Written at most once a minute per node:
+ * the chain dashboard asks "within the hour", and a pull every few seconds from every PC should not
+ * each be a write at the hub.
+ */
 export async function markSeen(db: Queryable, id: number): Promise<void> {
-  await db.query('UPDATE node SET seen_at = now() WHERE id = $1', [id]);
+  await db.query("UPDATE node SET seen_at = now() WHERE id = $1 AND (seen_at IS NULL OR seen_at < now() - interval '1 minute')", [id]);
 }
 
 /** When each node in use last reached the hub (not nodes re-keyed away, nor those never seen). */
