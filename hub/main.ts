@@ -11,7 +11,9 @@
  *                                                 one-time join code (setup --join or --rekey), good
  *                                                 for 24 hours unless N; on a hub with its CA the code
  *                                                 carries the CA's fingerprint and the PC gets its
- *                                                 certificate by joining (--cert-out: a folder to carry, the old way)
+ *                                                 certificate by joining (--cert-out: a folder to carry, the old way);
+ *                                                 --branch CODE[,CODE]: a branch PC, which receives only those
+ *                                                 branches' orders and documents (none: head office, everything)
  *
  * Options (or environment): --host (HUB_HOST, default 127.0.0.1), --port (HUB_PORT, 8790),
  * --data-dir (HUB_DATA_DIR), --tls (HUB_TLS=1: a server certificate from the hub's CA for
@@ -46,6 +48,7 @@ const { values, positionals } = parseArgs({
     'tls-names': { type: 'string' },
     'cert-out': { type: 'string' },
     'valid-hours': { type: 'string' },
+    branch: { type: 'string' },
   },
 });
 const env = process.env;
@@ -121,10 +124,16 @@ try {
         const hours = values['valid-hours'] === undefined ? DEFAULT_JOIN_CODE_HOURS : Number(values['valid-hours']);
         // A hub on --tls (or that has made its CA): the code carries the CA's fingerprint.
         const ca = ownTls || existsSync(path.join(tlsDir, 'ca.crt')) ? await loadOrCreateCa(tlsDir) : null;
-        const { nodeId, code, expiresAt } = await makeJoinCode(store.pool, rest.join(' '), hours, ca);
+        const branchCodes = values.branch?.split(',') ?? [];
+        const { nodeId, code, expiresAt, branches } = await makeJoinCode(store.pool, rest.join(' '), hours, ca, branchCodes);
         const certDir = values['cert-out'];
         const address = ca ? `https://<this hub's address>:${options.port}` : "<this hub's address>";
         console.log(`Enrolled "${rest.join(' ').trim()}" as node ${nodeId}. On that PC: npm run setup -- --join ${address} ${code}${certDir ? ` --hub-cert-dir <a copy of ${certDir}>` : ''}`);
+        console.log(
+          branches.length > 0
+            ? `The PC serves ${branches.map((b) => b.code).join(', ')}: it receives those branches' orders and documents, the customers and master data, and fetches another branch's order when asked for it.`
+            : 'No --branch: a head-office PC, which receives every branch’s changes.',
+        );
         console.log(`The code is good until ${expiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC (${hours} h); after that run join-code again for a new one.`);
         if (certDir) await writeNodeCertificate(store, nodeId, certDir);
       } else if (command === 'enroll') {
@@ -141,7 +150,8 @@ try {
         for (const node of await listNodes(store.pool)) {
           const certs = await nodeCertificates(store.pool, node.id);
           const live = certs.filter((c) => !c.revokedAt).length;
-          console.log(`${node.id}\t${node.name}\tenrolled ${node.enrolledAt}\tlast entry ${node.lastSeq}\tcertificates ${live} live, ${certs.length - live} revoked`);
+          const serves = node.branches === null ? 'every branch' : `branches ${node.branches.join(', ')}`;
+          console.log(`${node.id}\t${node.name}\t${serves}\tenrolled ${node.enrolledAt}\tlast entry ${node.lastSeq}\tcertificates ${live} live, ${certs.length - live} revoked`);
         }
       }
     } finally {

@@ -8,7 +8,7 @@ import type { TLSSocket } from 'node:tls';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type pg from 'pg';
 import type { z } from 'zod';
-import { JoinRequest, PullQuery, PushRequest, RowsQuery, SYNC_PATHS, type JoinInfo } from '../shared/sync.js';
+import { JoinRequest, OrderQuery, PullQuery, PushRequest, RowsQuery, SYNC_PATHS, type JoinInfo } from '../shared/sync.js';
 import { HubError, STATUS_OF, type FieldErrors } from './errors.js';
 import type { HubClock } from './sync/clock.js';
 import { checkClient } from './sync/certificates.js';
@@ -16,6 +16,7 @@ import { join } from './sync/join.js';
 import { answerPull } from './sync/pull.js';
 import { applyPush } from './sync/push.js';
 import { answerRows } from './sync/rows.js';
+import { answerOrder } from './sync/audience.js';
 import type { HubCa } from './tls/ca.js';
 
 export interface HubAppOptions {
@@ -60,6 +61,11 @@ export function buildHubApp(options: HubAppOptions): FastifyInstance {
     const query = parse(RowsQuery, request.query, 'rows query');
     await speaksFor(request, query.nodeId);
     return answerRows(options.pool, (request.params as { table: string }).table, query);
+  });
+  app.get(SYNC_PATHS.order, async (request) => {
+    const query = parse(OrderQuery, request.query, 'order query');
+    await speaksFor(request, query.nodeId);
+    return answerOrder(options.pool, options.clock, query);
   });
   app.get(SYNC_PATHS.join, async (): Promise<JoinInfo> => ({ caCertificate: tls?.issuer?.cert ?? null }));
   app.post(SYNC_PATHS.join, async (request) => join(options.pool, parse(JoinRequest, request.body, 'join'), tls?.issuer));

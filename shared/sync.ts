@@ -9,6 +9,7 @@
  *   GET  /hub/v1/join              → JoinInfo       the hub's CA, checked against the join code
  *   POST /hub/v1/join  JoinRequest → JoinResponse   a new PC spends its code (and gets its certificate)
  *   GET  /hub/v1/rows/:table  RowsQuery → RowsResponse   head office reads a synced table's current rows
+ *   GET  /hub/v1/order  OrderQuery  → OrderResponse  a branch PC fetches another branch's order it does not hold
  *
  * A batch is keyed (node, lastSeq, hash): `hash` is the SHA-256 (hex) of batchHashText(), so a
  * resend after a lost answer is recognised and a different batch under the same key refused.
@@ -17,7 +18,7 @@
 import { z } from 'zod';
 import { MAX_HLC_NODE, parseHlc } from './domain/hlc.js';
 
-export const SYNC_PATHS = { push: '/hub/v1/push', pull: '/hub/v1/pull', join: '/hub/v1/join', rows: '/hub/v1/rows' } as const;
+export const SYNC_PATHS = { push: '/hub/v1/push', pull: '/hub/v1/pull', join: '/hub/v1/join', rows: '/hub/v1/rows', order: '/hub/v1/order' } as const;
 
 /** At most this many changes in one pushed batch. */
 export const MAX_BATCH_CHANGES = 2000;
@@ -49,6 +50,20 @@ export const SyncChange = z.object({
   op: z.enum(JOURNAL_OPS),
   oldValues: values,
   newValues: values,
+  /**
+   * A declared extension of the protocol (the spec's change has no such member): the branches whose
+   * PCs must receive the change, as the writer's PC reads them from its store (sync/audience.ts):
+   * an order's booking and collection branches, a branch-owned row's branch, a transfer's two
+   * branches; null for everyone (customers, master data…). The hub sends a branch PC only the
+   * changes whose audience names one of its branches (hub/store/audience.ts). Absent (a PC older
+   * than the member): everyone.
+   */
+  audience: z.array(z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)).max(64).nullable().optional(),
+  /**
+   * With the audience: the order the change belongs to (the order, its lines, receipts, returns…),
+   * so the hub adds the branches that fetched that order on demand (order_follower) to its audience.
+   */
+  orderId: rowId.nullable().optional(),
 });
 export type SyncChange = z.infer<typeof SyncChange>;
 
@@ -163,6 +178,31 @@ export const RowsResponse = z.object({
 });
 export type RowsResponse = z.infer<typeof RowsResponse>;
 
+/**
+ * A branch PC fetches an order it does not hold (another branch's, asked for at its counter): the
+ * hub answers the order and its rows (lines, receipts, returns, credit notes, settlement…) as it
+ * holds them now, as changes to apply, and sends the PC every later change of that order.
+ */
+export const OrderQuery = z.object({
+  nodeId: integerText(1, MAX_HLC_NODE),
+  /** The order's number as printed (AMD1/2026/000123). */
+  orderNo: z.string().trim().min(1).max(60),
+});
+export type OrderQuery = z.infer<typeof OrderQuery>;
+
+export const OrderResponse = z.object({
+  /** The order's rows as inserts, the order first; empty when the hub holds no such order. */
+  changes: z.array(PulledChange),
+});
+export type OrderResponse = z.infer<typeof OrderResponse>;
+
+/**
+ * What a user's password hash reads at a PC of a branch the user does not work at: the hub sends
+ * this instead of the hash (no password verifies against it), so a stolen branch PC gives away
+ * only its own branch's users' hashes.
+ */
+export const HASH_NOT_SENT = 'not-sent:the user does not work at this PC’s branch';
+
 /** A new PC joins the company with a one-time code head office made (`npm run hub -- join-code NAME`). */
 export const JoinRequest = z.object({
   code: z.string().min(4).max(40),
@@ -251,27 +291,37 @@ export function batchHashText(batch: Pick<PushRequest, 'nodeId' | 'firstSeq' | '
   return `{"changes":[${parts.join(',')}],"firstSeq":${canonicalJson(batch.firstSeq)},"lastSeq":${canonicalJson(batch.lastSeq)},"nodeId":${canonicalJson(batch.nodeId)}}`;
 }
 
-/** A SyncChange's members in canonical (sorted) order. */
+/** A SyncChange's members in canonical (sorted) order: without, and with, its audience and order. */
 const CHANGE_KEYS = ['at', 'branchId', 'hlc', 'newValues', 'oldValues', 'op', 'rowId', 'rowKey', 'seq', 'source', 'tbl', 'till', 'userId'] as const;
+const AUDIENCE_KEYS = ['at', 'audience', 'branchId', 'hlc', 'newValues', 'oldValues', 'op', 'orderId', 'rowId', 'rowKey', 'seq', 'source', 'tbl', 'till', 'userId'] as const;
 
-/** canonicalJson(change) for a change with exactly CHANGE_KEYS and flat values; null for any other. */
+/** canonicalJson(change) for a change with exactly CHANGE_KEYS (or AUDIENCE_KEYS) and flat values; null for any other. */
 function changeJson(change: SyncChange): string | null {
   const keys = Object.keys(change);
-  if (keys.length !== CHANGE_KEYS.length) return null;
+  const order = keys.length === CHANGE_KEYS.length ? CHANGE_KEYS : keys.length === AUDIENCE_KEYS.length ? AUDIENCE_KEYS : null;
+  if (order === null) return null;
   const record = change as unknown as Record<string, unknown>;
   let out = '{';
-  for (let i = 0; i < CHANGE_KEYS.length; i++) {
-    const key = CHANGE_KEYS[i]!;
+  for (let i = 0; i < order.length; i++) {
+    const key = order[i]!;
     if (!Object.hasOwn(record, key)) return null;
     const item = record[key];
     let text: string | null;
     if (item === undefined) return null;
     if (key === 'newValues' || key === 'oldValues') text = flatJson(item);
+    else if (key === 'audience') text = item === null ? 'null' : numbersJson(item);
     else text = item === null || typeof item !== 'object' ? (JSON.stringify(item) ?? null) : null;
     if (text === null) return null;
     out += `${i === 0 ? '' : ','}"${key}":${text}`;
   }
   return `${out}}`;
+}
+
+/** An array of numbers as canonicalJson writes it; null for anything else. */
+function numbersJson(item: unknown): string | null {
+  if (!Array.isArray(item)) return null;
+  for (const n of item) if (typeof n !== 'number') return null;
+  return JSON.stringify(item);
 }
 
 const ARRAY_INDEX = /^(?:0|[1-9]\d*)$/;

@@ -169,4 +169,38 @@ INSERT INTO row_state_mark (one, cursor) VALUES (true, 0);
 `,
 };
 
-export const hubMigrations: readonly HubMigration[] = [foundation, certificates, joinCodes, nodeReplacement, joinCodeExpiry, nodeSeen, rowState];
+/**
+ * Each PC holds what it needs (store/audience.ts): a branch PC receives only the changes meant for
+ * its branches.
+ *
+ *   change.audience      the branches whose PCs receive the change (the writer's PC says, the hub
+ *                        adds the order's followers); null: every PC. Branch ids are row ids, minted
+ *                        with the node's number in them, so bigint.
+ *   row_state.audience   the union of the audiences of the changes that wrote the row (null once
+ *                        any was null): which PCs hold the row (a snapshot join reads it)
+ *   node.branches        the branches a PC serves (`join-code --branch`); null: head office, every change
+ *   order_follower       a branch whose PC fetched another branch's order (GET /hub/v1/order): every
+ *                        later change of the order reaches it too
+ * No GIN index on change.audience: a pull reads in cursor order and tests the audience of each
+ * change it passes, which an index on the array does not serve. The two expression indexes find an
+ * order by its number and an order's rows (lines, receipts…) for that fetch.
+ */
+const audience: HubMigration = {
+  name: 'audience',
+  sql: `
+ALTER TABLE change ADD COLUMN audience bigint[];
+ALTER TABLE row_state ADD COLUMN audience bigint[];
+ALTER TABLE node ADD COLUMN branches bigint[];
+CREATE TABLE order_follower (
+  order_id  bigint NOT NULL,
+  branch_id bigint NOT NULL,
+  node_id   integer NOT NULL REFERENCES node (id),
+  since     timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (order_id, branch_id)
+);
+CREATE INDEX row_state_order_no ON row_state ((row_values->>'order_no')) WHERE tbl = 'sales_order';
+CREATE INDEX row_state_of_order ON row_state (tbl, (row_values->>'sales_order_id')) WHERE row_values ? 'sales_order_id';
+`,
+};
+
+export const hubMigrations: readonly HubMigration[] = [foundation, certificates, joinCodes, nodeReplacement, joinCodeExpiry, nodeSeen, rowState, audience];

@@ -8,6 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { PulledChange, SyncChange } from '../../shared/sync.js';
+import { audienceFilter, NOT_SENT_HASH, sentValues } from './audience.js';
 
 /** pg_advisory_xact_lock key serialising every push ('hubp'). */
 export const PUSH_LOCK = 0x68756270;
@@ -57,7 +58,7 @@ export async function appendChanges(client: pg.PoolClient, nodeId: number, chang
   return changes.map((change) => cursorOf.get(change.seq)!);
 }
 
-const COPY_COLUMNS = 'node_id, seq, hlc, at, user_id, branch_id, till, source, tbl, row_id, row_key, op, old_values, new_values';
+const COPY_COLUMNS = 'node_id, seq, hlc, at, user_id, branch_id, till, source, tbl, row_id, row_key, op, old_values, new_values, audience';
 
 /** The changes as COPY's text format: a line per change, a tab between columns, \N for null. */
 export function copyText(nodeId: number, changes: readonly SyncChange[]): string {
@@ -65,7 +66,7 @@ export function copyText(nodeId: number, changes: readonly SyncChange[]): string
   const lines: string[] = [];
   for (const c of changes) {
     lines.push(
-      `${node}\t${c.seq}\t${field(c.hlc)}\t${field(c.at)}\t${numberField(c.userId)}\t${numberField(c.branchId)}\t${field(c.till)}\t${field(c.source)}\t${field(c.tbl)}\t${numberField(c.rowId)}\t${field(c.rowKey)}\t${field(c.op)}\t${jsonField(c.oldValues)}\t${jsonField(c.newValues)}\n`,
+      `${node}\t${c.seq}\t${field(c.hlc)}\t${field(c.at)}\t${numberField(c.userId)}\t${numberField(c.branchId)}\t${field(c.till)}\t${field(c.source)}\t${field(c.tbl)}\t${numberField(c.rowId)}\t${field(c.rowKey)}\t${field(c.op)}\t${jsonField(c.oldValues)}\t${jsonField(c.newValues)}\t${arrayField(c.audience)}\n`,
     );
   }
   return lines.join('');
@@ -76,6 +77,8 @@ const SPECIALS = /[\\\t\n\r]/g;
 const ESCAPED: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 const field = (text: string | null) => (text === null ? '\\N' : SPECIAL.test(text) ? text.replace(SPECIALS, (ch) => ESCAPED[ch]!) : text);
 const numberField = (n: number | null) => (n === null ? '\\N' : String(n));
+/** A bigint[] in COPY's text format ({1,2}); absent or null: \N. */
+const arrayField = (audience: SyncChange['audience']) => (audience === null || audience === undefined ? '\\N' : `{${audience.join(',')}}`);
 const jsonField = (values: SyncChange['oldValues']) => (values === null ? '\\N' : field(JSON.stringify(values)));
 
 export async function insertBatch(client: pg.PoolClient, nodeId: number, firstSeq: number, lastSeq: number, hash: string): Promise<void> {
@@ -98,6 +101,7 @@ interface RawChange {
   op: PulledChange['op'];
   old_values: Record<string, unknown> | null;
   new_values: Record<string, unknown> | null;
+  audience?: string[] | null;
   top: string | null;
 }
 
@@ -155,13 +159,14 @@ function pulled(row: RawChange): PulledChange {
     op: row.op,
     oldValues: row.old_values,
     newValues: row.new_values,
+    ...(row.audience !== undefined ? { audience: row.audience === null ? null : row.audience.map(Number) } : {}),
   };
 }
 
 /** Every node's changes after `after` and before `before` (at most `limit`), in cursor order: building the current rows from the log. */
 export async function changesBetween(client: pg.PoolClient, after: number, before: number, limit: number): Promise<PulledChange[]> {
   const { rows } = await client.query<RawChange>(
-    `SELECT cursor, node_id, seq, hlc, at, user_id, branch_id, till, source, tbl, row_id, row_key, op, old_values, new_values, NULL AS top
+    `SELECT cursor, node_id, seq, hlc, at, user_id, branch_id, till, source, tbl, row_id, row_key, op, old_values, new_values, audience, NULL AS top
        FROM change WHERE cursor > $1 AND cursor < $2 ORDER BY cursor LIMIT $3`,
     [after, before, limit],
   );
@@ -178,12 +183,26 @@ export interface ChangePageJson {
   more: boolean;
   /** The highest cursor committed when the page was read (one snapshot with the page). */
   top: number;
+  /**
+   * For a node of some branches: the cursor up to which the log was looked through (the page may
+   * hold none of the changes before it, all for other branches); the pull goes on after it.
+   */
+  scannedTo: number | null;
 }
+
+/**
+ * At most this many cursors are looked through for one page of a node that serves some branches:
+ * a PC of one branch in fifty passes over most changes, and a page that finds none of its own in
+ * this many answers at once (empty, `next` past them) rather than read the log to its end.
+ */
+export const SCAN_WINDOW = 100_000;
 
 /**
  * changesAfter() as the pull answers it: the same page (up to `limit` changes, one snapshot with
  * the highest cursor) written as JSON by PostgreSQL itself, so the hub neither parses each change's
- * values into objects nor writes them out again.
+ * values into objects nor writes them out again. For a node serving `branches` (null: head office,
+ * everything), only the changes meant for them (store/audience.ts), with users' password hashes
+ * only of their own users.
  */
 export async function changePageJson(
   db: pg.Pool,
@@ -191,24 +210,28 @@ export async function changePageJson(
   after: number,
   limit: number,
   own: { node: number | null; upto: number } = { node: null, upto: 0 },
+  branches: readonly number[] | null = null,
 ): Promise<ChangePageJson> {
+  const window = branches === null ? null : after + SCAN_WINDOW;
   const { rows } = await db.query<{ top: string | null; n: string; last: string | null; json: string }>(
     `WITH page AS (
        SELECT * FROM change
         WHERE cursor > $2 AND node_id <> $1 AND NOT (node_id IS NOT DISTINCT FROM $4 AND seq <= $5)
+          AND ($7::bigint IS NULL OR cursor <= $7) AND ${audienceFilter('audience', '$6')}
         ORDER BY cursor LIMIT $3 + 1
      ), shown AS (SELECT * FROM page ORDER BY cursor LIMIT $3)
      SELECT (SELECT max(cursor) FROM change) AS top, (SELECT count(*) FROM page) AS n, (SELECT max(cursor) FROM shown) AS last,
             (SELECT coalesce(json_agg(json_build_object(
                       'cursor', cursor, 'nodeId', node_id, 'seq', seq, 'hlc', hlc, 'at', at, 'userId', user_id,
                       'branchId', branch_id, 'till', till, 'source', source, 'tbl', tbl, 'rowId', row_id, 'rowKey', row_key,
-                      'op', op, 'oldValues', old_values, 'newValues', new_values) ORDER BY cursor), '[]')::text
+                      'op', op, 'oldValues', old_values, 'newValues', ${sentValues('$6', '$8')}) ORDER BY cursor), '[]')::text
                FROM shown) AS json`,
-    [exceptNode, after, limit, own.node, own.upto],
+    [exceptNode, after, limit, own.node, own.upto, branches, window, NOT_SENT_HASH],
   );
   const row = rows[0]!;
   const n = Number(row.n);
-  return { json: row.json, count: Math.min(n, limit), last: num(row.last), more: n > limit, top: Number(row.top ?? 0) };
+  const top = Number(row.top ?? 0);
+  return { json: row.json, count: Math.min(n, limit), last: num(row.last), more: n > limit, top, scannedTo: window === null ? null : Math.min(window, top) };
 }
 
 /** Every change in cursor order (tests and checks). */

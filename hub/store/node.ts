@@ -11,6 +11,8 @@ export interface NodeRow {
   replacesUpto: number;
   /** The node that replaced this one: it is refused from then on. */
   replacedBy: number | null;
+  /** The branches the PC serves (`join-code --branch`): it receives only their changes; null: head office, everything. */
+  branches: number[] | null;
 }
 
 type Queryable = pg.Pool | pg.PoolClient;
@@ -23,6 +25,7 @@ interface RawNode {
   replaces: number | null;
   replaces_upto: string;
   replaced_by: number | null;
+  branches: string[] | null;
 }
 
 const toNode = (row: RawNode): NodeRow => ({
@@ -33,9 +36,10 @@ const toNode = (row: RawNode): NodeRow => ({
   replaces: row.replaces,
   replacesUpto: Number(row.replaces_upto),
   replacedBy: row.replaced_by,
+  branches: row.branches === null ? null : row.branches.map(Number),
 });
 
-const COLUMNS = 'id, name, enrolled_at, last_seq, replaces, replaces_upto, replaced_by';
+const COLUMNS = 'id, name, enrolled_at, last_seq, replaces, replaces_upto, replaced_by, branches';
 
 export async function insertNode(db: Queryable, name: string): Promise<NodeRow | null> {
   const { rows } = await db.query<RawNode>(
@@ -72,7 +76,11 @@ export async function findNodeForUpdate(db: Queryable, id: number): Promise<Node
 
 /** `replacement` takes over from `old`: it starts after entry `upto`, which the old node's entries up to are its own. */
 export async function replaceNode(db: Queryable, old: number, replacement: number, upto: number): Promise<void> {
-  await db.query('UPDATE node SET replaces = $1, replaces_upto = $3, last_seq = $3 WHERE id = $2', [old, replacement, upto]);
+  // The replacement serves the old PC's branches unless its code named its own.
+  await db.query(
+    'UPDATE node SET replaces = $1, replaces_upto = $3, last_seq = $3, branches = coalesce(branches, (SELECT branches FROM node WHERE id = $1)) WHERE id = $2',
+    [old, replacement, upto],
+  );
   await db.query('UPDATE node SET replaced_by = $2 WHERE id = $1', [old, replacement]);
 }
 

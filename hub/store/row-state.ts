@@ -19,6 +19,8 @@ export interface RowState {
   /** Column → the clock time that last won it ('*': an examination's time, on its header). */
   colHlc: Record<string, string>;
   deleted: boolean;
+  /** The branches whose PCs hold the row: its changes' audiences together (null: every PC). */
+  audience: number[] | null;
 }
 
 interface RawRow {
@@ -30,6 +32,7 @@ interface RawRow {
   row_values: Record<string, unknown>;
   col_hlc: Record<string, string>;
   deleted: boolean;
+  audience: string[] | null;
 }
 
 const rowOf = (row: RawRow): RowState => ({
@@ -41,13 +44,14 @@ const rowOf = (row: RawRow): RowState => ({
   values: row.row_values,
   colHlc: row.col_hlc,
   deleted: row.deleted,
+  audience: row.audience === null ? null : row.audience.map(Number),
 });
 
 /** The rows held for these (table, key) pairs; absent ones are not in the answer. */
 export async function loadRows(client: pg.PoolClient, keys: ReadonlyArray<{ tbl: string; rowKey: string }>): Promise<RowState[]> {
   if (keys.length === 0) return [];
   const { rows } = await client.query<RawRow>(
-    `SELECT r.tbl, r.row_key, r.node_id, r.cursor, r.branch_id, r.row_values, r.col_hlc, r.deleted
+    `SELECT r.tbl, r.row_key, r.node_id, r.cursor, r.branch_id, r.row_values, r.col_hlc, r.deleted, r.audience
        FROM unnest($1::text[], $2::text[]) AS k (tbl, row_key)
        JOIN row_state r ON r.tbl = k.tbl AND r.row_key = k.row_key`,
     [keys.map((k) => k.tbl), keys.map((k) => k.rowKey)],
@@ -70,16 +74,17 @@ export async function saveRows(client: pg.PoolClient, rows: readonly RowState[],
     row_values: r.values,
     col_hlc: r.colHlc,
     deleted: r.deleted,
+    audience: r.audience,
   }));
   await client.query(
     `WITH saved AS (
-       INSERT INTO row_state (tbl, row_key, node_id, cursor, branch_id, row_values, col_hlc, deleted)
-       SELECT tbl, row_key, node_id, cursor, branch_id, row_values, col_hlc, deleted
+       INSERT INTO row_state (tbl, row_key, node_id, cursor, branch_id, row_values, col_hlc, deleted, audience)
+       SELECT tbl, row_key, node_id, cursor, branch_id, row_values, col_hlc, deleted, audience
          FROM jsonb_to_recordset($1::jsonb)
-              AS t (tbl text, row_key text, node_id int, cursor bigint, branch_id bigint, row_values jsonb, col_hlc jsonb, deleted boolean)
+              AS t (tbl text, row_key text, node_id int, cursor bigint, branch_id bigint, row_values jsonb, col_hlc jsonb, deleted boolean, audience bigint[])
        ON CONFLICT (tbl, row_key) DO UPDATE SET
          node_id = excluded.node_id, cursor = excluded.cursor, branch_id = excluded.branch_id,
-         row_values = excluded.row_values, col_hlc = excluded.col_hlc, deleted = excluded.deleted
+         row_values = excluded.row_values, col_hlc = excluded.col_hlc, deleted = excluded.deleted, audience = excluded.audience
      )
      UPDATE row_state_mark SET cursor = greatest(cursor, $2)`,
     [JSON.stringify(doc), mark],
@@ -104,7 +109,7 @@ export interface RowPage {
 /** A table's current rows (not deleted), of one branch or every one, in key order after `after`. */
 export async function tableRows(db: pg.Pool, tbl: string, branchId: number | null, after: string, limit: number): Promise<RowPage> {
   const { rows } = await db.query<RawRow & { mark: string }>(
-    `SELECT r.tbl, r.row_key, r.node_id, r.cursor, r.branch_id, r.row_values, r.col_hlc, r.deleted, (SELECT cursor FROM row_state_mark) AS mark
+    `SELECT r.tbl, r.row_key, r.node_id, r.cursor, r.branch_id, r.row_values, r.col_hlc, r.deleted, r.audience, (SELECT cursor FROM row_state_mark) AS mark
        FROM row_state r
       WHERE r.tbl = $1 AND NOT r.deleted AND ($2::bigint IS NULL OR r.branch_id = $2) AND r.row_key > $3
       ORDER BY r.row_key LIMIT $4`,
@@ -118,6 +123,6 @@ export async function tableRows(db: pg.Pool, tbl: string, branchId: number | nul
 
 /** Every row held, deleted ones too (tests and checks). */
 export async function allRows(db: pg.Pool): Promise<RowState[]> {
-  const { rows } = await db.query<RawRow>('SELECT tbl, row_key, node_id, cursor, branch_id, row_values, col_hlc, deleted FROM row_state ORDER BY tbl, row_key');
+  const { rows } = await db.query<RawRow>('SELECT tbl, row_key, node_id, cursor, branch_id, row_values, col_hlc, deleted, audience FROM row_state ORDER BY tbl, row_key');
   return rows.map(rowOf);
 }

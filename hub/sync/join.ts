@@ -20,7 +20,7 @@ import { heldTimes, lockPushes } from '../store/change.js';
 import { findNodeByName, findNodeForUpdate, replaceNode } from '../store/node.js';
 import { inTransaction } from '../store/transaction.js';
 import { certifyClientKey, p256PublicKey, type HubCa } from '../tls/ca.js';
-import { enrollNode } from './nodes.js';
+import { enrollNode, setBranchesByCode } from './nodes.js';
 
 /** Head office's node: the store made by `npm run setup` (not --join) and enrolled first. */
 export const HEAD_OFFICE_NODES = [1] as const;
@@ -43,7 +43,9 @@ export async function makeJoinCode(
   name: string,
   validHours: number = DEFAULT_JOIN_CODE_HOURS,
   ca?: HubCa | null,
-): Promise<{ nodeId: number; code: string; expiresAt: Date }> {
+  /** The codes of the branches the PC serves (it receives only their changes); none: head office, everything. */
+  branches: readonly string[] = [],
+): Promise<{ nodeId: number; code: string; expiresAt: Date; branches: Array<{ id: number; code: string }> }> {
   if (!Number.isFinite(validHours) || validHours <= 0 || validHours > 24 * 90) {
     throw new HubError('invalid', 'INVALID_INPUT', 'A join code is good for more than 0 and at most 2160 hours (90 days)', { validHours: ['must be 0–2160'] });
   }
@@ -54,9 +56,10 @@ export async function makeJoinCode(
     }
     if (node) await expireJoinCodes(client, node.id);
     else node = await enrollNode(client, name);
+    const served = branches.length > 0 ? await setBranchesByCode(client, node.id, branches) : [];
     const raw = Array.from({ length: 12 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
     const expiresAt = await insertJoinCode(client, hashOf(raw), node.id, validHours);
-    return { nodeId: node.id, code: formatJoinCode(raw, ca?.fingerprint), expiresAt };
+    return { nodeId: node.id, code: formatJoinCode(raw, ca?.fingerprint), expiresAt, branches: served };
   });
 }
 

@@ -173,13 +173,20 @@ function orderRuled(row: RowState | undefined, change: PulledChange, values: Rec
   return out;
 }
 
+/** Which PCs hold a row: every change's audience that wrote it (null, every PC, once any was; absent is null). */
+export function joinAudience(held: number[] | null, audience: number[] | null | undefined): number[] | null {
+  if (held === null || audience === null || audience === undefined) return null;
+  if (audience.every((branch) => held.includes(branch))) return held;
+  return [...new Set([...held, ...audience])].sort((a, b) => a - b);
+}
+
 function stamp(row: RowState, columns: readonly string[], hlc: string): void {
   if (columns.length === 0) return;
   row.colHlc = { ...row.colHlc, ...Object.fromEntries(columns.map((col) => [col, hlc])) };
 }
 
 function blank(rows: Map<string, RowState>, key: string, tbl: string, rowKey: string, change: PulledChange): RowState {
-  const row: RowState = { tbl, rowKey, nodeId: change.nodeId, cursor: change.cursor, branchId: null, values: {}, colHlc: {}, deleted: true };
+  const row: RowState = { tbl, rowKey, nodeId: change.nodeId, cursor: change.cursor, branchId: null, values: {}, colHlc: {}, deleted: true, audience: [] };
   rows.set(key, row);
   return row;
 }
@@ -208,6 +215,7 @@ function write(
   }
   const branch = target.values.branch_id;
   target.branchId = typeof branch === 'number' ? branch : null;
+  target.audience = joinAudience(target.audience, change.audience);
   target.nodeId = change.nodeId;
   target.cursor = change.cursor;
   return [key];

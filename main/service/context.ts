@@ -43,7 +43,7 @@ export interface ServiceDeps {
   /** better-sqlite3's binding for Electron's ABI, for the connections a backup opens on its copy. */
   nativeBinding?: string;
   /** The sync worker (main/service/sync/worker.ts) when this PC has a hub (POS_HUB_URL). */
-  sync?: { syncNow(): Promise<void>; online(): boolean };
+  sync?: { syncNow(): Promise<void>; online(): boolean; fetchOrder?(orderNo: string): Promise<'fetched' | 'absent' | 'unreachable'> };
   /** Set by the server (server.ts); without it a store made on screen is served from the next start. */
   firstRun?: FirstRunControl;
 }

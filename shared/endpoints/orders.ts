@@ -63,8 +63,8 @@ export const Orders = {
     params: SalesOrderNoParams,
     response: SalesOrderDetail,
     auth: SALES_ROLES,
-    errors: [404],
-    note: 'The spec’s flat scalars are kept (line fields = first line) and `lines` carries every line.',
+    errors: [404, 503],
+    note: 'The spec’s flat scalars are kept (line fields = first line) and `lines` carries every line. A branch PC fetches another branch’s order it does not hold from the hub (a few seconds at most); 503 ORDER_NOT_FETCHED when the hub cannot be reached.',
   }),
   ids: endpoint({
     group,
@@ -75,7 +75,8 @@ export const Orders = {
     params: SalesOrderNoParams,
     response: SalesOrderIds,
     auth: SALES_ROLES,
-    errors: [404],
+    errors: [404, 503],
+    note: 'A branch PC fetches another branch’s order it does not hold from the hub, as Orders.detail does.',
   }),
   search: endpoint({
     group,

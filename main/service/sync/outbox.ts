@@ -6,12 +6,15 @@
  *
  * What leaves the PC differs from the journal in two places: a local table's entry goes without
  * its values (the hub needs every sequence number, nobody needs the values), and a user's password
- * hash, hidden in the journal, travels as the user's current hash so users sign in at every till.
+ * hash, hidden in the journal, travels as the user's current hash so users sign in at every till
+ * of their branches (the hub passes it on only to those: hub/store/audience.ts). Each change also
+ * carries its audience, the branches whose PCs must receive it (sync/audience.ts).
  */
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import { HIDDEN } from '../db/journal.js';
 import { syncStore, type OutboxRow } from '../store/sync.js';
+import { audienceReader } from './audience.js';
 import { formatHlc, parseHlc } from '../../../shared/domain/hlc.js';
 import { batchHashText, MAX_BATCH_CHANGES, PushRequest, type SyncChange } from '../../../shared/sync.js';
 import { classOf } from '../../../shared/sync-rules.js';
@@ -39,7 +42,8 @@ export function nextBatch(db: Db, nodeId: number, limit = PUSH_BATCH): OutgoingB
   }
   const rows = store.outbox(state.acked_seq, Math.min(limit, MAX_BATCH_CHANGES));
   if (rows.length === 0) return null;
-  const changes = rows.map((row) => toChange(db, row, nodeId));
+  const audienceOf = audienceReader(db);
+  const changes = rows.map((row) => toChange(db, row, nodeId, audienceOf));
   const content = { nodeId, firstSeq: rows[0]!.seq, lastSeq: rows.at(-1)!.seq, changes };
   const batch: PushRequest = extend(content, { hash: createHash('sha256').update(batchHashText(content)).digest('hex') });
   const body = JSON.stringify(batch);
@@ -47,12 +51,14 @@ export function nextBatch(db: Db, nodeId: number, limit = PUSH_BATCH): OutgoingB
   return { batch, body };
 }
 
-function toChange(db: Db, row: OutboxRow, nodeId: number): SyncChange {
+function toChange(db: Db, row: OutboxRow, nodeId: number, audienceOf: ReturnType<typeof audienceReader>): SyncChange {
   const local = classOf(row.tbl) === 'local';
   const newValues = local || row.new_values === null ? null : (JSON.parse(row.new_values) as Record<string, unknown>);
   if (row.tbl === 'app_user' && newValues?.password_hash === HIDDEN && row.row_id !== null) {
     newValues.password_hash = syncStore(db).passwordHash(row.row_id);
   }
+  const oldValues = local || row.old_values === null ? null : (JSON.parse(row.old_values) as Record<string, unknown>);
+  const { audience, orderId } = audienceOf({ tbl: row.tbl, rowId: row.row_id, oldValues, newValues });
   return {
     seq: row.seq,
     hlc: asSender(row.hlc, nodeId),
@@ -65,8 +71,10 @@ function toChange(db: Db, row: OutboxRow, nodeId: number): SyncChange {
     rowId: row.row_id,
     rowKey: row.row_key,
     op: row.op,
-    oldValues: local || row.old_values === null ? null : (JSON.parse(row.old_values) as Record<string, unknown>),
+    oldValues,
     newValues,
+    audience,
+    orderId,
   };
 }
 

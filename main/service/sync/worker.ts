@@ -12,7 +12,7 @@
  */
 import type { Db } from '../db/database.js';
 import { syncStore } from '../store/sync.js';
-import { MAX_PULL_LIMIT, PullResponse, PushResponse, SYNC_PATHS } from '../../../shared/sync.js';
+import { MAX_PULL_LIMIT, OrderResponse, PullResponse, PushResponse, SYNC_PATHS } from '../../../shared/sync.js';
 import { applyPulledPage, noteHeard } from './apply.js';
 import { hubFetch, type HubTls } from './hub-tls.js';
 import { nextBatch, type OutgoingBatch } from './outbox.js';
@@ -30,9 +30,18 @@ export interface SyncWorkerOptions {
   log?: (level: 'info' | 'warn', message: string) => void;
 }
 
+/** How a fetch of an order this PC does not hold ended (fetchOrder). */
+export type FetchOutcome = 'fetched' | 'absent' | 'unreachable';
+
 export interface SyncWorker {
   /** Runs a round now (or waits for the one running) and answers when it is done. */
   syncNow(): Promise<void>;
+  /**
+   * Another branch's order this PC does not hold, fetched from the hub by its number and kept
+   * (the hub sends this PC its later changes from then on). A cashier waits on it: at most
+   * FETCH_TIMEOUT_MS, then 'unreachable'.
+   */
+  fetchOrder(orderNo: string): Promise<FetchOutcome>;
   /** Whether the last round reached the hub. */
   online(): boolean;
   close(): Promise<void>;
@@ -41,6 +50,8 @@ export interface SyncWorker {
 export const FIRST_RETRY_MS = 1000;
 export const MAX_RETRY_MS = 3 * 60_000;
 const REQUEST_TIMEOUT_MS = 30_000;
+/** A fetch of an order at the counter waits at most this long for the hub. */
+export const FETCH_TIMEOUT_MS = 4000;
 /** Changes asked for in one pull: as many as the hub sends (fewer round trips when catching up). */
 const PULL_PAGE = MAX_PULL_LIMIT;
 /**
@@ -80,8 +91,8 @@ export function startSyncWorker(options: SyncWorkerOptions): SyncWorker {
     timer.unref();
   };
 
-  async function call<T>(path: string, init: RequestInit, parse: (body: unknown) => T): Promise<T> {
-    const signal = AbortSignal.any([abort.signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]);
+  async function call<T>(path: string, init: RequestInit, parse: (body: unknown) => T, timeoutMs = REQUEST_TIMEOUT_MS): Promise<T> {
+    const signal = AbortSignal.any([abort.signal, AbortSignal.timeout(timeoutMs)]);
     const response = await send(`${base}${path}`, extend(init, { signal }));
     const text = await response.text();
     const body: unknown = text ? JSON.parse(text) : {};
@@ -167,8 +178,25 @@ export function startSyncWorker(options: SyncWorkerOptions): SyncWorker {
     return running;
   }
 
+  async function fetchOrder(orderNo: string): Promise<FetchOutcome> {
+    if (closed || store.state().stopped_reason) return 'unreachable';
+    let answer: OrderResponse;
+    try {
+      const query = `nodeId=${nodeId}&orderNo=${encodeURIComponent(orderNo)}`;
+      answer = await call(`${SYNC_PATHS.order}?${query}`, { method: 'GET' }, (b) => OrderResponse.parse(b), FETCH_TIMEOUT_MS);
+    } catch (err) {
+      options.log?.('warn', `Order ${orderNo} could not be fetched from the hub: ${err instanceof Error ? err.message : String(err)}`);
+      return 'unreachable';
+    }
+    if (answer.changes.length === 0) return 'absent';
+    // Applied as pulled changes are, the pull cursor left where it is.
+    applyPulledPage(db, answer.changes, null, JSON.parse(store.state().head_office) as number[], now());
+    return 'fetched';
+  }
+
   schedule(0);
   return {
+    fetchOrder,
     async syncNow() {
       if (running) await running;
       clearTimeout(timer);

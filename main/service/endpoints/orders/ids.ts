@@ -1,10 +1,8 @@
 import { api } from '../../../../shared/endpoints/index.js';
-import { notFound } from '../../errors.js';
 import { implement } from '../../http/handler.js';
-import { salesOrders } from '../../store/sales-order.js';
+import { orderByNumber } from '../../order/order-view.js';
 
-export const orderIds = implement(api.Orders.ids, ({ params }, ctx) => {
-  const order = salesOrders(ctx.db).byNo(ctx.user.companyId, params.salesOrderNo.trim());
-  if (!order) throw notFound('No such sales order');
+export const orderIds = implement(api.Orders.ids, async ({ params }, ctx) => {
+  const order = await orderByNumber(ctx, params.salesOrderNo.trim());
   return { salesOrderID: ctx.enc.encode('salesOrder', order.id), customerID: ctx.enc.encode('customer', order.customer_id) };
 });

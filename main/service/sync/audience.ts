@@ -1,0 +1,125 @@
+/**
+ * Who receives a change (a declared extension of the sync protocol, shared/sync.ts `audience`):
+ * worked out here, at the PC that made the change, when it is pushed, from the rows this store
+ * holds then. The hub sends a branch PC only the changes whose audience names its branch
+ * (hub/store/audience.ts); head office's PCs take everything.
+ *
+ *   an order and what hangs on it (lines, receipts, invoices, returns, credit notes, settlement)
+ *                the order's booking, collection and hand-over branches, and the branch that made
+ *                the row (a payment or return taken at another branch)
+ *   a branch's own documents (stock movements, till days, counts, goods in, purchase and
+ *                supplier-return documents, price approvals, recalls)   that branch
+ *   a transfer and its receipt   the sending and the receiving branch
+ *   this PC's own bookkeeping (class local)   nobody ([]: the hub keeps it for the sequence)
+ *   everything else (customers, prescriptions, merges, master data, users, settings)   everyone (null)
+ *
+ * A row whose parent is not in this store (deleted since) goes to everyone: when in doubt, a PC
+ * holds a row too many rather than miss one it needs. `orderId` names the order a change belongs
+ * to, so the hub adds the branches that fetched that order on demand (order_follower).
+ */
+import type { Db } from '../db/database.js';
+import { audienceStore } from '../store/audience.js';
+import { classOf } from '../../../shared/sync-rules.js';
+
+interface Rule {
+  /** Columns of the row naming a branch that receives it. */
+  readonly branches?: readonly string[];
+  /** A column naming a parent row (and its table): the row goes where its parent goes. */
+  readonly parent?: readonly [column: string, table: string];
+}
+
+const OWN: Rule = { branches: ['branch_id'] };
+const ofParent = (column: string, table: string, branches?: readonly string[]): Rule => ({ parent: [column, table], ...(branches ? { branches } : {}) });
+
+/** The audience rules per table: a table not listed goes to everyone. */
+export const AUDIENCE_RULES: Readonly<Record<string, Rule>> = {
+  sales_order: { branches: ['branch_id', 'collect_branch_id', 'delivered_branch_id'] },
+  sales_order_line: ofParent('sales_order_id', 'sales_order'),
+  receipt: ofParent('sales_order_id', 'sales_order', ['branch_id']),
+  invoice: ofParent('sales_order_id', 'sales_order', ['branch_id']),
+  order_settlement: ofParent('sales_order_id', 'sales_order', ['branch_id']),
+  sales_return: ofParent('sales_order_id', 'sales_order', ['branch_id']),
+  sales_return_line: ofParent('sales_return_id', 'sales_return'),
+  credit_note: ofParent('sales_order_id', 'sales_order', ['branch_id']),
+  credit_note_movement: ofParent('credit_note_id', 'credit_note', ['branch_id']),
+  purchase_order: OWN,
+  purchase_order_line: ofParent('purchase_order_id', 'purchase_order'),
+  purchase_order_item: ofParent('purchase_order_id', 'purchase_order'),
+  goods_receipt: OWN,
+  goods_receipt_line: ofParent('goods_receipt_id', 'goods_receipt'),
+  supplier_return: OWN,
+  supplier_return_line: ofParent('supplier_return_id', 'supplier_return'),
+  stock_movement: OWN,
+  stock_take: OWN,
+  stock_take_line: ofParent('stock_take_id', 'stock_take'),
+  till_session: OWN,
+  till_cash_move: ofParent('till_session_id', 'till_session'),
+  price_approval: OWN,
+  eye_checkup_recall: OWN,
+  recall_contact: ofParent('recall_id', 'eye_checkup_recall', ['branch_id']),
+  transfer: { branches: ['from_branch_id', 'to_branch_id'] },
+  transfer_line: ofParent('transfer_id', 'transfer'),
+  transfer_receipt: ofParent('transfer_id', 'transfer', ['branch_id']),
+  transfer_receipt_line: ofParent('transfer_receipt_id', 'transfer_receipt'),
+};
+
+export interface Audience {
+  /** Branch ids in ascending order; null: everyone. */
+  audience: number[] | null;
+  /** The order the row belongs to, if any. */
+  orderId: number | null;
+}
+
+const EVERYONE: Audience = { audience: null, orderId: null };
+const NOBODY: Audience = { audience: [], orderId: null };
+
+/** Works out audiences for one batch: each row read once however many of its changes (or children's) the batch holds. */
+export function audienceReader(db: Db): (change: { tbl: string; rowId: number | null; oldValues: Record<string, unknown> | null; newValues: Record<string, unknown> | null }) => Audience {
+  const store = audienceStore(db);
+  const known = new Map<string, Audience>();
+
+  function ofRow(table: string, id: number, values: Record<string, unknown> | undefined, depth: number): Audience {
+    const key = `${table}:${id}`;
+    const held = known.get(key);
+    if (held) return held;
+    const rule = AUDIENCE_RULES[table];
+    const row = values ?? store.row(table, id);
+    let found: Audience;
+    if (rule === undefined) found = EVERYONE;
+    else if (row === undefined || depth > 4) found = EVERYONE;
+    else found = fromRule(rule, table, id, row, depth);
+    known.set(key, found);
+    return found;
+  }
+
+  function fromRule(rule: Rule, table: string, id: number, row: Record<string, unknown>, depth: number): Audience {
+    const branches = new Set<number>();
+    for (const column of rule.branches ?? []) {
+      const branch = row[column];
+      if (typeof branch === 'number') branches.add(branch);
+    }
+    let orderId = table === 'sales_order' ? id : null;
+    if (rule.parent) {
+      const parentId = row[rule.parent[0]];
+      if (typeof parentId === 'number') {
+        const parent = ofRow(rule.parent[1], parentId, undefined, depth + 1);
+        if (parent.audience === null) return { audience: null, orderId: parent.orderId };
+        for (const branch of parent.audience) branches.add(branch);
+        orderId = parent.orderId;
+      }
+    }
+    // A branch-owned row that names no branch at all: everyone, rather than nobody.
+    if (branches.size === 0) return { audience: null, orderId };
+    return { audience: [...branches].sort((a, b) => a - b), orderId };
+  }
+
+  return (change) => {
+    const cls = classOf(change.tbl);
+    if (cls === 'local') return NOBODY;
+    if (AUDIENCE_RULES[change.tbl] === undefined || change.rowId === null) return EVERYONE;
+    // The row as it is now; a row deleted since, as its changes last showed it.
+    const now = store.row(change.tbl, change.rowId);
+    const values = now ?? { ...(change.oldValues ?? {}), ...(change.newValues ?? {}) };
+    return ofRow(change.tbl, change.rowId, values, 0);
+  };
+}
