@@ -35,6 +35,18 @@ export const sentValues = (branches: string, notSent: string): string => `CASE
 
 export const NOT_SENT_HASH = HASH_NOT_SENT;
 
+/**
+ * A user given one of the node's branches (a user_branch insert on the page, `shown`): right
+ * after it, an update of the user carrying their current password hash (from row_state), so they
+ * sign in at the branch's PC from then on, though the hash was kept from it when it was set.
+ * Same columns as the page's rows, `part` 1 (after the change it follows).
+ */
+export const grantedHashes = (branches: string): string => `SELECT s.cursor, s.node_id, s.seq, s.hlc, s.at, s.user_id, s.branch_id, s.till, s.source,
+              'app_user'::text, (s.new_values->>'user_id')::bigint, NULL::text, 'update'::text, NULL::jsonb,
+              jsonb_build_object('password_hash', a.row_values->'password_hash'), 1
+         FROM shown s JOIN row_state a ON a.tbl = 'app_user' AND a.row_key = s.new_values->>'user_id' AND NOT a.deleted AND a.row_values ? 'password_hash'
+        WHERE ${branches}::bigint[] IS NOT NULL AND s.tbl = 'user_branch' AND s.op = 'insert' AND (s.new_values->>'branch_id')::bigint = ANY (${branches}::bigint[])`;
+
 /** The branches that follow each of these orders (fetched them on demand). */
 export async function followersOf(db: Queryable, orderIds: readonly number[]): Promise<Map<number, number[]>> {
   if (orderIds.length === 0) return new Map();

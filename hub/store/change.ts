@@ -8,7 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { PulledChange, SyncChange } from '../../shared/sync.js';
-import { audienceFilter, NOT_SENT_HASH, sentValues } from './audience.js';
+import { audienceFilter, grantedHashes, NOT_SENT_HASH, sentValues } from './audience.js';
 
 /** pg_advisory_xact_lock key serialising every push ('hubp'). */
 export const PUSH_LOCK = 0x68756270;
@@ -219,13 +219,20 @@ export async function changePageJson(
         WHERE cursor > $2 AND node_id <> $1 AND NOT (node_id IS NOT DISTINCT FROM $4 AND seq <= $5)
           AND ($7::bigint IS NULL OR cursor <= $7) AND ${audienceFilter('audience', '$6')}
         ORDER BY cursor LIMIT $3 + 1
-     ), shown AS (SELECT * FROM page ORDER BY cursor LIMIT $3)
+     ), shown AS (SELECT * FROM page ORDER BY cursor LIMIT $3),
+     sent AS (
+       SELECT cursor, node_id, seq, hlc, at, user_id, branch_id, till, source, tbl, row_id, row_key, op, old_values,
+              ${sentValues('$6', '$8')} AS new_values, 0 AS part
+         FROM shown
+       UNION ALL
+       ${grantedHashes('$6')}
+     )
      SELECT (SELECT max(cursor) FROM change) AS top, (SELECT count(*) FROM page) AS n, (SELECT max(cursor) FROM shown) AS last,
             (SELECT coalesce(json_agg(json_build_object(
                       'cursor', cursor, 'nodeId', node_id, 'seq', seq, 'hlc', hlc, 'at', at, 'userId', user_id,
                       'branchId', branch_id, 'till', till, 'source', source, 'tbl', tbl, 'rowId', row_id, 'rowKey', row_key,
-                      'op', op, 'oldValues', old_values, 'newValues', ${sentValues('$6', '$8')}) ORDER BY cursor), '[]')::text
-               FROM shown) AS json`,
+                      'op', op, 'oldValues', old_values, 'newValues', new_values) ORDER BY cursor, part), '[]')::text
+               FROM sent) AS json`,
     [exceptNode, after, limit, own.node, own.upto, branches, window, NOT_SENT_HASH],
   );
   const row = rows[0]!;

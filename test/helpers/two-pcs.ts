@@ -34,7 +34,11 @@ export interface TwoPcs {
   close(): Promise<void>;
 }
 
-export async function startTwoPcs(name: string, options: { joinedAs?: string; atHeadOffice?: (ho: TestService) => Promise<void> } = {}): Promise<TwoPcs> {
+export async function startTwoPcs(
+  name: string,
+  /** `joinedBranches`: the joined PC is a branch PC of these branch codes (join-code --branch), asked after `atHeadOffice`. */
+  options: { joinedAs?: string; atHeadOffice?: (ho: TestService) => Promise<void>; joinedBranches?: () => string[] } = {},
+): Promise<TwoPcs> {
   const hubDir = await tempDataDir({ seeded: true });
   const port = await freePort();
   const hubUrl = `http://127.0.0.1:${port}`;
@@ -50,7 +54,7 @@ export async function startTwoPcs(name: string, options: { joinedAs?: string; at
   };
   await options.atHeadOffice?.(ho);
   await syncNow(ho);
-  const { code } = await makeJoinCode(hub.pool, options.joinedAs ?? 'Branch till 1');
+  const { code } = await makeJoinCode(hub.pool, options.joinedAs ?? 'Branch till 1', undefined, undefined, options.joinedBranches?.() ?? []);
   const dir = mkdtempSync(path.join(os.tmpdir(), `optical-pos-${name}-`));
   await joinCompany(dir, STORE_FILE, hubUrl, code);
   const joined = await startTestService({ dataDir: dir, hubUrl, syncIntervalMs: 600_000, readWorkers: 0 });

@@ -8,11 +8,15 @@
  *    and the order is on Orders/to-settle at both PCs;
  *  - both take the last payment: both receipts count, the order shows the excess and is on
  *    Orders/to-settle at both PCs.
+ * B's PC is a branch PC (join-code --branch): it holds B's orders, the customers and master data,
+ * fetches another branch's order when its counter asks for it, and holds only B's users' password
+ * hashes; head office's PC holds everything.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { api } from '../../shared/endpoints/index.js';
 import { createClient, type Client } from '../../shared/client.js';
+import { HASH_NOT_SENT } from '../../shared/sync.js';
 import { openTillOnce, type TestService } from '../helpers/service.js';
 import { startTwoPcs, type TwoPcs } from '../helpers/two-pcs.js';
 
@@ -22,6 +26,7 @@ const nodes: TestService[] = [];
 let atA: Client;
 let atB: Client;
 let branchB: string;
+let codeB: string;
 
 const admins = new Map<TestService, Awaited<ReturnType<TestService['as']>>>();
 const admin = async (svc: TestService) => {
@@ -37,13 +42,20 @@ before(async () => {
   // B's manager is made at head office (users are its master data) and travels with the join.
   chain = await startTwoPcs('any-branch-sync', {
     joinedAs: 'Branch B till',
+    joinedBranches: () => [codeB],
     atHeadOffice: async (ho) => {
       const { db, enc } = ho.server.deps;
-      const b = (db.prepare("SELECT id FROM branch WHERE code <> 'AMD1' AND is_active = 1 ORDER BY id LIMIT 1").get() as { id: number }).id;
+      const { id: b, code } = db.prepare("SELECT id, code FROM branch WHERE code <> 'AMD1' AND is_active = 1 ORDER BY id LIMIT 1").get() as { id: number; code: string };
       branchB = enc.encode('branch', b);
+      codeB = code;
       await (await admin(ho)).call(api.Users.create, { body: { userName: 'bmanager', role: 'manager', branchIDs: [branchB], password: 'Temporary-1' } });
       const first = await ho.as('bmanager', 'Temporary-1');
       await first.call(api.Users.changePassword, { body: { currentPassword: 'Temporary-1', newPassword: 'Own-pass-2026' } });
+      // Head office's admin works at B too: a PC holds the password hashes of its branches' users only.
+      const a = enc.encode('branch', (db.prepare("SELECT id FROM branch WHERE code = 'AMD1'").get() as { id: number }).id);
+      const adminId = enc.encode('user', (db.prepare("SELECT id FROM app_user WHERE user_name = 'admin'").get() as { id: number }).id);
+      await (await admin(ho)).call(api.Users.update, { body: { userID: adminId, fullName: 'Asha Mehta', email: null, role: 'admin', branchIDs: [branchB, a] } });
+      admins.delete(ho);
     },
   });
   nodes.push(chain.ho, chain.joined);
@@ -60,14 +72,19 @@ after(async () => {
 
 /** A lens order booked at A (node 1) for collection at B, 100 paid; synced to B. */
 async function bookedForB(lastName: string) {
+  return booked(atA, lastName, branchB);
+}
+
+/** A lens order booked by `who` (for collection at `collectAt`, else where booked), 100 paid; synced. */
+async function booked(who: Client, lastName: string, collectAt?: string) {
   const ho = nodes[0]!;
   const { enc, db } = ho.server.deps;
-  const { customerID } = await atA.call(api.Customer.upsert, { body: { firstName: 'Any', lastName } });
+  const { customerID } = await who.call(api.Customer.upsert, { body: { firstName: 'Any', lastName } });
   const lens = (db.prepare('SELECT id FROM item WHERE item_type_id = 3 AND is_active = 1 AND add_from IS NULL ORDER BY code LIMIT 1').get() as { id: number }).id;
-  const { sessionID } = await atA.call(api.QuickSale.saveSalesOrderTemp, { body: { itemID: enc.encode('item', lens) } });
-  const net = (await atA.call(api.QuickSale.getSalesOrderTemp, { body: { sessionId: sessionID } })).netAmount ?? 0;
-  const sale = await atA.call(api.QuickSale.saveSale, {
-    body: { sessionID, collectBranchID: branchB, salesorderModel: { customerId: customerID }, receiptModel: { receiptTypeId: enc.encode('paymentKind', 1), amount: 100 } },
+  const { sessionID } = await who.call(api.QuickSale.saveSalesOrderTemp, { body: { itemID: enc.encode('item', lens) } });
+  const net = (await who.call(api.QuickSale.getSalesOrderTemp, { body: { sessionId: sessionID } })).netAmount ?? 0;
+  const sale = await who.call(api.QuickSale.saveSale, {
+    body: { sessionID, ...(collectAt ? { collectBranchID: collectAt } : {}), salesorderModel: { customerId: customerID }, receiptModel: { receiptTypeId: enc.encode('paymentKind', 1), amount: 100 } },
   });
   await converge();
   return { id: sale.salesOrderID, no: sale.salesOrderNo, rowId: enc.decode('salesOrder', sale.salesOrderID), due: net - 100 };
@@ -162,4 +179,43 @@ test('where it is collected, moved apart by A and by head office at B’s PC: th
   sameOrder(order.rowId);
   await sameAtHub(order.rowId);
   for (const who of [atA, atB]) assert.equal((await who.call(api.Orders.detail, { params: { salesOrderNo: order.no } })).collectBranchID, branchB, 'the later move');
+});
+
+const held = (svc: TestService, table: string, where: string, ...args: unknown[]) =>
+  (svc.server.deps.db.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${where}`).get(...args) as { n: number }).n;
+
+test('B’s PC holds B’s orders, the customers and master data, not A’s own orders; it fetches one at the counter and then follows it', async () => {
+  const order = await booked(atA, 'OnlyAtA');
+  const [ho, b] = [nodes[0]!, nodes[1]!];
+  const customer = (ho.server.deps.db.prepare('SELECT customer_id FROM sales_order WHERE id = ?').get(order.rowId) as { customer_id: number }).customer_id;
+  assert.equal(held(b, 'customer', 'id = ?', customer), 1, 'the customer is the chain’s: at B too');
+  assert.deepEqual(chain.rows(b, 'item'), chain.rows(ho, 'item'), 'master data at B as at head office');
+  assert.equal(held(b, 'sales_order', 'id = ?', order.rowId), 0, 'A’s own order is not at B');
+  assert.equal(held(b, 'receipt', 'sales_order_id = ?', order.rowId), 0);
+  const amd = (ho.server.deps.db.prepare("SELECT id FROM branch WHERE code = 'AMD1'").get() as { id: number }).id;
+  assert.equal(held(b, 'stock_movement', 'branch_id = ?', amd), 0, 'A’s stock is not at B');
+  assert.ok(held(ho, 'stock_movement', 'branch_id = ?', amd) > 0);
+
+  // At B's counter the customer gives A's order number: fetched from the hub and kept.
+  const seen = await atB.call(api.Orders.detail, { params: { salesOrderNo: order.no } });
+  assert.equal(seen.salesOrderNO, order.no);
+  sameOrder(order.rowId);
+  assert.deepEqual(chain.rows(b, 'sales_order_line', 'sales_order_id = ?', order.rowId), chain.rows(ho, 'sales_order_line', 'sales_order_id = ?', order.rowId));
+  await assert.rejects(atB.call(api.Orders.detail, { params: { salesOrderNo: 'AMD1/1999/999999' } }), /No such sales order/, 'an order nobody holds is still a 404');
+  // A later payment at A reaches B, which now follows the order.
+  await atA.call(api.QuickSale.saveReceipt, { body: { salesOrderID: order.id, receiptTypeId: cash(), amount: 50 } });
+  await converge();
+  sameOrder(order.rowId);
+  assert.equal(held(b, 'receipt', 'sales_order_id = ?', order.rowId), 2);
+  assert.equal(deadLetters(ho) + deadLetters(b), 0);
+});
+
+test('head office’s PC holds B’s own orders; users’ password hashes are only at their branches’ PCs', async () => {
+  const order = await booked(atB, 'OnlyAtB');
+  sameOrder(order.rowId);
+  const hash = (svc: TestService, user: string) => (svc.server.deps.db.prepare('SELECT password_hash FROM app_user WHERE user_name = ?').get(user) as { password_hash: string }).password_hash;
+  assert.equal(hash(nodes[1]!, 'manager'), HASH_NOT_SENT, 'A’s manager’s hash is not at B’s PC');
+  assert.equal(hash(nodes[1]!, 'bmanager'), hash(nodes[0]!, 'bmanager'), 'B’s manager’s hash is');
+  assert.match(hash(nodes[0]!, 'bmanager'), /^scrypt\$/, 'head office holds every hash');
+  await assert.rejects(nodes[1]!.anon.call(api.Auth.login, { body: { userName: 'manager', password: 'demo1234' } }), /./, 'A’s manager cannot sign in at B’s PC');
 });

@@ -120,6 +120,10 @@ export function audienceReader(db: Db): (change: { tbl: string; rowId: number | 
     // The row as it is now; a row deleted since, as its changes last showed it.
     const now = store.row(change.tbl, change.rowId);
     const values = now ?? { ...(change.oldValues ?? {}), ...(change.newValues ?? {}) };
-    return ofRow(change.tbl, change.rowId, values, 0);
+    const found = ofRow(change.tbl, change.rowId, values, 0);
+    // A branch the change takes the row away from (an order's collection moved elsewhere) hears of it too.
+    const before = (AUDIENCE_RULES[change.tbl]!.branches ?? []).map((column) => change.oldValues?.[column]).filter((b): b is number => typeof b === 'number');
+    if (found.audience === null || before.every((branch) => found.audience!.includes(branch))) return found;
+    return { audience: [...new Set([...found.audience, ...before])].sort((a, b) => a - b), orderId: found.orderId };
   };
 }
