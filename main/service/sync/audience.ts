@@ -119,7 +119,7 @@ export function audienceReader(db: Db): (change: { tbl: string; rowId: number | 
     if (AUDIENCE_RULES[change.tbl] === undefined || change.rowId === null) return EVERYONE;
     // The row as it is now; a row deleted since, as its changes last showed it.
     const now = store.row(change.tbl, change.rowId);
-    const values = now ?? { ...(change.oldValues ?? {}), ...(change.newValues ?? {}) };
+    const values = now ?? Object.assign({}, change.oldValues, change.newValues);
     const found = ofRow(change.tbl, change.rowId, values, 0);
     // A branch the change takes the row away from (an order's collection moved elsewhere) hears of it too.
     const before = (AUDIENCE_RULES[change.tbl]!.branches ?? []).map((column) => change.oldValues?.[column]).filter((b): b is number => typeof b === 'number');
