@@ -14,6 +14,8 @@
  * latest.md instead (bench/output.ts). The reports (bench/chain.ts, its REPORT_READS) are timed on a
  * store of the largest size grown to --branches branches (default 50). `--load-only` runs only the sync
  * load (bench/load.ts): --nodes PCs (default 200) against one real hub for --load-minutes (default 3).
+ * `--branch-store-only` measures a branch PC's store in a chain of --branches branches (default 50)
+ * that sold --sync-orders orders (default 20000) against a PC that holds everything (bench/branch-store.ts).
  */
 import { closeSync, cpSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -32,6 +34,7 @@ import { measureStock, type StockScale } from './stock.js';
 import { chainMarkdown, measureChain, type ChainBench } from './chain.js';
 import { measureLabels, type LabelBench } from './labels.js';
 import { measureSync, SYNC_FLOORS, type SyncThroughput } from './sync.js';
+import { measureBranchStore } from './branch-store.js';
 import { LOAD_DEFAULTS, loadLines, loadMarkdown, measureLoad, type LoadOptions } from './load.js';
 import { Till } from './till.js';
 
@@ -46,6 +49,7 @@ const { values: flags } = parseArgs({
     'reports-only': { type: 'boolean', default: false },
     'sync-only': { type: 'boolean', default: false },
     'load-only': { type: 'boolean', default: false },
+    'branch-store-only': { type: 'boolean', default: false },
     nodes: { type: 'string' },
     'load-minutes': { type: 'string' },
     'load-interval': { type: 'string' },
@@ -60,7 +64,7 @@ const soakMinutes = Number(flags['soak-minutes'] ?? (quick ? 0.25 : FULL_RUN.soa
 const syncOrders = Number(flags['sync-orders'] ?? (quick ? 1000 : FULL_RUN.syncOrders));
 /** Where this run's results go, decided (and a short run's --record refused) before anything is measured. */
 const decided = resultsPlace(
-  { record: flags.record, quick, sizes, soakMinutes, syncOrders, startedAt: new Date(), section: flags['load-only'] ? 'load' : undefined },
+  { record: flags.record, quick, sizes, soakMinutes, syncOrders, startedAt: new Date(), section: flags['load-only'] ? 'load' : flags['branch-store-only'] ? 'branch-store' : undefined },
   path.join(import.meta.dirname, 'results'),
 );
 if ('refused' in decided) {
@@ -625,6 +629,7 @@ async function main() {
   log(`Optical POS bench${quick ? ' (quick)' : ''}: ${machine.cpus} × ${machine.cpu}, ${machine.memGiB} GiB, Node ${machine.node}`);
   if (flags['load-only']) return loadOnly(machine, started);
   if (flags['sync-only']) return syncOnly(machine, started);
+  if (flags['branch-store-only']) return branchStoreOnly(machine, started);
   ensureBuilt();
   if (flags['reports-only']) return reportsOnly(machine, started);
   const stores = sizes.map((label) => {
@@ -740,6 +745,32 @@ async function syncOnly(machine: { cpus: number; cpu: string; memGiB: number; no
   mkdirSync(path.dirname(json), { recursive: true });
   writeFileSync(json, `${JSON.stringify({ date: new Date().toISOString(), quick, machine, sync, seconds }, null, 2)}\n`);
   writeFileSync(md, `${syncMarkdown(sync).join('\n')}\n`);
+  log(`\n${path.basename(json)} and ${path.basename(md)} written in ${path.dirname(json)} (${seconds} s)`);
+}
+
+/** `--branch-store-only`: a branch PC's store against a PC that holds everything (bench/branch-store.ts). */
+async function branchStoreOnly(machine: { cpus: number; cpu: string; memGiB: number; node: string }, started: number) {
+  if (flags.record) {
+    console.error('--branch-store-only measures one section: it is never the committed record');
+    process.exit(2);
+  }
+  const branchCount = Number(flags.branches ?? 50);
+  const orders = Number(flags['sync-orders'] ?? 20_000);
+  log(`\nbranch PC store: ${orders} orders over ${branchCount} branches, pushed by head office, then two PCs join`);
+  const store = await measureBranchStore(orders, branchCount, log);
+  const seconds = Math.round((performance.now() - started) / 1000);
+  const { json, md } = place;
+  mkdirSync(path.dirname(json), { recursive: true });
+  writeFileSync(json, `${JSON.stringify({ date: new Date().toISOString(), machine, branchStore: store, seconds }, null, 2)}\n`);
+  const rows = [
+    `A branch PC's store in a ${store.branches}-branch company (${store.orders.toLocaleString('en-IN')} orders over every branch):`,
+    '',
+    '| PC | orders held | store (MiB, vacuumed) | join (s) |',
+    '|---|---|---|---|',
+    `| holding everything (head office) | ${store.full.orders} | ${store.full.mib} | ${store.full.joinSeconds} |`,
+    `| one branch (join-code --branch) | ${store.branch.orders} | ${store.branch.mib} | ${store.branch.joinSeconds} |`,
+  ];
+  writeFileSync(md, `${rows.join('\n')}\n`);
   log(`\n${path.basename(json)} and ${path.basename(md)} written in ${path.dirname(json)} (${seconds} s)`);
 }
 
