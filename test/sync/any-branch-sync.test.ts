@@ -202,6 +202,15 @@ test('B’s PC holds B’s orders, the customers and master data, not A’s own 
   sameOrder(order.rowId);
   assert.deepEqual(chain.rows(b, 'sales_order_line', 'sales_order_id = ?', order.rowId), chain.rows(ho, 'sales_order_line', 'sales_order_id = ?', order.rowId));
   await assert.rejects(atB.call(api.Orders.detail, { params: { salesOrderNo: 'AMD1/1999/999999' } }), /No such sales order/, 'an order nobody holds is still a 404');
+  // A PC that cannot fetch (its sync stopped, the hub out of reach) says so at once, in words.
+  const other = await booked(atA, 'NotFetched');
+  b.server.deps.db.prepare("UPDATE sync_state SET stopped_reason = 'test'").run();
+  await assert.rejects(atB.call(api.Orders.detail, { params: { salesOrderNo: other.no } }), (err: { status?: number; message: string }) => {
+    assert.equal(err.status, 503);
+    assert.match(err.message, /not on this PC, and the head-office hub cannot be reached/);
+    return true;
+  });
+  b.server.deps.db.prepare('UPDATE sync_state SET stopped_reason = NULL').run();
   // A later payment at A reaches B, which now follows the order.
   await atA.call(api.QuickSale.saveReceipt, { body: { salesOrderID: order.id, receiptTypeId: cash(), amount: 50 } });
   await converge();
