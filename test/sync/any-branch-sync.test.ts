@@ -193,8 +193,9 @@ test('B’s PC holds B’s orders, the customers and master data, not A’s own 
   assert.equal(held(b, 'sales_order', 'id = ?', order.rowId), 0, 'A’s own order is not at B');
   assert.equal(held(b, 'receipt', 'sales_order_id = ?', order.rowId), 0);
   const amd = (ho.server.deps.db.prepare("SELECT id FROM branch WHERE code = 'AMD1'").get() as { id: number }).id;
-  assert.equal(held(b, 'stock_movement', 'branch_id = ?', amd), 0, 'A’s stock is not at B');
-  assert.ok(held(ho, 'stock_movement', 'branch_id = ?', amd) > 0);
+  assert.equal(held(b, 'till_session', 'branch_id = ?', amd), 0, 'A’s till days are not at B');
+  assert.ok(held(ho, 'till_session', 'branch_id = ?', amd) > 0);
+  assert.deepEqual(chain.rows(b, 'stock_movement', 'branch_id = ?', amd), chain.rows(ho, 'stock_movement', 'branch_id = ?', amd), 'A’s stock is (Stock shows every branch)');
 
   // At B's counter the customer gives A's order number: fetched from the hub and kept.
   const seen = await atB.call(api.Orders.detail, { params: { salesOrderNo: order.no } });

@@ -7,11 +7,13 @@
  *   an order and what hangs on it (lines, receipts, invoices, returns, credit notes, settlement)
  *                the order's booking, collection and hand-over branches, and the branch that made
  *                the row (a payment or return taken at another branch)
- *   a branch's own documents (stock movements, till days, counts, goods in, purchase and
- *                supplier-return documents, price approvals, recalls)   that branch
- *   a transfer and its receipt   the sending and the receiving branch
+ *   a branch's own documents (till days, counts, goods in, purchase and supplier-return
+ *                documents, price approvals, recalls)   that branch
  *   this PC's own bookkeeping (class local)   nobody ([]: the hub keeps it for the sequence)
  *   everything else (customers, prescriptions, merges, master data, users, settings)   everyone (null)
+ *
+ * Stock movements and transfers go to everyone: every PC shows an item's stock at every branch
+ * (Stock, and the counter's "2 at Adajan"), sellable, on hand and in transit, from them.
  *
  * A row whose parent is not in this store (deleted since) goes to everyone: when in doubt, a PC
  * holds a row too many rather than miss one it needs. `orderId` names the order a change belongs
@@ -49,7 +51,6 @@ export const AUDIENCE_RULES: Readonly<Record<string, Rule>> = {
   goods_receipt_line: ofParent('goods_receipt_id', 'goods_receipt'),
   supplier_return: OWN,
   supplier_return_line: ofParent('supplier_return_id', 'supplier_return'),
-  stock_movement: OWN,
   stock_take: OWN,
   stock_take_line: ofParent('stock_take_id', 'stock_take'),
   till_session: OWN,
@@ -57,10 +58,6 @@ export const AUDIENCE_RULES: Readonly<Record<string, Rule>> = {
   price_approval: OWN,
   eye_checkup_recall: OWN,
   recall_contact: ofParent('recall_id', 'eye_checkup_recall', ['branch_id']),
-  transfer: { branches: ['from_branch_id', 'to_branch_id'] },
-  transfer_line: ofParent('transfer_id', 'transfer'),
-  transfer_receipt: ofParent('transfer_id', 'transfer', ['branch_id']),
-  transfer_receipt_line: ofParent('transfer_receipt_id', 'transfer_receipt'),
 };
 
 export interface Audience {
