@@ -21,17 +21,23 @@ export const audienceFilter = (column: string, branches: string): string => `(${
  * A change's new values as a node serving `branches` receives them (a JSON expression over
  * `change` columns tbl, row_id, new_values): a user's password hash only at head office and at the
  * PCs of the user's branches (user_branch, or the user's own branch); elsewhere HASH_NOT_SENT.
+ * `columns` names them otherwise, qualified (the expression has subqueries over row_state): over
+ * row_state aliased r (a snapshot), { tbl: 'r.tbl', id: 'r.row_key', values: 'r.row_values' }.
  */
-export const sentValues = (branches: string, notSent: string): string => `CASE
-  WHEN ${branches}::bigint[] IS NOT NULL AND tbl = 'app_user' AND new_values ? 'password_hash' AND NOT EXISTS (
+export const sentValues = (
+  branches: string,
+  notSent: string,
+  columns: { tbl: string; id: string; values: string } = { tbl: 'tbl', id: 'row_id::text', values: 'new_values' },
+): string => `CASE
+  WHEN ${branches}::bigint[] IS NOT NULL AND ${columns.tbl} = 'app_user' AND ${columns.values} ? 'password_hash' AND NOT EXISTS (
          SELECT 1 FROM row_state u
-          WHERE u.tbl = 'user_branch' AND NOT u.deleted AND u.row_values->>'user_id' = row_id::text
+          WHERE u.tbl = 'user_branch' AND NOT u.deleted AND u.row_values->>'user_id' = ${columns.id}
             AND (u.row_values->>'branch_id')::bigint = ANY (${branches}::bigint[])
          UNION ALL
          SELECT 1 FROM row_state a
-          WHERE a.tbl = 'app_user' AND a.row_key = row_id::text AND (a.row_values->>'branch_id')::bigint = ANY (${branches}::bigint[]))
-  THEN jsonb_set(new_values, '{password_hash}', to_jsonb(${notSent}::text))
-  ELSE new_values END`;
+          WHERE a.tbl = 'app_user' AND a.row_key = ${columns.id} AND (a.row_values->>'branch_id')::bigint = ANY (${branches}::bigint[]))
+  THEN jsonb_set(${columns.values}, '{password_hash}', to_jsonb(${notSent}::text))
+  ELSE ${columns.values} END`;
 
 export const NOT_SENT_HASH = HASH_NOT_SENT;
 
