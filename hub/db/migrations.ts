@@ -180,6 +180,9 @@ INSERT INTO row_state_mark (one, cursor) VALUES (true, 0);
  *             no longer holds the log back.
  *   change_pruned  the cursor up to which changes were archived and removed: a pull after an
  *             earlier cursor is refused (LOG_PRUNED), the PC joins again from the current rows.
+ *   row_state_merge_row  the rows a customer merge moved onto its survivor in row_state
+ *             (sync/merge-fold.ts), as a PC's customer_merge_row: an undo moves them back. With
+ *             the log no longer whole, row_state is the only copy that must apply merges as PCs do.
  */
 const retention: HubMigration = {
   name: 'retention',
@@ -194,6 +197,13 @@ CREATE TABLE change_pruned (
   cursor bigint NOT NULL CHECK (cursor >= 0)
 );
 INSERT INTO change_pruned (one, cursor) VALUES (true, 0);
+
+CREATE TABLE row_state_merge_row (
+  merge_id bigint NOT NULL,
+  tbl      text COLLATE "C" NOT NULL,
+  row_key  text COLLATE "C" NOT NULL,
+  PRIMARY KEY (merge_id, tbl, row_key)
+);
 `,
 };
 
