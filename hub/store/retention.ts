@@ -4,6 +4,13 @@
  */
 import type pg from 'pg';
 
+/**
+ * Changes retention keeps whatever their age: the company's installation secret as head office's
+ * PC set it, which a joining PC is given (sync/join.ts reads it from the log: it is each PC's own
+ * setting, so row_state does not hold it). A pull never sees them again (they lie below its cursor).
+ */
+const removable = (c = '') => `NOT (${c}tbl = 'setting' AND ${c}row_key = '["installation_secret"]')`;
+
 /** pg_advisory_lock key: one prune at a time ('hubr'). */
 export const PRUNE_LOCK = 0x68756272;
 
@@ -35,7 +42,7 @@ export async function retentionBounds(db: pg.PoolClient | pg.Pool): Promise<Rete
 /** The cursor of the `count`-th change after `after` (at most `upto`); `upto` when fewer lie between. */
 export async function chunkEnd(db: pg.PoolClient, after: number, upto: number, count: number): Promise<number> {
   const { rows } = await db.query<{ last: string | null; n: string }>(
-    'SELECT max(cursor) AS last, count(*) AS n FROM (SELECT cursor FROM change WHERE cursor > $1 AND cursor <= $2 ORDER BY cursor LIMIT $3) c',
+    `SELECT max(cursor) AS last, count(*) AS n FROM (SELECT cursor FROM change WHERE cursor > $1 AND cursor <= $2 AND ${removable()} ORDER BY cursor LIMIT $3) c`,
     [after, upto, count],
   );
   return Number(rows[0]!.n) < count ? upto : Number(rows[0]!.last);
@@ -51,7 +58,7 @@ export async function archiveLines(db: pg.PoolClient, after: number, upto: numbe
               'cursor', cursor, 'nodeId', node_id, 'seq', seq, 'hlc', hlc, 'at', at, 'userId', user_id, 'branchId', branch_id,
               'till', till, 'source', source, 'tbl', tbl, 'rowId', row_id, 'rowKey', row_key, 'op', op,
               'oldValues', old_values, 'newValues', new_values, 'receivedAt', received_at)::text AS line
-       FROM change WHERE cursor > $1 AND cursor <= $2 ORDER BY cursor LIMIT $3`,
+       FROM change WHERE cursor > $1 AND cursor <= $2 AND ${removable()} ORDER BY cursor LIMIT $3`,
     [after, upto, limit],
   );
   return rows.map((row) => ({ cursor: Number(row.cursor), line: row.line }));
@@ -63,10 +70,10 @@ export async function archiveLines(db: pg.PoolClient, after: number, upto: numbe
  */
 export async function removeChanges(client: pg.PoolClient, after: number, upto: number): Promise<number> {
   await client.query(
-    'DELETE FROM batch b USING change c WHERE c.node_id = b.node_id AND c.seq = b.last_seq AND c.cursor > $1 AND c.cursor <= $2',
+    `DELETE FROM batch b USING change c WHERE c.node_id = b.node_id AND c.seq = b.last_seq AND c.cursor > $1 AND c.cursor <= $2 AND ${removable('c.')}`,
     [after, upto],
   );
-  const { rowCount } = await client.query('DELETE FROM change WHERE cursor > $1 AND cursor <= $2', [after, upto]);
+  const { rowCount } = await client.query(`DELETE FROM change WHERE cursor > $1 AND cursor <= $2 AND ${removable()}`, [after, upto]);
   await client.query('UPDATE change_pruned SET cursor = greatest(cursor, $1)', [upto]);
   return rowCount ?? 0;
 }

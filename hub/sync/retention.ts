@@ -4,6 +4,7 @@
  *
  *   cursor ≤ min(every live node's pulled cursor, row_state_mark)
  *
+ * (but for head office's installation secret, which every joining PC is given: store/retention.ts).
  * A live node is one not re-keyed away (node.replaced_by) nor revoked (node.revoked_at) that has
  * pulled at least once (node.pulled_upto: the cursor its last pull asked after, sync/pull.ts). A PC
  * that never pulled joins from the current rows, not the log, so it holds nothing back; a PC that
