@@ -163,26 +163,26 @@ test('a restored store is refused, re-keyed by the setup command, and converges 
   );
   for (const row of inserts.rows) assert.equal(row.n, row.distinct, `${row.tbl} inserted twice at the hub`);
 
-  // Log retention: a copy of Surat's store now, then head office sells and both PCs pull it. The
-  // hub archives and removes what both hold (the re-keyed-away node holds nothing back).
-  await surat.close();
+  // Log retention: a copy of Surat's store now, then head office sells and both PCs pull it (the
+  // second pull of each records it holds everything). The hub archives and removes what both hold
+  // (the re-keyed-away node holds nothing back).
   const older = mkdtempSync(path.join(os.tmpdir(), 'optical-pos-older-'));
   const current = mkdtempSync(path.join(os.tmpdir(), 'optical-pos-current-'));
   dirs.push(older, current);
-  copyStore(dir, older);
-  surat = await start(dir);
+  const copyInto = (to: string) => surat.server.deps.db.exec(`VACUUM INTO '${path.join(to, STORE_FILE)}'`);
+  copyInto(older);
   await sell(ho, 1, 'Ahmedabad-pruned');
-  await converge();
-  await surat.close();
-  copyStore(dir, current);
+  for (const svc of [ho, surat, ho, surat]) await syncNow(svc);
+  copyInto(current);
   const pruned = await pruneLog(hub.pool, archiveDirOf(hub.dataDir));
   assert.ok(pruned.removed > 0 && pruned.files.length > 0, 'what both PCs hold is archived and removed');
   // The older copy put back asks for changes the hub no longer holds: sync stops, saying to join again.
+  await surat.close();
   copyStore(older, dir);
   surat = await start(dir);
   const gone = await syncNow(surat);
   assert.match(gone.stopped ?? '', /LOG_PRUNED[\s\S]*Join this PC again[\s\S]*--join/);
-  // A re-key cannot mend it: refused in words, the code not spent.
+  // A re-key cannot mend it: refused in words.
   const retry = await makeJoinCode(hub.pool, 'Surat till 1 (older copy)');
   const pulled = (surat.server.deps.db.prepare('SELECT pull_cursor FROM sync_state').get() as { pull_cursor: number }).pull_cursor;
   await assert.rejects(
