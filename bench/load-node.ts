@@ -79,6 +79,8 @@ interface SimNode {
   outbox: SyncChange[];
   pending: PushRequest | null;
   cursor: number;
+  /** The newest last contact (`seen[].at`) the hub told of. */
+  seenAfter: string | null;
   failures: number;
 }
 
@@ -108,7 +110,7 @@ async function prepare(message: LoadSetup): Promise<void> {
         const t0 = performance.now();
         const tls = seat.tls ? { ca: setup.ca, ...seat.tls } : await join(seat.code!);
         joinMs.push(performance.now() - t0);
-        nodes.push({ id: seat.id, send: hubFetch(tls), journal: simJournal(seat.id, seat.nextSeq ?? 1), outbox: [], pending: null, cursor: 0, failures: 0 });
+        nodes.push({ id: seat.id, send: hubFetch(tls), journal: simJournal(seat.id, seat.nextSeq ?? 1), outbox: [], pending: null, cursor: 0, seenAfter: null, failures: 0 });
       }
     }),
   );
@@ -214,8 +216,11 @@ async function round(node: SimNode, inWindow: (ms: number) => boolean): Promise<
   }
   for (let more = true; more; ) {
     const at = Date.now();
-    const { ms, body, bytes } = await request(node, `${SYNC_PATHS.pull}?nodeId=${node.id}&after=${node.cursor}&limit=${MAX_PULL_LIMIT}`);
+    // As the worker does: the newest last contact it was told of, so `seen` lists only those since.
+    const seenAfter = node.seenAfter ? `&seenAfter=${encodeURIComponent(node.seenAfter)}` : '';
+    const { ms, body, bytes } = await request(node, `${SYNC_PATHS.pull}?nodeId=${node.id}&after=${node.cursor}&limit=${MAX_PULL_LIMIT}${seenAfter}`);
     const page = body as PullResponse;
+    for (const s of page.seen ?? []) if (node.seenAfter === null || s.at > node.seenAfter) node.seenAfter = s.at;
     const seenAt = Date.now();
     if (inWindow(at)) {
       result.pullMs.push(ms);

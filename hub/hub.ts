@@ -11,6 +11,7 @@ import { migrateHub } from './db/migrate.js';
 import { openHubDatabase, type PostgresOptions } from './postgres.js';
 import { hubClock, type HubClock } from './sync/clock.js';
 import { enrollNode } from './sync/nodes.js';
+import { archiveDirOf, pruneLog } from './sync/retention.js';
 import { buildRowState } from './sync/row-state.js';
 import { buildHubApp } from './server.js';
 import type { NodeRow } from './store/node.js';
@@ -30,6 +31,11 @@ export interface HubOptions extends PostgresOptions {
    */
   tls?: { cert: string | Buffer; key: string | Buffer; clientCa?: string | undefined; issuer?: HubCa | undefined } | undefined;
   logger?: FastifyServerOptions['logger'];
+  /**
+   * Log retention (sync/retention.ts) while the hub runs: every this many ms, the first that long
+   * after the start, archived into `<dataDir>/archive`. Unset or 0: only `npm run hub -- prune`.
+   */
+  pruneEveryMs?: number | undefined;
 }
 
 export interface Hub {
@@ -86,6 +92,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     await store.close();
     throw error;
   }
+  const pruning = startPruning(store.pool, options, app);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const shownHost = host.includes(':') ? `[${host}]` : host;
@@ -97,8 +104,33 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     database: store.database,
     enroll: (name) => enrollNode(store.pool, name),
     async close() {
+      await pruning.stop();
       await app.close();
       await store.close();
+    },
+  };
+}
+
+/** The hub's own prune, on a timer (HubOptions.pruneEveryMs): each run logged, a fault logged and tried again next time. */
+function startPruning(pool: pg.Pool, options: HubOptions, app: FastifyInstance): { stop(): Promise<void> } {
+  const every = options.pruneEveryMs ?? 0;
+  if (!(every > 0)) return { stop: async () => {} };
+  let running: Promise<void> | undefined;
+  const timer = setInterval(() => {
+    running ??= pruneLog(pool, archiveDirOf(options.dataDir))
+      .then(
+        (result) => app.log.info({ removed: result.removed, upto: result.upto, files: result.files, behind: result.bounds.behind }, 'log retention'),
+        (error: unknown) => app.log.error({ err: error }, 'log retention failed'),
+      )
+      .finally(() => {
+        running = undefined;
+      });
+  }, every);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
     },
   };
 }

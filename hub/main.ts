@@ -7,6 +7,9 @@
  *   npm run hub -- issue-cert <node> --cert-out DIR   a new certificate for an enrolled PC
  *   npm run hub -- revoke <node>                  revoke every certificate of a PC
  *   npm run hub -- nodes                          list the enrolled nodes and their certificates
+ *   npm run hub -- prune                          archive and remove the changes every PC holds
+ *                                                 (sync/retention.ts); the running hub also does
+ *                                                 it every HUB_PRUNE_HOURS (default 24, 0: never)
  *   npm run hub -- join-code <name> [--cert-out DIR] [--valid-hours N]  enrol a PC and print its
  *                                                 one-time join code (setup --join or --rekey), good
  *                                                 for 24 hours unless N; on a hub with its CA the code
@@ -33,6 +36,7 @@ import { DEFAULT_HUB_PORT, checkListen, openHubStore, startHub, type HubOptions 
 import { issueNodeCertificate, nodeCertificates, revokeNode } from './sync/certificates.js';
 import { DEFAULT_JOIN_CODE_HOURS, makeJoinCode } from './sync/join.js';
 import { enrollNode, listNodes } from './sync/nodes.js';
+import { archiveDirOf, pruneLog } from './sync/retention.js';
 import { loadOrCreateCa, serverCertificate, type HubCa } from './tls/ca.js';
 
 const { values, positionals } = parseArgs({
@@ -57,6 +61,11 @@ const integer = (text: string | undefined, name: string): number | undefined => 
   if (!/^\d{1,5}$/.test(text)) fail(`${name} must be a port number, got "${text}"`);
   return Number(text);
 };
+function hours(text: string | undefined, fallback: number): number {
+  if (text === undefined || text === '') return fallback;
+  if (!/^\d{1,3}$/.test(text) || Number(text) > 576) fail(`HUB_PRUNE_HOURS must be a whole number of hours up to 576 (0: never), got "${text}"`);
+  return Number(text);
+}
 function fail(message: string): never {
   console.error(message);
   process.exit(1);
@@ -113,11 +122,12 @@ const options: HubOptions = {
   log: verbose ? (line) => console.error(`[postgres] ${line}`) : undefined,
   // A stale cluster stopped or waited for at start: always said, a restart that pauses says why.
   notice: (line) => console.error(line),
+  pruneEveryMs: hours(env.HUB_PRUNE_HOURS, 24) * 3_600_000,
 };
 
 try {
   const [command, ...rest] = positionals;
-  if (command === 'enroll' || command === 'nodes' || command === 'issue-cert' || command === 'revoke' || command === 'join-code') {
+  if (command === 'enroll' || command === 'nodes' || command === 'issue-cert' || command === 'revoke' || command === 'join-code' || command === 'prune') {
     const store = await openHubStore({ ...options, whenRunning: 'attach' });
     try {
       if (command === 'join-code') {
@@ -143,15 +153,26 @@ try {
       } else if (command === 'issue-cert') {
         if (!values['cert-out']) fail('Say where to write the certificate: --cert-out DIR');
         await writeNodeCertificate(store, nodeNumber(rest[0]), values['cert-out']);
+      } else if (command === 'prune') {
+        const result = await pruneLog(store.pool, archiveDirOf(dataDir));
+        const { behind, mark } = result.bounds;
+        if (result.busy) console.log('Another prune is running (the hub’s own): try again when it is done');
+        else if (result.removed > 0) console.log(`Archived and removed ${result.removed} changes (cursor ${result.from + 1} to ${result.upto}) into ${result.files.join(', ')}`);
+        else console.log(`Nothing to remove: the log holds the changes after cursor ${result.upto}`);
+        if (behind === null) console.log('No PC has pulled yet: the log is kept whole');
+        else if (behind.pulledUpto < mark) {
+          console.log(`Kept from cursor ${result.upto + 1}: node ${behind.nodeId} ("${behind.name}") has pulled only up to ${behind.pulledUpto} (last reached the hub ${behind.seenAt ?? 'never'}). A PC gone for good holds the log back until it is revoked: npm run hub -- revoke ${behind.nodeId}`);
+        }
       } else if (command === 'revoke') {
         const node = nodeNumber(rest[0]);
-        console.log(`Revoked ${await revokeNode(store.pool, node)} certificate(s) of node ${node}: it can no longer sync`);
+        console.log(`Revoked node ${node} and ${await revokeNode(store.pool, node)} certificate(s) of it: it can no longer sync, and no longer holds the hub's log back`);
       } else {
         for (const node of await listNodes(store.pool)) {
           const certs = await nodeCertificates(store.pool, node.id);
           const live = certs.filter((c) => !c.revokedAt).length;
           const serves = node.branches === null ? 'every branch' : `branches ${node.branches.join(', ')}`;
-          console.log(`${node.id}\t${node.name}\t${serves}\tenrolled ${node.enrolledAt}\tlast entry ${node.lastSeq}\tcertificates ${live} live, ${certs.length - live} revoked`);
+          const state = node.revokedAt ? `\trevoked ${node.revokedAt}` : node.replacedBy ? `\tre-keyed as node ${node.replacedBy}` : '';
+          console.log(`${node.id}\t${node.name}\t${serves}\tenrolled ${node.enrolledAt}\tlast entry ${node.lastSeq}\tpulled up to ${node.pulledUpto ?? '-'}\tcertificates ${live} live, ${certs.length - live} revoked${state}`);
         }
       }
     } finally {
@@ -176,7 +197,7 @@ try {
     process.on('SIGINT', () => stop('SIGINT'));
     process.on('SIGTERM', () => stop('SIGTERM'));
   } else {
-    fail(`Unknown command "${command}": npm run hub [-- enroll <name> [--cert-out DIR] | issue-cert <node> --cert-out DIR | revoke <node> | nodes]`);
+    fail(`Unknown command "${command}": npm run hub [-- enroll <name> [--cert-out DIR] | issue-cert <node> --cert-out DIR | revoke <node> | nodes | prune]`);
   }
 } catch (error) {
   fail(error instanceof HubError || error instanceof Error ? error.message : String(error));

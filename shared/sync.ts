@@ -117,6 +117,12 @@ export const PullQuery = z.object({
   nodeId: integerText(1, MAX_HLC_NODE),
   after: integerText(0, Number.MAX_SAFE_INTEGER).default(0),
   limit: integerText(1, MAX_PULL_LIMIT).default(DEFAULT_PULL_LIMIT),
+  /**
+   * The newest last contact (`seen[].at`) the PC was told of: the last page's `seen` then lists
+   * only the nodes that reached the hub after it, and is left out when none did. Without it,
+   * every node.
+   */
+  seenAfter: z.string().datetime().optional(),
 });
 export type PullQuery = z.infer<typeof PullQuery>;
 
@@ -141,6 +147,7 @@ export const PullResponse = z.object({
   /**
    * With the last page: when each node last reached the hub (a push or a pull, the hub's clock).
    * A branch whose PC syncs with nothing new is told from one whose PC is not reaching the hub.
+   * With the pull's `seenAfter`: only the nodes that reached the hub since (left out when none).
    */
   seen: z.array(z.object({ nodeId: z.number().int().min(1), at: z.string().datetime() })).optional(),
 });
@@ -217,6 +224,8 @@ export const JoinRequest = z.object({
       nodeId,
       after: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
       hlcs: z.array(z.string().max(40)).max(MAX_REKEY_ENTRIES),
+      /** The cursor the PC has pulled up to: the log must still hold what comes after it. */
+      pulled: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
     })
     .optional(),
   /**

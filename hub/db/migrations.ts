@@ -203,4 +203,42 @@ CREATE INDEX row_state_of_order ON row_state (tbl, (row_values->>'sales_order_id
 `,
 };
 
-export const hubMigrations: readonly HubMigration[] = [foundation, certificates, joinCodes, nodeReplacement, joinCodeExpiry, nodeSeen, rowState, audience];
+/**
+ * Log retention (sync/retention.ts): what each node has pulled, so changes every live node holds
+ * (and row_state holds) can be archived and removed from the log.
+ *
+ *   node.pulled_upto  the cursor the node's last pull asked after: it holds every other node's
+ *             change up to it. Null: it never pulled (a new PC, which joins from the current rows).
+ *             Nodes in use before this migration start at 0: they hold the log back until they pull.
+ *   node.revoked_at   head office revoked the node (`npm run hub -- revoke N`): it is refused and
+ *             no longer holds the log back.
+ *   change_pruned  the cursor up to which changes were archived and removed: a pull after an
+ *             earlier cursor is refused (LOG_PRUNED), the PC joins again from the current rows.
+ *   row_state_merge_row  the rows a customer merge moved onto its survivor in row_state
+ *             (sync/merge-fold.ts), as a PC's customer_merge_row: an undo moves them back. With
+ *             the log no longer whole, row_state is the only copy that must apply merges as PCs do.
+ */
+const retention: HubMigration = {
+  name: 'retention',
+  sql: `
+ALTER TABLE node
+  ADD COLUMN pulled_upto bigint CHECK (pulled_upto >= 0),
+  ADD COLUMN revoked_at  timestamptz;
+UPDATE node SET pulled_upto = 0 WHERE last_seq > 0 OR seen_at IS NOT NULL;
+
+CREATE TABLE change_pruned (
+  one    boolean PRIMARY KEY DEFAULT true CHECK (one),
+  cursor bigint NOT NULL CHECK (cursor >= 0)
+);
+INSERT INTO change_pruned (one, cursor) VALUES (true, 0);
+
+CREATE TABLE row_state_merge_row (
+  merge_id bigint NOT NULL,
+  tbl      text COLLATE "C" NOT NULL,
+  row_key  text COLLATE "C" NOT NULL,
+  PRIMARY KEY (merge_id, tbl, row_key)
+);
+`,
+};
+
+export const hubMigrations: readonly HubMigration[] = [foundation, certificates, joinCodes, nodeReplacement, joinCodeExpiry, nodeSeen, rowState, audience, retention];

@@ -126,3 +126,40 @@ export async function allRows(db: pg.Pool): Promise<RowState[]> {
   const { rows } = await db.query<RawRow>('SELECT tbl, row_key, node_id, cursor, branch_id, row_values, col_hlc, deleted, audience FROM row_state ORDER BY tbl, row_key');
   return rows.map(rowOf);
 }
+
+/** Rows of these tables (not deleted) whose customer_id is `customerId`: a customer merge moves them (sync/merge-fold.ts). */
+export async function rowsNamingCustomer(client: pg.PoolClient, tables: readonly string[], customerId: number): Promise<RowState[]> {
+  const { rows } = await client.query<RawRow>(
+    `SELECT tbl, row_key, node_id, cursor, branch_id, row_values, col_hlc, deleted FROM row_state
+      WHERE tbl = ANY($1::text[]) AND NOT deleted AND row_values->'customer_id' = to_jsonb($2::bigint)`,
+    [tables, customerId],
+  );
+  return rows.map(rowOf);
+}
+
+/** The customer_merge rows (not undone) that merged `mergedId` away. */
+export async function mergesOf(client: pg.PoolClient, mergedId: number): Promise<RowState[]> {
+  const { rows } = await client.query<RawRow>(
+    `SELECT tbl, row_key, node_id, cursor, branch_id, row_values, col_hlc, deleted FROM row_state
+      WHERE tbl = 'customer_merge' AND NOT deleted AND row_values->'merged_id' = to_jsonb($1::bigint)`,
+    [mergedId],
+  );
+  return rows.map(rowOf);
+}
+
+/** The rows a merge moved (row_state_merge_row), for its undo. */
+export async function mergeMoved(client: pg.PoolClient, mergeId: number): Promise<Array<{ tbl: string; rowKey: string }>> {
+  const { rows } = await client.query<{ tbl: string; row_key: string }>('SELECT tbl, row_key FROM row_state_merge_row WHERE merge_id = $1', [mergeId]);
+  return rows.map((row) => ({ tbl: row.tbl, rowKey: row.row_key }));
+}
+
+/** Notes the rows merges moved, and forgets those of undone merges. */
+export async function saveMergeMoves(client: pg.PoolClient, moved: ReadonlyArray<{ mergeId: number; tbl: string; rowKey: string }>, undone: readonly number[]): Promise<void> {
+  if (undone.length > 0) await client.query('DELETE FROM row_state_merge_row WHERE merge_id = ANY($1::bigint[])', [undone]);
+  if (moved.length === 0) return;
+  await client.query(
+    `INSERT INTO row_state_merge_row (merge_id, tbl, row_key)
+     SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[]) ON CONFLICT DO NOTHING`,
+    [moved.map((m) => m.mergeId), moved.map((m) => m.tbl), moved.map((m) => m.rowKey)],
+  );
+}

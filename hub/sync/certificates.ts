@@ -8,7 +8,7 @@ import type { TLSSocket } from 'node:tls';
 import type pg from 'pg';
 import { HubError } from '../errors.js';
 import { certificatesOf, findCertificate, insertCertificate, revokeCertificatesOf, type CertificateRow } from '../store/certificate.js';
-import { findNode } from '../store/node.js';
+import { findNode, setRevoked } from '../store/node.js';
 import { clientSubject, issueClientCert, type HubCa, type Issued } from '../tls/ca.js';
 
 export async function issueNodeCertificate(pool: pg.Pool, ca: HubCa, nodeId: number): Promise<Issued> {
@@ -16,12 +16,16 @@ export async function issueNodeCertificate(pool: pg.Pool, ca: HubCa, nodeId: num
   if (!node) throw new HubError('invalid', 'NODE_NOT_ENROLLED', `No node ${nodeId} is enrolled`);
   const issued = await issueClientCert(ca, nodeId);
   await insertCertificate(pool, { serial: issued.serial, nodeId, subject: issued.subject, notAfter: issued.notAfter });
+  // A new certificate takes a revoked PC back into use.
+  await setRevoked(pool, nodeId, false);
   return issued;
 }
 
 export async function revokeNode(pool: pg.Pool, nodeId: number): Promise<number> {
   const node = await findNode(pool, nodeId);
   if (!node) throw new HubError('invalid', 'NODE_NOT_ENROLLED', `No node ${nodeId} is enrolled`);
+  // Refused from its next request with TLS or without, and no longer holding the log back.
+  await setRevoked(pool, nodeId, true);
   return revokeCertificatesOf(pool, nodeId);
 }
 

@@ -18,9 +18,11 @@ import { insertCertificate } from '../store/certificate.js';
 import { expiredJoinCode, expireJoinCodes, installationSecretOf, insertJoinCode, nodeJoined, spendJoinCode } from '../store/join-code.js';
 import { heldTimes, lockPushes } from '../store/change.js';
 import { findNodeByName, findNodeForUpdate, replaceNode } from '../store/node.js';
+import { prunedUpto } from '../store/retention.js';
 import { inTransaction } from '../store/transaction.js';
 import { certifyClientKey, p256PublicKey, type HubCa } from '../tls/ca.js';
 import { enrollNode, setBranchesByCode } from './nodes.js';
+import { logPruned } from './pull.js';
 
 /** Head office's node: the store made by `npm run setup` (not --join) and enrolled first. */
 export const HEAD_OFFICE_NODES = [1] as const;
@@ -105,7 +107,18 @@ async function rekey(client: pg.PoolClient, request: NonNullable<JoinRequest['re
   if (request.after > old.lastSeq) {
     throw new HubError('conflict', 'SEQUENCE_GAP', `The hub holds node ${old.id}'s entries up to ${old.lastSeq} only, the PC counts ${request.after} as sent`);
   }
+  const pruned = await prunedUpto(client);
+  if (request.pulled !== undefined && request.pulled < pruned) throw logPruned(old.id, request.pulled, pruned);
   const held = await heldTimes(client, old.id, request.after, request.hlcs.length);
+  // The hub holds a node's entries without a gap until retention removes the oldest: one missing
+  // after `after` was removed, and what the PC holds of it can no longer be compared.
+  if (old.lastSeq > request.after && request.hlcs.length > 0 && held[0]?.seq !== request.after + 1) {
+    throw new HubError(
+      'gone',
+      'LOG_PRUNED',
+      `The hub no longer holds node ${old.id}'s entries after ${request.after} (every PC had them, and they were archived): this store is older than that and cannot be re-keyed. Join this PC again with a new join code (npm run setup -- --join)`,
+    );
+  }
   let common = request.after;
   for (const [i, entry] of held.entries()) {
     if (entry.seq !== request.after + i + 1 || entry.hlc !== request.hlcs[i]) break;

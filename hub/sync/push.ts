@@ -3,7 +3,8 @@
  * push by an advisory lock so the cursors it assigns are committed in order.
  *
  * Inside the lock, in this order:
- *   - the node must be enrolled (403 NODE_NOT_ENROLLED) and not re-keyed as another (409 NODE_REPLACED);
+ *   - the node must be enrolled (403 NODE_NOT_ENROLLED), not re-keyed as another (409 NODE_REPLACED)
+ *     and not revoked (403 NODE_REVOKED);
  *   - a batch already held under (node, lastSeq): the same hash is a resend after a lost answer,
  *     acknowledged with nothing written; another hash is 409 BATCH_HASH_CONFLICT;
  *   - firstSeq must be the node's last sequence + 1: after it is 409 SEQUENCE_GAP (entries
@@ -22,6 +23,7 @@ import { findNode, markSeen, setLastSeq } from '../store/node.js';
 import { inTransaction } from '../store/transaction.js';
 import type { HubClock } from './clock.js';
 import { withFollowers } from './audience.js';
+import { refuseRevoked } from './pull.js';
 import { catchUpRowState, foldIntoRowState } from './row-state.js';
 
 export function batchHash(batch: Pick<PushRequest, 'nodeId' | 'firstSeq' | 'lastSeq' | 'changes'>): string {
@@ -29,6 +31,14 @@ export function batchHash(batch: Pick<PushRequest, 'nodeId' | 'firstSeq' | 'last
 }
 
 export async function applyPush(pool: pg.Pool, clock: HubClock, batch: PushRequest): Promise<PushResponse> {
+  const answer = await applyBatch(pool, clock, batch);
+  // The node's last contact, once the batch is committed: a time written inside the push's
+  // transaction could become visible after later ones, and a PC told of those would miss it.
+  await markSeen(pool, batch.nodeId);
+  return answer;
+}
+
+async function applyBatch(pool: pg.Pool, clock: HubClock, batch: PushRequest): Promise<PushResponse> {
   if (batchHash(batch) !== batch.hash) {
     throw new HubError('invalid', 'BATCH_HASH_MISMATCH', 'The batch does not match its hash: it was changed or damaged on the way', {
       hash: ['must be the SHA-256 of the batch'],
@@ -47,7 +57,7 @@ export async function applyPush(pool: pg.Pool, clock: HubClock, batch: PushReque
         `Node ${node.id} was re-keyed as node ${node.replacedBy}: this PC must not sync as node ${node.id} any more (re-key it, or restore the re-keyed store)`,
       );
     }
-    await markSeen(client, node.id);
+    refuseRevoked(node);
     const held = await findBatch(client, node.id, batch.lastSeq);
     if (held) {
       if (held.hash !== batch.hash) {

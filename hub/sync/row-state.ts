@@ -15,8 +15,8 @@
  * since it ran them itself); the hub keeps head office's, which stand for every node's. Columns a
  * PC's triggers keep from the movements (DERIVED_COLUMNS: an order's received and line count, a
  * credit note's balance) are not kept: no change carries their later values.
- * Not applied here yet: a customer merge's redirect of rows made elsewhere before the merge
- * arrived (sync/merge-redirect.ts at a PC): such a row keeps naming the merged-away customer here.
+ * A customer merge is applied as a PC applies it (sync/merge-fold.ts): its rows move to the
+ * survivor, and a row made elsewhere before the merge arrived names the survivor too.
  *
  * Folded in TypeScript a batch at a time (one read of every row the batch touches, one write of
  * them all): the rules stay one implementation for PCs and hub, and a push costs two statements
@@ -40,6 +40,7 @@ import { changesBetween, lockPushes } from '../store/change.js';
 import { loadRows, markAndLog, saveRows, type RowState } from '../store/row-state.js';
 import { inTransaction } from '../store/transaction.js';
 import { HEAD_OFFICE_NODES } from './join.js';
+import { customersNamed, mergeFold } from './merge-fold.js';
 
 /** The change's row as row_state keys it: the row id as text, or the composite key's JSON array. */
 export const rowKeyOf = (change: Pick<PulledChange, 'rowId' | 'rowKey'>): string | null => (change.rowId !== null ? String(change.rowId) : change.rowKey);
@@ -66,10 +67,19 @@ function touched(changes: readonly PulledChange[]): Array<{ tbl: string; rowKey:
  */
 export async function foldIntoRowState(client: pg.PoolClient, changes: readonly PulledChange[], mark: number): Promise<void> {
   const rows = new Map<string, RowState>();
-  for (const row of await loadRows(client, touched(changes))) rows.set(ref(row.tbl, row.rowKey), row);
+  for (const row of await loadRows(client, [...touched(changes), ...customersNamed(changes)])) rows.set(ref(row.tbl, row.rowKey), row);
+  // A customer merge, and rows naming a merged-away customer, as a PC applies them (sync/merge-fold.ts).
+  const merges = mergeFold(client, rows);
+  await merges.holdChains();
   const changed = new Set<string>();
-  for (const change of changes) for (const key of foldChange(rows, change, HEAD_OFFICE_NODES)) changed.add(key);
+  for (const change of changes) {
+    const redirected = merges.redirect(change);
+    const keys = foldChange(rows, redirected.change, HEAD_OFFICE_NODES);
+    for (const key of keys) changed.add(key);
+    if (keys.length > 0) for (const key of await merges.after(redirected)) changed.add(key);
+  }
   await saveRows(client, [...changed].map((key) => rows.get(key)!), mark);
+  await merges.save();
 }
 
 /** Folds what the log holds after the mark and before `before` (a push's first cursor), in pages. */

@@ -292,3 +292,92 @@ test('with a certificate and key the hub speaks HTTPS only', { skip: !openssl &&
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+test('`seen` comes with a pull only when some node reached the hub after the newest contact the PC was told of, and then only those nodes', async () => {
+  const all = (await pull(hub, a, 0, 2000)).seen!;
+  const newest = all.map((s) => s.at).sort().at(-1)!;
+  const quiet = await hub.app.inject({ method: 'GET', url: `/hub/v1/pull?nodeId=${a}&after=0&limit=2000&seenAfter=${encodeURIComponent(newest)}` });
+  assert.equal(quiet.statusCode, 200);
+  assert.equal(quiet.json().seen, undefined, 'nothing changed: no list');
+  // A node that reaches the hub for the first time (a push, here) is the one sent.
+  const fresh = (await hub.enroll('Branch F till 1')).id;
+  assert.equal((await push(hub, batch(fresh, 1, 1))).status, 200);
+  const changed = await hub.app.inject({ method: 'GET', url: `/hub/v1/pull?nodeId=${a}&after=0&limit=2000&seenAfter=${encodeURIComponent(newest)}` });
+  assert.deepEqual(changed.json().seen.map((s: { nodeId: number }) => s.nodeId), [fresh]);
+});
+
+test('retention archives, then removes, only what every live PC has pulled and row_state holds; a PC behind holds it back; a pull after a removed cursor is 410 LOG_PRUNED', async () => {
+  const { gunzipSync } = await import('node:zlib');
+  const { readFileSync, readdirSync } = await import('node:fs');
+  const { archiveDirOf, pruneLimit, pruneLog } = await import('../../hub/sync/retention.js');
+  const { revokeNode } = await import('../../hub/sync/certificates.js');
+  const top = async () => Number((await hub.pool.query<{ top: string }>('SELECT max(cursor) AS top FROM change')).rows[0]!.top);
+  const cursors = async () => (await hub.pool.query<{ cursor: string }>('SELECT cursor FROM change ORDER BY cursor')).rows.map((r) => Number(r.cursor));
+  const pulledUpto = async (node: number) => (await hub.pool.query<{ p: string | null }>('SELECT pulled_upto AS p FROM node WHERE id = $1', [node])).rows[0]!.p;
+  /** The node pulls on from where it is, then asks once more after the last: it holds the whole log. */
+  const catchUp = async (node: number) => {
+    let after = Number((await pulledUpto(node)) ?? 0);
+    for (let page = await pull(hub, node, after, 2000); ; page = await pull(hub, node, after, 2000)) {
+      if (!page.more && page.next === after) return after;
+      after = page.next;
+    }
+  };
+  const archive = archiveDirOf(hub.dataDir);
+  const archived = () =>
+    readdirSync(archive)
+      .sort((x, y) => Number(x.split('-')[1]) - Number(y.split('-')[1]))
+      .flatMap((file) => gunzipSync(readFileSync(`${archive}/${file}`)).toString('utf8').trim().split('\n').map((line) => JSON.parse(line) as { cursor: number; nodeId: number; seq: number }));
+
+  // The limit is the lowest of the live nodes' pulled cursors and row_state's mark; none pulled: nothing.
+  assert.equal(pruneLimit({ pruned: 3, mark: 9, pulled: 12, behind: null }), 9);
+  assert.equal(pruneLimit({ pruned: 3, mark: 9, pulled: 5, behind: null }), 5);
+  assert.equal(pruneLimit({ pruned: 3, mark: 9, pulled: null, behind: null }), 3);
+
+  // Every node that pulled before catches up; a new PC (G) pushes, and H has pulled only up to before it.
+  const g = (await hub.enroll('Branch G till 1')).id;
+  const h = (await hub.enroll('Branch H till 1')).id;
+  const before = await top();
+  await pull(hub, h, before);
+  assert.equal(await pulledUpto(h), String(before), 'the cursor a pull asks after is what the node holds');
+  assert.equal((await push(hub, batch(g, 1, 4))).status, 200);
+  const { rows: pulledBefore } = await hub.pool.query<{ id: number }>('SELECT id FROM node WHERE pulled_upto IS NOT NULL AND id <> $1', [h]);
+  for (const { id } of pulledBefore) await catchUp(id);
+  await catchUp(g);
+  const heldBefore = await cursors();
+
+  const first = await pruneLog(hub.pool, archive, { chunk: 7 });
+  assert.equal(first.upto, before, `H holds back what it has not pulled: ${JSON.stringify(first.bounds)}`);
+  assert.equal(first.bounds.behind?.nodeId, h);
+  assert.deepEqual(await cursors(), heldBefore.filter((c) => c > before), 'only what every live node has is removed');
+  assert.deepEqual(archived().map((c) => c.cursor), heldBefore.filter((c) => c <= before), 'the archive holds exactly the removed changes');
+  assert.ok(first.files.length > 1, 'in ranges of at most the chunk size, a file each');
+
+  // A batch above the limit is still recognised when resent; G's next batch lies above what it pulled.
+  assert.equal((await push(hub, batch(g, 5, 2))).status, 200);
+  await pruneLog(hub.pool, archive);
+  assert.equal((await push(hub, batch(g, 5, 2))).body.duplicate, true);
+
+  // A revoked PC holds nothing back; once H pulls, what it held back goes (up to what G, which
+  // pushed last, has pulled).
+  const i = (await hub.enroll('Branch I till 1')).id;
+  await pull(hub, i, before);
+  await revokeNode(hub.pool, i);
+  assert.equal((await hub.app.inject({ method: 'GET', url: `/hub/v1/pull?nodeId=${i}&after=${before}` })).json().code, 'NODE_REVOKED');
+  const { rows: live } = await hub.pool.query<{ id: number }>('SELECT id FROM node WHERE pulled_upto IS NOT NULL AND revoked_at IS NULL');
+  for (const { id } of live) await catchUp(id);
+  const heldNow = await cursors();
+  const second = await pruneLog(hub.pool, archive);
+  assert.equal(second.upto, heldNow.at(-1), 'every live node holds the whole log');
+  assert.deepEqual(await cursors(), []);
+  assert.deepEqual(archived().map((c) => c.cursor), heldBefore.filter((c) => c <= before).concat(heldNow), 'every change removed is in the archive, once');
+  assert.ok(archived().some((c) => c.nodeId === g && c.seq === 6));
+
+  // A PC far behind (a store restored from an old backup) is refused in words, its cursor not recorded.
+  const refused = await hub.app.inject({ method: 'GET', url: `/hub/v1/pull?nodeId=${h}&after=${before}` });
+  assert.equal(refused.statusCode, 410);
+  assert.equal(refused.json().code, 'LOG_PRUNED');
+  assert.match(refused.json().message, /Join this PC again/);
+  assert.equal(await pulledUpto(h), String(second.upto));
+  // At the limit it pulls on as before.
+  assert.equal((await pull(hub, h, second.upto)).changes.length, 0);
+});

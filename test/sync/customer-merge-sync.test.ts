@@ -32,6 +32,28 @@ function customerRows(svc: TestService): string {
   return createHash('sha256').update(JSON.stringify(rows)).digest('hex');
 }
 
+/**
+ * The hub's current rows (row_state) say the same as a PC that replayed the log: every row naming a
+ * customer names the same one, and the two records' person fields and merged_into are the same.
+ */
+async function hubAgrees(svc: TestService, ids: string[]): Promise<void> {
+  const db = svc.server.deps.db;
+  const { rows } = await chain.hub.pool.query<{ tbl: string; row_key: string; customer_id: number }>(
+    "SELECT tbl, row_key, (row_values->>'customer_id')::bigint AS customer_id FROM row_state WHERE tbl = ANY($1) AND NOT deleted",
+    [[...CUSTOMER_TABLES]],
+  );
+  const atHub = rows.map((r) => `${r.tbl} ${r.row_key} ${r.customer_id}`).sort();
+  const atPc = CUSTOMER_TABLES.flatMap((t) => (db.prepare(`SELECT id, customer_id FROM ${t}`).all() as Array<{ id: number; customer_id: number }>).map((r) => `${t} ${r.id} ${r.customer_id}`)).sort();
+  assert.deepEqual(atHub, atPc, 'the hub’s rows name the same customers as the PC’s');
+  const cols = ['first_name', 'last_name', 'mobile', 'email', 'city', 'area', 'merged_into'];
+  for (const enc of ids) {
+    const id = svc.server.deps.enc.decode('customer', enc);
+    const pc = db.prepare(`SELECT ${cols.join(', ')} FROM customer WHERE id = ?`).get(id) as Record<string, unknown>;
+    const hub = (await chain.hub.pool.query<{ v: Record<string, unknown> }>("SELECT row_values AS v FROM row_state WHERE tbl = 'customer' AND row_key = $1", [String(id)])).rows[0]!.v;
+    assert.deepEqual(Object.fromEntries(cols.map((c) => [c, hub[c] ?? null])), pc, `customer ${id} at the hub`);
+  }
+}
+
 before(async () => {
   chain = await startTwoPcs('merge', { joinedAs: 'Adajan till 1', atHeadOffice: async (ho) => branchUser(ho, 'manager.srt', 'manager', 'SRT1') });
   ({ ho: navrangpura, joined: adajan } = chain);
@@ -96,6 +118,8 @@ test('registered twice while apart, merged at one PC: both PCs show one customer
     }
   }
   assert.equal(customerRows(navrangpura), customerRows(adajan), 'every row names the same customer on both PCs');
+  // The hub applied the merge as the PCs did: the late order made at Adajan names the survivor there too.
+  await hubAgrees(adajan, [atHo.customerID, atSrt.customerID]);
   const person = (svc: TestService) => svc.server.deps.db.prepare('SELECT first_name, last_name, mobile, email, city, area, merged_into FROM customer WHERE id IN (?, ?) ORDER BY id').all(
     svc.server.deps.enc.decode('customer', atHo.customerID),
     svc.server.deps.enc.decode('customer', atSrt.customerID),
@@ -117,6 +141,7 @@ test('registered twice while apart, merged at one PC: both PCs show one customer
     assert.deepEqual(ordersOf(atSrt.customerID), [atSrt.order, late.salesOrderNo].sort());
   }
   assert.equal(customerRows(navrangpura), customerRows(adajan));
+  await hubAgrees(navrangpura, [atHo.customerID, atSrt.customerID]);
 });
 
 test('an undo made at the merging PC puts both records back on both PCs', { timeout: 120_000 }, async () => {

@@ -4,7 +4,8 @@
  * and syncs, the copy is put back: sync stops with the hub's SEQUENCE_REWOUND on the status. The
  * re-key runs as the real command (`npm run setup -- --rekey`, a child process); Surat starts again
  * as a new node with a new till code, sells, and both PCs converge: the sales the restore lost come
- * back from the hub, and no id or number is held twice anywhere.
+ * back from the hub, and no id or number is held twice anywhere. Then the hub's log is pruned past
+ * an older copy of Surat's store: put back, it is refused LOG_PRUNED (join again), a re-key too.
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -15,7 +16,9 @@ import { after, before, test } from 'node:test';
 import { promisify } from 'node:util';
 import { ApiError } from '../../shared/client.js';
 import { api } from '../../shared/endpoints/index.js';
-import { makeJoinCode } from '../../hub/sync/join.js';
+import { HubError } from '../../hub/errors.js';
+import { join as joinHub, makeJoinCode } from '../../hub/sync/join.js';
+import { archiveDirOf, pruneLog } from '../../hub/sync/retention.js';
 import { joinCompany } from '../../main/service/sync/join.js';
 import { STORE_FILE } from '../../main/service/store-file.js';
 import { batch, push, startTestHub, type TestHub } from '../hub/hub-helpers.js';
@@ -159,6 +162,36 @@ test('a restored store is refused, re-keyed by the setup command, and converges 
     "SELECT tbl, count(*) AS n, count(DISTINCT row_id) AS distinct FROM change WHERE op = 'insert' AND row_id IS NOT NULL GROUP BY tbl",
   );
   for (const row of inserts.rows) assert.equal(row.n, row.distinct, `${row.tbl} inserted twice at the hub`);
+
+  // Log retention: a copy of Surat's store now, then head office sells and both PCs pull it (the
+  // second pull of each records it holds everything). The hub archives and removes what both hold
+  // (the re-keyed-away node holds nothing back).
+  const older = mkdtempSync(path.join(os.tmpdir(), 'optical-pos-older-'));
+  const current = mkdtempSync(path.join(os.tmpdir(), 'optical-pos-current-'));
+  dirs.push(older, current);
+  const copyInto = (to: string) => surat.server.deps.db.exec(`VACUUM INTO '${path.join(to, STORE_FILE)}'`);
+  copyInto(older);
+  await sell(ho, 1, 'Ahmedabad-pruned');
+  for (const svc of [ho, surat, ho, surat]) await syncNow(svc);
+  copyInto(current);
+  const pruned = await pruneLog(hub.pool, archiveDirOf(hub.dataDir));
+  assert.ok(pruned.removed > 0 && pruned.files.length > 0, 'what both PCs hold is archived and removed');
+  // The older copy put back asks for changes the hub no longer holds: sync stops, saying to join again.
+  await surat.close();
+  copyStore(older, dir);
+  surat = await start(dir);
+  const gone = await syncNow(surat);
+  assert.match(gone.stopped ?? '', /LOG_PRUNED[\s\S]*Join this PC again[\s\S]*--join/);
+  // A re-key cannot mend it: refused in words.
+  const retry = await makeJoinCode(hub.pool, 'Surat till 1 (older copy)');
+  const pulled = (surat.server.deps.db.prepare('SELECT pull_cursor FROM sync_state').get() as { pull_cursor: number }).pull_cursor;
+  await assert.rejects(
+    joinHub(hub.pool, { code: retry.code, rekey: { nodeId, after: 0, hlcs: [], pulled } }),
+    (err: unknown) => err instanceof HubError && err.code === 'LOG_PRUNED',
+  );
+  await surat.close();
+  copyStore(current, dir);
+  surat = await start(dir);
 });
 
 test('npm run restore of a store that synced stops its sync at the next start, before any contact with the hub', { timeout: 60_000 }, async () => {

@@ -9,33 +9,9 @@ import { asActor, currentActor, SYNC_SOURCE } from '../db/journal.js';
 import { perDatabase } from './per-database.js';
 import { syncStore } from './sync.js';
 import { extend } from '../../../shared/extend.js';
+import { CUSTOMER_TABLES, isCustomerTable, lateEdits, PERSON_COLUMNS, survivorOf, type CustomerTable, type PersonColumn } from '../../../shared/customer-merge.js';
 
-/**
- * Every table whose rows name a customer (customer_id): orders, receipts, invoices, credit notes,
- * examinations (the Rx rows follow their examination), recalls and their calls, returns. The
- * counter's open carts (this PC's scratch pads, unjournaled) follow a merge too but are not noted
- * for an undo. test/service/customer-merge.test.ts checks the schema has no other.
- */
-export const CUSTOMER_TABLES = [
-  'sales_order',
-  'receipt',
-  'invoice',
-  'credit_note',
-  'customer_eye_info',
-  'eye_checkup_recall',
-  'recall_contact',
-  'sales_return',
-] as const;
-export type CustomerTable = (typeof CUSTOMER_TABLES)[number];
-const isCustomerTable = (t: string): t is CustomerTable => (CUSTOMER_TABLES as readonly string[]).includes(t);
-
-/** The person's fields a merge chooses between (the audit, branch and flag columns stay the survivor's). */
-export const PERSON_COLUMNS = [
-  'title', 'first_name', 'middle_name', 'last_name', 'gender_id', 'birth_date', 'marriage_date', 'is_married',
-  'mobile', 'mobile_digits', 'phone_no', 'phone_digits', 'email', 'house_number', 'society_name', 'street', 'area',
-  'landmark', 'address', 'city', 'zip_code', 'state_id', 'country_id', 'remarks', 'tax_no', 'blood_group',
-] as const;
-export type PersonColumn = (typeof PERSON_COLUMNS)[number];
+export { CUSTOMER_TABLES, PERSON_COLUMNS, type CustomerTable, type PersonColumn } from '../../../shared/customer-merge.js';
 
 export interface MergeRow {
   id: number;
@@ -114,13 +90,7 @@ export const customerMerges = perDatabase((db: Db) => {
 
   /** Where a customer lives now: itself, or the end of its chain of merges. */
   function current(id: number): number {
-    let at = id;
-    for (let hops = 0; hops < 16; hops++) {
-      const next = mergedInto.get(at)?.merged_into ?? null;
-      if (next === null) return at;
-      at = next;
-    }
-    return at;
+    return survivorOf(id, (at) => mergedInto.get(at)?.merged_into ?? null);
   }
 
   /**
@@ -155,13 +125,9 @@ export const customerMerges = perDatabase((db: Db) => {
     if (!merged) return;
     const winner = (id: number, col: string) =>
       maxHlc(sync.clockOf('customer', String(id), col), sync.localColumnHlc('customer', id, null, col));
-    for (const col of PERSON_COLUMNS) {
-      if ((merged[col] ?? null) === (seen[col] ?? null)) continue;
-      const edited = winner(m.merged_id, col);
-      const kept = winner(m.survivor_id, col);
-      if (edited === null || (kept !== null && edited <= kept)) continue;
-      db.prepare(`UPDATE customer SET ${col} = ? WHERE id = ?`).run(merged[col] ?? null, m.survivor_id);
-      sync.setClock('customer', String(m.survivor_id), col, edited);
+    for (const { col, value, hlc } of lateEdits(merged, seen, (who, col) => winner(who === 'merged' ? m.merged_id : m.survivor_id, col))) {
+      db.prepare(`UPDATE customer SET ${col} = ? WHERE id = ?`).run(value, m.survivor_id);
+      sync.setClock('customer', String(m.survivor_id), col, hlc);
     }
   }
 
@@ -186,6 +152,8 @@ export const customerMerges = perDatabase((db: Db) => {
     insert: (row: Omit<MergeRow, 'undone_by' | 'undone_at'>) => insert.run(row),
     markUndone: (id: number, by: { userId: number; at: string }) => markUndone.run(by.userId, by.at, id).changes,
     activeOf: (mergedId: number) => activeOf.get(mergedId),
+    /** The customer this one was merged into (one step), or null. */
+    mergedInto: (id: number) => mergedInto.get(id)?.merged_into ?? null,
     current,
     apply,
     unapply,

@@ -97,6 +97,7 @@ export const syncStore = perDatabase((db: Db) => {
     `INSERT INTO sync_seen (node_id, seen_at) VALUES (@node, @at)
      ON CONFLICT (node_id) DO UPDATE SET seen_at = excluded.seen_at WHERE excluded.seen_at > sync_seen.seen_at`,
   );
+  const newestSeen = db.prepare<[], { at: string | null }>('SELECT max(seen_at) AS at FROM sync_seen');
   const shapes = new Map<string, TableShape | null>();
   const writes = new Map<string, ReturnType<Db['prepare']>>();
   const prepared = (sql: string) => {
@@ -135,6 +136,8 @@ export const syncStore = perDatabase((db: Db) => {
     /** A change of `node` for `branch` made at `at` was pulled or acknowledged at `received`; the newest is kept. */
     heard: (node: number, branch: number, at: string, received: string) => heard.run({ node, branch, at, received }),
     seen: (node: number, at: string) => seen.run({ node, at }),
+    /** The newest last contact the hub told of (a pull asks only for newer ones), or null. */
+    newestSeen: () => newestSeen.get()?.at ?? null,
     deadLetterCount: () => deadCount.get()!.n,
     clockOf: (tbl: string, rowRef: string, col: string) => clockOf.get(tbl, rowRef, col)?.hlc ?? null,
     setClock: (tbl: string, rowRef: string, col: string, hlc: string) => setClock.run(tbl, rowRef, col, hlc),

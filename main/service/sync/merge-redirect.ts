@@ -10,6 +10,7 @@ import type { Db } from '../db/database.js';
 import { customerMerges } from '../store/customer-merge.js';
 import type { PulledChange } from '../../../shared/sync.js';
 import { extend } from '../../../shared/extend.js';
+import { redirectedCustomer } from '../../../shared/customer-merge.js';
 
 export interface Redirected {
   change: PulledChange;
@@ -19,12 +20,11 @@ export interface Redirected {
 
 export function redirectMerged(db: Db, change: PulledChange): Redirected {
   const merges = customerMerges(db);
-  const customerId = change.newValues?.customer_id;
-  if (change.op === 'delete' || !merges.isCustomerTable(change.tbl) || typeof customerId !== 'number' || change.rowId === null) return { change };
-  const survivor = merges.current(customerId);
-  if (survivor === customerId) return { change };
-  const merge = merges.activeOf(customerId);
-  const redirected = extend(change, { newValues: extend(change.newValues ?? {}, { customer_id: survivor }) });
+  // The rule is shared with the hub's current rows (shared/customer-merge.ts).
+  const redirect = redirectedCustomer(change, merges.mergedInto);
+  if (!redirect || change.rowId === null) return { change };
+  const merge = merges.activeOf(redirect.from);
+  const redirected = extend(change, { newValues: extend(change.newValues ?? {}, { customer_id: redirect.to }) });
   return merge ? { change: redirected, moved: { mergeId: merge.id, tbl: change.tbl, rowId: change.rowId } } : { change: redirected };
 }
 

@@ -62,7 +62,7 @@ export async function rekeyStore(
     const own = tls && !options.certDir ? ownKey(secret) : null;
     const request: JoinRequest = {
       code: secret,
-      rekey: { nodeId: oldNode, after, hlcs: times.map((t) => asSender(t.hlc, oldNode)) },
+      rekey: { nodeId: oldNode, after, hlcs: times.map((t) => asSender(t.hlc, oldNode)), pulled: store.state().pull_cursor },
       ...(own ? { publicKey: own.publicKey, proof: own.proof } : {}),
     };
     const response = await hubFetch(tls)(`${hubUrl.replace(/\/+$/, '')}${SYNC_PATHS.join}`, {

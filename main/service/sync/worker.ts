@@ -7,7 +7,8 @@
  * A failure (hub down, a 5xx, a time-out) is retried after 1 s, doubling up to 3 minutes. A hub
  * refusal that retrying cannot mend stops sync with the reason shown until the node is re-keyed:
  * SEQUENCE_REWOUND (this store went back: a restored backup), SEQUENCE_GAP, BATCH_HASH_CONFLICT,
- * NODE_REPLACED (this node was re-keyed as another: sync/rekey.ts).
+ * NODE_REPLACED (this node was re-keyed as another: sync/rekey.ts); LOG_PRUNED (the hub's log no
+ * longer holds what this store lacks: it joins again).
  * State (acknowledged entry, cursor, last success, last error, why stopped) is in sync_state.
  */
 import type { Db } from '../db/database.js';
@@ -61,6 +62,13 @@ const PULL_PAGE = MAX_PULL_LIMIT;
 export const APPLY_CHUNK = 500;
 /** Hub answers that retrying cannot mend: sync stops until the node is re-keyed. */
 const STOPPING = new Set(['SEQUENCE_REWOUND', 'SEQUENCE_GAP', 'BATCH_HASH_CONFLICT', 'NODE_REPLACED']);
+/**
+ * Nor this, and re-keying does not mend it either: the hub no longer holds the changes this store
+ * lacks (LOG_PRUNED: it is older than the hub's log, restored from an old backup).
+ */
+const STOPPING_FOR_GOOD: Record<string, string> = {
+  LOG_PRUNED: 'this store is older than the hub’s log: join this PC again with a new join code (npm run setup -- --join <hub address> <join code>), which starts it from the chain’s current rows',
+};
 
 export class HubRefusal extends Error {
   constructor(
@@ -118,7 +126,10 @@ export function startSyncWorker(options: SyncWorkerOptions): SyncWorker {
   async function pull(): Promise<void> {
     for (let more = true; more && !closed; ) {
       const { pull_cursor, head_office } = store.state();
-      const page = await call(`${SYNC_PATHS.pull}?nodeId=${nodeId}&after=${pull_cursor}&limit=${PULL_PAGE}`, { method: 'GET' }, (b) => PullResponse.parse(b));
+      // The newest last contact the hub told of: it sends only the nodes seen since.
+      const seenAfter = store.newestSeen();
+      const query = `nodeId=${nodeId}&after=${pull_cursor}&limit=${PULL_PAGE}${seenAfter ? `&seenAfter=${encodeURIComponent(seenAfter)}` : ''}`;
+      const page = await call(`${SYNC_PATHS.pull}?${query}`, { method: 'GET' }, (b) => PullResponse.parse(b));
       if (closed) return;
       // Pushing came first, so the hub holds nothing of ours we do not count as sent, unless this
       // store went back (a restored backup with nothing new to push): stop before pulling past what it lost.
@@ -162,6 +173,13 @@ export function startSyncWorker(options: SyncWorkerOptions): SyncWorker {
         if (closed) return;
         online = false;
         const message = err instanceof Error ? err.message : String(err);
+        const forGood = err instanceof HubRefusal ? STOPPING_FOR_GOOD[err.code] : undefined;
+        if (err instanceof HubRefusal && forGood) {
+          const reason = `The hub refused this PC (${err.code}): ${message}. Sync is stopped: ${forGood}.`;
+          store.setState({ stopped_reason: reason, last_error: reason });
+          options.log?.('warn', reason);
+          return;
+        }
         if (err instanceof HubRefusal && STOPPING.has(err.code)) {
           const reason = `The hub refused this PC (${err.code}): ${message}. Sync is stopped: this store went back (a restored backup?) and must be re-keyed as a new node (npm run setup -- --rekey <hub address> <join code>).`;
           store.setState({ stopped_reason: reason, last_error: reason });
