@@ -11,7 +11,7 @@ import { migrateHub } from './db/migrate.js';
 import { openHubDatabase, type PostgresOptions } from './postgres.js';
 import { hubClock, type HubClock } from './sync/clock.js';
 import { enrollNode } from './sync/nodes.js';
-import { buildRowState } from './sync/row-state.js';
+import { buildRowState, startRowStateFolder } from './sync/row-state.js';
 import { buildHubApp } from './server.js';
 import type { NodeRow } from './store/node.js';
 import type { HubCa } from './tls/ca.js';
@@ -39,6 +39,8 @@ export interface Hub {
   clock: HubClock;
   database: string;
   enroll(name: string): Promise<NodeRow>;
+  /** Answers when row_state is folded up to the log's top as it is now (tests, the bench). */
+  rowStateCaughtUp(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -70,7 +72,8 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   const host = options.host ?? '127.0.0.1';
   checkListen(host, options.tls);
   const store = await openHubStore(options);
-  // The current rows from the log where they are behind it (a hub upgraded with changes held).
+  // The current rows from the log where they are behind it (a hub upgraded with changes held, or
+  // stopped between a push's commit and its fold); after that the folder keeps them up with pushes.
   try {
     await buildRowState(store.pool);
   } catch (error) {
@@ -79,10 +82,12 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   }
   // A node whose clock runs ahead is refused (CLOCK_DRIFT) and the skew logged for head office.
   const clock = hubClock({ onSkew: (skewMs, hlc) => app.log.warn({ skewMs, hlc }, 'a node’s clock is ahead of the hub’s') });
-  const app = buildHubApp({ pool: store.pool, clock, logger: options.logger, https: options.tls });
+  const folder = startRowStateFolder(store.pool, { onError: (error) => app.log.error({ error }, 'folding the current rows failed: retrying') });
+  const app = buildHubApp({ pool: store.pool, clock, onPushed: folder.kick, logger: options.logger, https: options.tls });
   try {
     await app.listen({ host, port: options.port ?? DEFAULT_HUB_PORT });
   } catch (error) {
+    await folder.close();
     await store.close();
     throw error;
   }
@@ -96,8 +101,10 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     clock,
     database: store.database,
     enroll: (name) => enrollNode(store.pool, name),
+    rowStateCaughtUp: () => folder.caughtUp(),
     async close() {
       await app.close();
+      await folder.close();
       await store.close();
     },
   };
