@@ -782,6 +782,8 @@ function syncMarkdown(sync: SyncThroughput): string[] {
     '|---|---|---|---|---|---|',
     `| push (branch → hub) | ${sync.push.perSecond} | ${sync.push.seconds} | ${sync.push.floorPerSecond} | ${ratio(sync.push.floorPerSecond, sync.push.perSecond)} | ${SYNC_FLOORS.push} |`,
     `| pull (hub → head office, applied) | ${sync.pull.perSecond} | ${sync.pull.seconds} | ${sync.pull.floorPerSecond} | ${ratio(sync.pull.floorPerSecond, sync.pull.perSecond)} | ${SYNC_FLOORS.pull} |`,
+    '',
+    `The hub folded the pushed changes into its current rows (row_state) ${sync.rowStateLagSeconds} s after the last push was answered.`,
   ];
 }
 

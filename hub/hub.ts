@@ -12,7 +12,7 @@ import { openHubDatabase, type PostgresOptions } from './postgres.js';
 import { hubClock, type HubClock } from './sync/clock.js';
 import { enrollNode } from './sync/nodes.js';
 import { archiveDirOf, pruneLog } from './sync/retention.js';
-import { buildRowState } from './sync/row-state.js';
+import { buildRowState, startRowStateFolder } from './sync/row-state.js';
 import { buildHubApp } from './server.js';
 import type { NodeRow } from './store/node.js';
 import type { HubCa } from './tls/ca.js';
@@ -45,6 +45,8 @@ export interface Hub {
   clock: HubClock;
   database: string;
   enroll(name: string): Promise<NodeRow>;
+  /** Answers when row_state is folded up to the log's top as it is now (tests, the bench). */
+  rowStateCaughtUp(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -76,7 +78,8 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   const host = options.host ?? '127.0.0.1';
   checkListen(host, options.tls);
   const store = await openHubStore(options);
-  // The current rows from the log where they are behind it (a hub upgraded with changes held).
+  // The current rows from the log where they are behind it (a hub upgraded with changes held, or
+  // stopped between a push's commit and its fold); after that the folder keeps them up with pushes.
   try {
     await buildRowState(store.pool);
   } catch (error) {
@@ -85,10 +88,12 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   }
   // A node whose clock runs ahead is refused (CLOCK_DRIFT) and the skew logged for head office.
   const clock = hubClock({ onSkew: (skewMs, hlc) => app.log.warn({ skewMs, hlc }, 'a node’s clock is ahead of the hub’s') });
-  const app = buildHubApp({ pool: store.pool, clock, logger: options.logger, https: options.tls });
+  const folder = startRowStateFolder(store.pool, { onError: (error) => app.log.error({ error }, 'folding the current rows failed: retrying') });
+  const app = buildHubApp({ pool: store.pool, clock, onPushed: folder.kick, logger: options.logger, https: options.tls });
   try {
     await app.listen({ host, port: options.port ?? DEFAULT_HUB_PORT });
   } catch (error) {
+    await folder.close();
     await store.close();
     throw error;
   }
@@ -103,9 +108,11 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     clock,
     database: store.database,
     enroll: (name) => enrollNode(store.pool, name),
+    rowStateCaughtUp: () => folder.caughtUp(),
     async close() {
       await pruning.stop();
       await app.close();
+      await folder.close();
       await store.close();
     },
   };

@@ -22,6 +22,8 @@ import type { HubCa } from './tls/ca.js';
 export interface HubAppOptions {
   pool: pg.Pool;
   clock: HubClock;
+  /** A push committed changes: the hub's folder (sync/row-state.ts) folds them into the current rows. */
+  onPushed?: () => void;
   logger?: FastifyServerOptions['logger'];
   /**
    * HTTPS. With `clientCa` (the hub's own CA) it is mutual: the push and pull routes take only
@@ -49,7 +51,9 @@ export function buildHubApp(options: HubAppOptions): FastifyInstance {
   app.post(SYNC_PATHS.push, async (request) => {
     const batch = parse(PushRequest, request.body, 'batch');
     await speaksFor(request, batch.nodeId);
-    return applyPush(options.pool, options.clock, batch);
+    const answer = await applyPush(options.pool, options.clock, batch);
+    if (!answer.duplicate) options.onPushed?.();
+    return answer;
   });
   app.get(SYNC_PATHS.pull, async (request, reply) => {
     const query = parse(PullQuery, request.query, 'pull');

@@ -336,28 +336,43 @@ function numbersJson(item: unknown): string | null {
 const ARRAY_INDEX = /^(?:0|[1-9]\d*)$/;
 
 /**
+ * Per list of column names as a change's values hold them (a table's columns, in the journal's
+ * order): the names sorted, each written as `"name":`; null when one is named like an array index.
+ * A batch's thousands of values share a few such lists: each is sorted once.
+ */
+const KEY_ORDERS = new Map<string, readonly string[][] | null>();
+const MAX_KEY_ORDERS = 10_000;
+
+/**
  * canonicalJson() of a change's values when every value is a string, number, boolean or null and
- * no column is named like an array index (JSON.stringify writes those first): JSON.stringify of
- * the members in sorted order. Null when the values are of any other kind.
+ * no column is named like an array index (JSON.stringify writes those first): the members in
+ * sorted order, each as JSON.stringify writes it. Null when the values are of any other kind.
  */
 function flatJson(values: unknown): string | null {
   if (values === null) return 'null';
   if (typeof values !== 'object' || Array.isArray(values)) return null;
   const record = values as Record<string, unknown>;
   const keys = Object.keys(record);
-  let sorted = true;
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
-    const item = record[key];
-    if (item !== null && typeof item !== 'string' && typeof item !== 'number' && typeof item !== 'boolean') return null;
-    if (ARRAY_INDEX.test(key)) return null;
-    if (i > 0 && keys[i - 1]! > key) sorted = false;
+  const signature = keys.join('\u0000');
+  let order = KEY_ORDERS.get(signature);
+  if (order === undefined) {
+    order = keys.some((key) => ARRAY_INDEX.test(key)) ? null : [...keys].sort().map((key) => [key, `${JSON.stringify(key)}:`]);
+    if (KEY_ORDERS.size < MAX_KEY_ORDERS) KEY_ORDERS.set(signature, order);
   }
-  if (sorted) return JSON.stringify(record);
-  keys.sort();
-  const copy: Record<string, unknown> = {};
-  for (const key of keys) copy[key] = record[key];
-  return JSON.stringify(copy);
+  if (order === null) return null;
+  let out = '{';
+  for (let i = 0; i < order.length; i++) {
+    const [key, name] = order[i]!;
+    const item = record[key!];
+    let text: string;
+    if (item === null) text = 'null';
+    else if (typeof item === 'string') text = JSON.stringify(item);
+    else if (typeof item === 'number') text = Number.isFinite(item) ? String(item) : 'null';
+    else if (typeof item === 'boolean') text = item ? 'true' : 'false';
+    else return null;
+    out += i === 0 ? name! + text : `,${name!}${text}`;
+  }
+  return `${out}}`;
 }
 
 /** JSON with object keys sorted, undefined members left out as JSON.stringify does. */

@@ -38,27 +38,23 @@ export async function findBatch(client: pg.PoolClient, nodeId: number, lastSeq: 
  * follow seq); returns the last cursor assigned. The caller holds the push lock.
  */
 export async function insertChanges(client: pg.PoolClient, nodeId: number, changes: readonly SyncChange[]): Promise<number> {
-  const cursors = await appendChanges(client, nodeId, changes);
-  return cursors[cursors.length - 1]!;
+  return appendChanges(client, nodeId, changes);
 }
 
 /**
  * Appends a node's changes with one COPY, in the order sent (seq order, so the cursors follow
- * seq); returns the cursor assigned to each, in the changes' order (the current rows keep each
- * row's cursor). The caller holds the push lock.
+ * seq); returns the cursor assigned to the last (the identity's last value in this session: the
+ * COPY drew every cursor in the changes' order). The caller holds the push lock.
  */
-export async function appendChanges(client: pg.PoolClient, nodeId: number, changes: readonly SyncChange[]): Promise<number[]> {
+export async function appendChanges(client: pg.PoolClient, nodeId: number, changes: readonly SyncChange[]): Promise<number> {
   if (changes.length === 0) throw new Error('appendChanges: no changes');
   await pipeline(Readable.from([copyText(nodeId, changes)]), client.query(copyFrom(`COPY change (${COPY_COLUMNS}) FROM STDIN`)));
-  const { rows } = await client.query<{ cursor: string; seq: string }>(
-    'SELECT seq, cursor FROM change WHERE node_id = $1 AND seq BETWEEN $2 AND $3',
-    [nodeId, changes[0]!.seq, changes.at(-1)!.seq],
-  );
-  const cursorOf = new Map(rows.map((row) => [Number(row.seq), Number(row.cursor)]));
-  return changes.map((change) => cursorOf.get(change.seq)!);
+  const { rows } = await client.query<{ cursor: string }>(`SELECT currval(pg_get_serial_sequence('change', 'cursor')) AS cursor`);
+  return Number(rows[0]!.cursor);
 }
 
-const COPY_COLUMNS = 'node_id, seq, hlc, at, user_id, branch_id, till, source, tbl, row_id, row_key, op, old_values, new_values, audience';
+/** The columns copyText() writes, in its order. */
+export const COPY_COLUMNS = 'node_id, seq, hlc, at, user_id, branch_id, till, source, tbl, row_id, row_key, op, old_values, new_values, audience';
 
 /** The changes as COPY's text format: a line per change, a tab between columns, \N for null. */
 export function copyText(nodeId: number, changes: readonly SyncChange[]): string {

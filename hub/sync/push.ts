@@ -10,8 +10,9 @@
  *   - firstSeq must be the node's last sequence + 1: after it is 409 SEQUENCE_GAP (entries
  *     missing), at or before it 409 SEQUENCE_REWOUND (the node went back: a restored backup);
  *   - each change of an order followed by other branches gets them in its audience (sync/audience.ts);
- *   - the changes are appended, folded into the current rows (sync/row-state.ts), the batch
- *     recorded, the node's last sequence moved on.
+ *   - the changes are appended (one COPY), the batch recorded, the node's last sequence moved on.
+ * The current rows (sync/row-state.ts) are folded from the log after the commit, by the hub's
+ * folder, not in this transaction: the server kicks it when a push answers.
  * The batch's hash is checked against its content before anything (400 BATCH_HASH_MISMATCH).
  */
 import { createHash } from 'node:crypto';
@@ -24,7 +25,6 @@ import { inTransaction } from '../store/transaction.js';
 import type { HubClock } from './clock.js';
 import { withFollowers } from './audience.js';
 import { refuseRevoked } from './pull.js';
-import { catchUpRowState, foldIntoRowState } from './row-state.js';
 
 export function batchHash(batch: Pick<PushRequest, 'nodeId' | 'firstSeq' | 'lastSeq' | 'changes'>): string {
   return createHash('sha256').update(batchHashText(batch)).digest('hex');
@@ -87,12 +87,7 @@ async function applyBatch(pool: pg.Pool, clock: HubClock, batch: PushRequest): P
     clock.receive(batch.changes.map((change) => change.hlc));
     // An order's changes reach the branches that fetched it too (sync/audience.ts).
     const changes = await withFollowers(client, batch.changes);
-    const cursors = await appendChanges(client, node.id, changes);
-    const cursor = Math.max(...cursors);
-    // The current rows are the log folded up to the mark: anything before this batch first (a log
-    // appended to without a push), then the batch.
-    await catchUpRowState(client, Math.min(...cursors));
-    await foldIntoRowState(client, changes.map((change, i) => ({ ...change, cursor: cursors[i]!, nodeId: node.id })), cursor);
+    const cursor = await appendChanges(client, node.id, changes);
     await holdForTest(node.id, batch);
     await insertBatch(client, node.id, batch.firstSeq, batch.lastSeq, batch.hash);
     await setLastSeq(client, node.id, batch.lastSeq);

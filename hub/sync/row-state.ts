@@ -1,7 +1,8 @@
 /**
  * The hub's current rows (migration 'row-state'): every change a push carries is folded into
- * `row_state` in the push's own transaction, by the rules a branch PC applies a pulled change with
- * (main/service/sync/apply.ts), asking the same decisions (shared/sync-rules.ts):
+ * `row_state` soon after the push commits, by the hub's folder (startRowStateFolder below), by
+ * the rules a branch PC applies a pulled change with (main/service/sync/apply.ts), asking the same
+ * decisions (shared/sync-rules.ts):
  *
  *   fact, master  applied as they come (master only from a head-office node, as a PC refuses the rest)
  *   shared        last-writer-wins per column by clock time (row_state.col_hlc keeps the winners)
@@ -18,9 +19,9 @@
  * A customer merge is applied as a PC applies it (sync/merge-fold.ts): its rows move to the
  * survivor, and a row made elsewhere before the merge arrived names the survivor too.
  *
- * Folded in TypeScript a batch at a time (one read of every row the batch touches, one write of
- * them all): the rules stay one implementation for PCs and hub, and a push costs two statements
- * more however many changes it carries.
+ * Folded in TypeScript a page at a time (one read of every row the page touches, one write of
+ * them all): the rules stay one implementation for PCs and hub. `row_state_mark` says up to which
+ * cursor the rows are folded; whoever reads row_state reads the mark with it.
  */
 import type pg from 'pg';
 import type { PulledChange } from '../../shared/sync.js';
@@ -36,7 +37,7 @@ import {
   ORDER_LWW_COLUMNS,
   statusStays,
 } from '../../shared/sync-rules.js';
-import { changesBetween, lockPushes } from '../store/change.js';
+import { changesBetween } from '../store/change.js';
 import { loadRows, markAndLog, saveRows, type RowState } from '../store/row-state.js';
 import { inTransaction } from '../store/transaction.js';
 import { HEAD_OFFICE_NODES } from './join.js';
@@ -82,13 +83,43 @@ export async function foldIntoRowState(client: pg.PoolClient, changes: readonly 
   await merges.save();
 }
 
-/** Folds what the log holds after the mark and before `before` (a push's first cursor), in pages. */
-export async function catchUpRowState(client: pg.PoolClient, before: number = Number.MAX_SAFE_INTEGER, page = 5000): Promise<number> {
+/** pg_advisory_xact_lock key serialising the folds ('hubf'): one folder at a time moves the mark. */
+export const FOLD_LOCK = 0x68756266;
+
+/**
+ * Changes folded in one transaction. Large pages make the fold cheap per change (two statements a
+ * page); 20,000 changes with their rows are some tens of MB in the hub's memory at most.
+ */
+export const FOLD_PAGE = 20_000;
+
+/**
+ * Folds one page of the log after the mark, in its own transaction under the fold lock, and
+ * answers how many changes it folded (0: the rows are the whole log). Pushes commit in cursor
+ * order (sync/push.ts), so the changes a statement sees after the mark are a prefix of the log:
+ * a change committed later never has a cursor below the mark.
+ */
+export async function foldPage(pool: pg.Pool, page = FOLD_PAGE): Promise<number> {
+  return inTransaction(pool, async (client) => {
+    await client.query('SELECT pg_advisory_xact_lock($1)', [FOLD_LOCK]);
+    const { mark, top } = await markAndLog(client);
+    if (mark >= top) return 0;
+    const changes = await changesBetween(client, mark, Number.MAX_SAFE_INTEGER, page);
+    if (changes.length > 0) await foldIntoRowState(client, changes, changes.at(-1)!.cursor);
+    return changes.length;
+  });
+}
+
+/**
+ * Folds, in the caller's transaction (which holds the push lock, so nothing commits meanwhile),
+ * whatever the log holds after the mark: for a reader that needs the rows up to the log's top.
+ */
+export async function catchUpRowState(client: pg.PoolClient, page = FOLD_PAGE): Promise<number> {
+  await client.query('SELECT pg_advisory_xact_lock($1)', [FOLD_LOCK]);
   let folded = 0;
   for (;;) {
-    const { mark, top } = await markAndLog(client, before);
+    const { mark, top } = await markAndLog(client);
     if (mark >= top) return folded;
-    const changes = await changesBetween(client, mark, before, page);
+    const changes = await changesBetween(client, mark, Number.MAX_SAFE_INTEGER, page);
     if (changes.length === 0) return folded;
     await foldIntoRowState(client, changes, changes.at(-1)!.cursor);
     folded += changes.length;
@@ -96,24 +127,82 @@ export async function catchUpRowState(client: pg.PoolClient, before: number = Nu
 }
 
 /**
- * At the hub's start: builds row_state from the log where it is behind (a hub that held changes
- * before the migration, or changes appended without a push), a page per transaction under the
- * push lock, so pushes wait and then find it whole.
+ * Builds row_state from the log where it is behind, a page per transaction: at the hub's start
+ * (a hub upgraded with changes held, or killed between a push's commit and its fold), before it
+ * answers anyone. Answers the changes folded.
  */
-export async function buildRowState(pool: pg.Pool, page = 5000): Promise<number> {
+export async function buildRowState(pool: pg.Pool, page = FOLD_PAGE): Promise<number> {
   let folded = 0;
-  for (;;) {
-    const done = await inTransaction(pool, async (client) => {
-      await lockPushes(client);
-      const { mark, top } = await markAndLog(client);
-      if (mark >= top) return 0;
-      const changes = await changesBetween(client, mark, Number.MAX_SAFE_INTEGER, page);
-      if (changes.length > 0) await foldIntoRowState(client, changes, changes.at(-1)!.cursor);
-      return changes.length;
-    });
-    if (done === 0) return folded;
-    folded += done;
+  for (let done; (done = await foldPage(pool, page)) > 0; ) folded += done;
+  return folded;
+}
+
+export interface RowStateFolder {
+  /** A push committed: fold what the log holds after the mark (now, or after the fold running). */
+  kick(): void;
+  /** Answers when the mark has reached the log's top as it was when asked (tests, the bench). */
+  caughtUp(): Promise<void>;
+  /** Stops after the page being folded; the rest is folded at the next start. */
+  close(): Promise<void>;
+}
+
+/**
+ * The hub's folder: row_state is folded from the log in the background, after each push commits,
+ * rather than inside the push's transaction, so a push writes only its changes (the log is what
+ * must be durable; the current rows are derived from it). One run at a time, page after page up
+ * to the log's top; a kick during a run makes it look again when it ends. A failure is logged and
+ * retried after `retryMs`. Everything that reads row_state reads its mark with it.
+ */
+export function startRowStateFolder(
+  pool: pg.Pool,
+  options: { page?: number; retryMs?: number; onError?: (error: unknown) => void } = {},
+): RowStateFolder {
+  let again = false;
+  let closed = false;
+  let running: Promise<void> | null = null;
+  let retry: NodeJS.Timeout | undefined;
+
+  async function run(): Promise<void> {
+    await Promise.resolve();
+    try {
+      while (again && !closed) {
+        again = false;
+        while (!closed && (await foldPage(pool, options.page)) > 0);
+      }
+    } catch (error) {
+      options.onError?.(error);
+      if (!closed) {
+        retry = setTimeout(kick, options.retryMs ?? 1000);
+        retry.unref();
+      }
+    } finally {
+      running = null;
+    }
   }
+  function kick(): void {
+    if (closed) return;
+    again = true;
+    running ??= run();
+  }
+  return {
+    kick,
+    async caughtUp() {
+      const { rows } = await pool.query<{ top: string | null }>('SELECT max(cursor) AS top FROM change');
+      const top = Number(rows[0]!.top ?? 0);
+      while (!closed) {
+        kick();
+        await running;
+        const mark = await pool.query<{ cursor: string }>('SELECT cursor FROM row_state_mark');
+        if (Number(mark.rows[0]!.cursor) >= top) return;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      await running;
+    },
+  };
 }
 
 /** The change's values a row keeps: not the hidden ones, not the figures a PC keeps by triggers. */

@@ -27,7 +27,7 @@ export interface TwoPcs {
   joined: TestService;
   /** One sync round at a PC; refuses a sync error, a stopped sync or a change left unapplied. */
   syncNow(svc: TestService): Promise<void>;
-  /** Rounds at both PCs until each holds the other's changes. */
+  /** Rounds at both PCs until each holds the other's changes, and the hub's current rows are folded up to its log. */
   converge(): Promise<void>;
   /** A table's rows (as selected, by id) at a PC, counted and hashed: equal at both PCs once converged. */
   rows(svc: TestService, table: string, where?: string, ...args: unknown[]): { rows: number; sum: string };
@@ -66,6 +66,8 @@ export async function startTwoPcs(
     syncNow,
     async converge() {
       for (let round = 0; round < 2; round++) for (const svc of [ho, joined]) await syncNow(svc);
+      // The hub's current rows are folded after each push commits: caught up too.
+      await hub.rowStateCaughtUp();
     },
     rows(svc, table, where = '1 = 1', ...args) {
       const rows = svc.server.deps.db.prepare(`SELECT * FROM ${table} WHERE ${where} ORDER BY id`).all(...args);

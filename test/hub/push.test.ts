@@ -15,7 +15,8 @@ import { checkListen, startHub } from '../../hub/hub.js';
 import { buildHubApp } from '../../hub/server.js';
 import { hubClock } from '../../hub/sync/clock.js';
 import { hubMigrations } from '../../hub/db/migrations.js';
-import { batchHash } from '../../hub/sync/push.js';
+import { applyPush, batchHash } from '../../hub/sync/push.js';
+import { buildRowState } from '../../hub/sync/row-state.js';
 import { allChanges } from '../../hub/store/change.js';
 import { batchHashText, canonicalJson, type SyncChange } from '../../shared/sync.js';
 import { batch, count, pull, push, startTestHub, type TestHub } from './hub-helpers.js';
@@ -209,6 +210,31 @@ test('any text travels exactly (the hub appends with COPY), and the batch hash t
   // The pull, written by PostgreSQL, says the same.
   const pulled = (await pull(hub, a, held[0]!.cursor - 1, 3)).changes;
   assert.deepEqual(pulled, held);
+});
+
+test('a push commits its changes alone; the folder folds them into the current rows after, and a hub stopped before that folds them at start', async () => {
+  const held = async (keys: string[]) => {
+    const { rows } = await hub.pool.query<{ n: string }>("SELECT count(*) AS n FROM row_state WHERE tbl = 'customer' AND row_key = ANY($1)", [keys]);
+    return Number(rows[0]!.n);
+  };
+  const mark = async () => Number((await hub.pool.query<{ cursor: string }>('SELECT cursor FROM row_state_mark')).rows[0]!.cursor);
+  const c = (await hub.enroll('Branch F till 1')).id;
+  await hub.rowStateCaughtUp();
+  // Applied as the route does, without the kick that follows its answer: as if the hub stopped then.
+  const first = batch(c, 1, 3);
+  const { cursor } = await applyPush(hub.pool, hub.clock, first);
+  // Entries 1 and 2 insert their rows; entry 3 updates a row this hub never had, which a PC refuses too.
+  const firstKeys = first.changes.map((ch) => String(ch.rowId));
+  assert.equal(await held(firstKeys), 0, 'committed to the log, not folded yet');
+  assert.ok((await mark()) < cursor);
+  assert.equal(await buildRowState(hub.pool), 3, 'the start folds what the log holds after the mark');
+  assert.equal(await held(firstKeys), 2);
+  assert.equal(await mark(), cursor);
+  // Through the route the folder is kicked: the rows follow the log.
+  const second = batch(c, 4, 2);
+  assert.equal((await push(hub, second)).status, 200);
+  await hub.rowStateCaughtUp();
+  assert.equal(await held(second.changes.map((ch) => String(ch.rowId))), 2);
 });
 
 test('a database written by a newer hub is refused', async () => {

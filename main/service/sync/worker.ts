@@ -11,7 +11,7 @@
  * longer holds what this store lacks: it joins again).
  * State (acknowledged entry, cursor, last success, last error, why stopped) is in sync_state.
  */
-import type { Db } from '../db/database.js';
+import { refreshStatistics, type Db } from '../db/database.js';
 import { syncStore } from '../store/sync.js';
 import { MAX_PULL_LIMIT, OrderResponse, PullResponse, PushResponse, SYNC_PATHS } from '../../../shared/sync.js';
 import { applyPulledPage, noteHeard } from './apply.js';
@@ -60,6 +60,13 @@ const PULL_PAGE = MAX_PULL_LIMIT;
  * such transaction (0.1–0.25 s on the dev machine under heavy load), not for a page of 2,000.
  */
 export const APPLY_CHUNK = 500;
+/**
+ * A PC catching up with the company's history grows its tables many-fold in one pull: the
+ * planner's statistics are refreshed after this many changes applied, and when the pull ends.
+ * Not after every chunk: a refresh that changes the statistics makes every prepared statement
+ * (and the triggers compiled into it) prepare again, which cost two fifths of applying a page.
+ */
+const REFRESH_AFTER = 20_000;
 /** Hub answers that retrying cannot mend: sync stops until the node is re-keyed. */
 const STOPPING = new Set(['SEQUENCE_REWOUND', 'SEQUENCE_GAP', 'BATCH_HASH_CONFLICT', 'NODE_REPLACED']);
 /**
@@ -124,35 +131,56 @@ export function startSyncWorker(options: SyncWorkerOptions): SyncWorker {
   }
 
   async function pull(): Promise<void> {
-    for (let more = true; more && !closed; ) {
-      const { pull_cursor, head_office } = store.state();
+    type Asked = { after: number; page: Promise<PullResponse> };
+    const fetchPage = (after: number): Asked => {
       // The newest last contact the hub told of: it sends only the nodes seen since.
       const seenAfter = store.newestSeen();
-      const query = `nodeId=${nodeId}&after=${pull_cursor}&limit=${PULL_PAGE}${seenAfter ? `&seenAfter=${encodeURIComponent(seenAfter)}` : ''}`;
-      const page = await call(`${SYNC_PATHS.pull}?${query}`, { method: 'GET' }, (b) => PullResponse.parse(b));
-      if (closed) return;
-      // Pushing came first, so the hub holds nothing of ours we do not count as sent, unless this
-      // store went back (a restored backup with nothing new to push): stop before pulling past what it lost.
-      const acked = store.state().acked_seq;
-      if (page.held !== undefined && page.held > acked) {
-        throw new HubRefusal(
-          409,
-          'SEQUENCE_REWOUND',
-          `Node ${nodeId} went backwards: the hub holds its entries up to ${page.held}, this store counts only ${acked} as sent. Was a backup restored? The node must be re-keyed before it syncs again`,
-        );
-      }
-      // A page in transactions of at most APPLY_CHUNK changes, each moving the cursor to its last
-      // change (the last to the page's `next`), the counter's requests let in between them.
-      const headOffice = JSON.parse(head_office) as number[];
-      for (let i = 0; i < page.changes.length || i === 0; i += APPLY_CHUNK) {
+      const query = `nodeId=${nodeId}&after=${after}&limit=${PULL_PAGE}${seenAfter ? `&seenAfter=${encodeURIComponent(seenAfter)}` : ''}`;
+      const page = call(`${SYNC_PATHS.pull}?${query}`, { method: 'GET' }, (b) => PullResponse.parse(b));
+      page.catch(() => undefined); // awaited below, or dropped when applying the page before it failed
+      return { after, page };
+    };
+    let ahead: Asked | null = null;
+    let unrefreshed = 0;
+    try {
+      for (let more = true; more && !closed; ) {
+        const { pull_cursor, head_office } = store.state();
+        // The page asked for while the one before it was applied, when it starts where that one ended.
+        const asked: Asked = ahead?.after === pull_cursor ? ahead : fetchPage(pull_cursor);
+        const page: PullResponse = await asked.page;
         if (closed) return;
-        const chunk = page.changes.slice(i, i + APPLY_CHUNK);
-        const last = i + APPLY_CHUNK >= page.changes.length;
-        applyPulledPage(db, chunk, last ? page.next : chunk.at(-1)!.cursor, headOffice, now());
-        await new Promise((resolve) => setImmediate(resolve));
+        // Pushing came first, so the hub holds nothing of ours we do not count as sent, unless this
+        // store went back (a restored backup with nothing new to push): stop before pulling past what it lost.
+        const acked = store.state().acked_seq;
+        if (page.held !== undefined && page.held > acked) {
+          throw new HubRefusal(
+            409,
+            'SEQUENCE_REWOUND',
+            `Node ${nodeId} went backwards: the hub holds its entries up to ${page.held}, this store counts only ${acked} as sent. Was a backup restored? The node must be re-keyed before it syncs again`,
+          );
+        }
+        // The next page travels while this one is applied.
+        ahead = page.more ? fetchPage(page.next) : null;
+        // A page in transactions of at most APPLY_CHUNK changes, each moving the cursor to its last
+        // change (the last to the page's `next`), the counter's requests let in between them.
+        const headOffice = JSON.parse(head_office) as number[];
+        for (let i = 0; i < page.changes.length || i === 0; i += APPLY_CHUNK) {
+          if (closed) return;
+          const chunk = page.changes.slice(i, i + APPLY_CHUNK);
+          const last = i + APPLY_CHUNK >= page.changes.length;
+          applyPulledPage(db, chunk, last ? page.next : chunk.at(-1)!.cursor, headOffice, now());
+          unrefreshed += chunk.length;
+          if (unrefreshed >= REFRESH_AFTER) {
+            refreshStatistics(db);
+            unrefreshed = 0;
+          }
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+        if (page.seen) db.transaction(() => page.seen!.forEach((s) => store.seen(s.nodeId, new Date(s.at).toISOString()))).immediate();
+        more = page.more;
       }
-      if (page.seen) db.transaction(() => page.seen!.forEach((s) => store.seen(s.nodeId, new Date(s.at).toISOString()))).immediate();
-      more = page.more;
+    } finally {
+      if (unrefreshed > 0) refreshStatistics(db);
     }
   }
 
