@@ -346,10 +346,14 @@ test('a PC joins from the hub’s snapshot while the others sell, killed mid-dow
   // The company's history: sales at two branches, a customer merged into another at head office.
   const hoCashier = await ho.as('cashier');
   const suratCashier = await surat.as('cashier.srt');
+  const made = [];
   for (let i = 0; i < 4; i++) {
-    await makeSale(ho, hoCashier, { paid: i % 2 ? 'all' : 100, lastName: `Before${i}` });
-    await makeSale(surat, suratCashier, { paid: 'all', lastName: `SuratBefore${i}` });
+    made.push(await makeSale(ho, hoCashier, { paid: i % 2 ? 'all' : 100, lastName: `Before${i}` }));
+    made.push(await makeSale(surat, suratCashier, { paid: 'all', lastName: `SuratBefore${i}` }));
   }
+  await converge();
+  // Re-pointing a merged customer's rows travels as the merge row alone: each PC applies it.
+  await (await admin(ho)).call(api.CustomerMerge.merge, { body: { survivorCustomerId: made[0]!.customerID, mergedCustomerId: made[1]!.customerID } });
   await converge();
 
   // The others keep selling (and syncing) while the PCs join.
