@@ -40,7 +40,36 @@ export function readJoinSnapshot(db: Db): JoinSnapshotRow | null {
 /** The file becomes a store: the download's state (with this PC's key in it) is wiped from its pages. */
 export function dropJoinSnapshot(db: Db): void {
   db.pragma('secure_delete = ON');
-  db.exec('DROP TABLE IF EXISTS join_snapshot');
+  db.exec('DROP TABLE IF EXISTS join_snapshot; DROP TABLE IF EXISTS join_snapshot_index');
+}
+
+/**
+ * The tables' own indexes (not their keys) set aside while their rows go in, kept in the side
+ * file to be made again at the end: each index is then built once from its sorted rows instead of
+ * kept row by row (a table of orders has nineteen). In one transaction.
+ */
+export function setIndexesAside(db: Db, tables: readonly string[]): number {
+  db.exec('CREATE TABLE IF NOT EXISTS join_snapshot_index (name TEXT PRIMARY KEY, sql TEXT NOT NULL)');
+  const indexes = db
+    .prepare<[], { name: string; tbl_name: string; sql: string }>("SELECT name, tbl_name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL")
+    .all()
+    .filter((i) => tables.includes(i.tbl_name));
+  const keep = db.prepare('INSERT OR IGNORE INTO join_snapshot_index (name, sql) VALUES (?, ?)');
+  for (const i of indexes) {
+    keep.run(i.name, i.sql);
+    db.exec(`DROP INDEX "${i.name.replace(/"/g, '""')}"`);
+  }
+  return indexes.length;
+}
+
+/** The indexes set aside, made again. */
+export function restoreIndexes(db: Db): number {
+  const has = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'join_snapshot_index'").get();
+  if (!has) return 0;
+  const indexes = db.prepare<[], { name: string; sql: string }>('SELECT name, sql FROM join_snapshot_index ORDER BY name').all();
+  for (const i of indexes) db.exec(i.sql);
+  db.exec('DELETE FROM join_snapshot_index');
+  return indexes.length;
 }
 
 export const joinSnapshotStore = perDatabase((db: Db) => {

@@ -9,7 +9,8 @@
  * journaled), so this store's triggers keep the figures the hub does not hold (DERIVED_COLUMNS: an
  * order's received and line count from its receipts and lines, a credit note's balance; stock
  * totals from the movements) exactly as they would from the whole log. Foreign keys are off while
- * the rows go in (a table referring to itself, a row whose parent sorts later); at the end a row
+ * the rows go in (a table referring to itself, a row whose parent sorts later), and the tables'
+ * indexes are set aside and built once at the end (store/snapshot.ts); at the end a row
  * whose parent the company does not hold is removed and kept as a dead letter, as a PC replaying
  * the log would have refused it. The clock times the hub kept per column (shared tables, an
  * examination, an order's collection branch) become this PC's sync_clock, so a late change loses
@@ -19,7 +20,7 @@
 import { refreshStatistics, type Db } from '../db/database.js';
 import { asActor, journalClock, SYNC_SOURCE } from '../db/journal.js';
 import { customerMerges } from '../store/customer-merge.js';
-import { joinSnapshotStore, removeOrphans, type JoinSnapshotRow } from '../store/snapshot.js';
+import { joinSnapshotStore, removeOrphans, restoreIndexes, setIndexesAside, type JoinSnapshotRow } from '../store/snapshot.js';
 import { syncStore, type TableShape } from '../store/sync.js';
 import { DEFAULT_SNAPSHOT_LIMIT, SnapshotOpened, SnapshotPage, SYNC_PATHS, type SnapshotRow } from '../../../shared/sync.js';
 import { HIDDEN, KEPT_COLUMNS, TABLE_CLASSES } from '../../../shared/sync-rules.js';
@@ -37,6 +38,9 @@ export class SnapshotGone extends Error {}
 
 /** The hub predates snapshots: the join pulls the whole log instead. */
 export class NoSnapshots extends Error {}
+
+/** The page cache while the snapshot is written (KiB). */
+const SNAPSHOT_CACHE_KIB = 256 * 1024;
 
 /** The synced tables this store has, parents before children (by their foreign keys). */
 export function tablesInOrder(db: Db): string[] {
@@ -105,20 +109,39 @@ export async function downloadSnapshot(
     ({ id, mark, clockHigh } = { id: opened.id, mark: opened.mark, clockHigh: opened.clockHigh });
     tbl = tables[0] ?? null;
     after = '';
-    keys.set({ snapshot_id: id, mark, clock_high: clockHigh, tbl, after, done: 0 });
+    db.transaction(() => {
+      setIndexesAside(db, tables);
+      keys.set({ snapshot_id: id, mark, clock_high: clockHigh, tbl, after, done: 0 });
+    }).immediate();
   }
+  const fetchPage = (table: string, from: string) => {
+    const query = `nodeId=${hub.nodeId}&table=${table}&after=${encodeURIComponent(from)}&limit=${pageRows}`;
+    return ask(hub, `${SYNC_PATHS.snapshot}/${id}?${query}`, { method: 'GET' }).then((body) => SnapshotPage.parse(body));
+  };
+  // While a page is written here the next one is read at the hub: the two wait on each other only where one is slower.
+  let start = tbl === null ? tables.length : tables.indexOf(tbl);
+  if (start < 0) start = 0;
+  let ahead = start < tables.length ? fetchPage(tables[start]!, after) : null;
+  ahead?.catch(() => undefined);
+  const saved = { synchronous: db.pragma('synchronous', { simple: true }), cache: db.pragma('cache_size', { simple: true }) };
+  // A side file: a page lost to a power cut is read again (NORMAL keeps the file whole); a large
+  // cache keeps the tables' indexes in memory while they grow.
+  db.pragma('synchronous = NORMAL');
+  db.pragma(`cache_size = ${-SNAPSHOT_CACHE_KIB}`);
   db.pragma('foreign_keys = OFF');
   try {
-    for (let i = tbl === null ? tables.length : tables.indexOf(tbl); i >= 0 && i < tables.length; i++) {
+    for (let i = start; i < tables.length; i++) {
       const table = tables[i]!;
       const nextTable = tables[i + 1] ?? null;
       let rows = 0;
       for (let more = true; more; ) {
-        const query = `nodeId=${hub.nodeId}&table=${table}&after=${encodeURIComponent(after)}&limit=${pageRows}`;
-        const page = SnapshotPage.parse(await ask(hub, `${SYNC_PATHS.snapshot}/${id}?${query}`, { method: 'GET' }));
+        const page = await ahead!;
         more = page.next !== null;
         after = page.next ?? '';
-        applySnapshotPage(db, table, page.rows, more ? table : nextTable, after, now());
+        const then = more ? table : nextTable;
+        ahead = then === null ? null : fetchPage(then, after);
+        ahead?.catch(() => undefined);
+        applySnapshotPage(db, table, page.rows, then, after, now());
         rows += page.rows.length;
         // Between pages the counter's event loop runs (a join from the first-run screen).
         await new Promise((resolve) => setImmediate(resolve));
@@ -128,6 +151,8 @@ export async function downloadSnapshot(
     finishSnapshot(db, { id, mark, clockHigh }, now());
   } finally {
     db.pragma('foreign_keys = ON');
+    db.pragma(`synchronous = ${saved.synchronous}`);
+    db.pragma(`cache_size = ${saved.cache}`);
   }
   // The hub may close it now; it closes an idle one itself.
   await ask(hub, `${SYNC_PATHS.snapshot}/${id}?nodeId=${hub.nodeId}`, { method: 'DELETE' }).catch(() => undefined);
@@ -163,6 +188,7 @@ function finishSnapshot(db: Db, snapshot: { id: string; mark: number; clockHigh:
   asActor(sync(now), () =>
     db
       .transaction(() => {
+        restoreIndexes(db);
         const merges = customerMerges(db);
         for (const id of joinSnapshotStore(db).activeMerges()) merges.apply(id);
         for (const orphan of removeOrphans(db)) {
