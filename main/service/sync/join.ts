@@ -1,9 +1,12 @@
 /**
  * `npm run setup -- --join <hub> <code>` (issue 15): makes this PC a new node of an existing
  * company. The hub answers the node number for the code (once), the company's installation
- * secret and head office's node(s); the store is created empty with them, then everything the
- * company's PCs have pushed is pulled from cursor 0 and applied (master data, customers, orders…).
- * Written to a side file and renamed into place only when complete, as `npm run setup` does.
+ * secret and head office's node(s); the store is created empty with them, then filled from the
+ * hub's snapshot of the company's current rows (sync/snapshot.ts: master data, customers,
+ * orders…) and the changes pulled after its mark; from a hub without snapshots, everything pulled
+ * from cursor 0. Written to a side file and renamed into place only when complete, as `npm run
+ * setup` does. The side file keeps the join's answer: killed on the way, the same command run
+ * again goes on from where it stopped without spending the code again.
  *
  * A hub on HTTPS with its own CA: the code carries the first digits of the CA's fingerprint. The
  * PC asks the hub for its CA (GET /hub/v1/join, over a connection that checks nothing), refuses a

@@ -24,6 +24,7 @@ import { joinSnapshotStore, removeOrphans, restoreIndexes, setIndexesAside, type
 import { syncStore, type TableShape } from '../store/sync.js';
 import { DEFAULT_SNAPSHOT_LIMIT, SnapshotOpened, SnapshotPage, SYNC_PATHS, type SnapshotRow } from '../../../shared/sync.js';
 import { HIDDEN, KEPT_COLUMNS, TABLE_CLASSES } from '../../../shared/sync-rules.js';
+import { extend } from '../../../shared/extend.js';
 import { sqlValue } from './apply.js';
 import type { HubFetch } from './hub-tls.js';
 import { HubRefusal } from './worker.js';
@@ -73,7 +74,7 @@ interface Hub {
 }
 
 async function ask(hub: Hub, path: string, init: RequestInit): Promise<unknown> {
-  const response = await hub.client(`${hub.base}${path}`, { ...init, signal: AbortSignal.timeout(120_000) });
+  const response = await hub.client(`${hub.base}${path}`, extend(init, { signal: AbortSignal.timeout(120_000) }));
   const text = await response.text();
   const body: unknown = text ? JSON.parse(text) : {};
   if (!response.ok) {
