@@ -35,7 +35,8 @@ export interface SnapshotPageJson {
 /**
  * One page of a table's rows for `node`'s snapshot, in key order after `after`: the rows there
  * are, and a deleted row only where it keeps clock times (a late change of it loses to them at the
- * PC as it would at a PC that applied the whole log). Every row a node receives is chosen here.
+ * PC as it would at a PC that applied the whole log). Every row a node receives is chosen here,
+ * from its node row: today every node is sent every row.
  */
 export async function snapshotPage(client: pg.PoolClient, node: NodeRow, tbl: string, after: string, limit: number): Promise<SnapshotPageJson> {
   void node;

@@ -419,6 +419,12 @@ test('a PC joins from the hub’s snapshot while the others sell, killed mid-dow
     // Nothing of the snapshot was journaled as the joined PC's own.
     const own = bySnapshot.server.deps.db.prepare("SELECT count(*) AS n FROM journal WHERE tbl IN ('item', 'sales_order', 'customer')").get() as { n: number };
     assert.equal(own.n, 0);
+    // A closed snapshot, or a node the hub does not know, is refused in words.
+    const gone = await fetch(`${hubUrl}/hub/v1/snapshot/00000000-closed?nodeId=1&table=item`);
+    assert.equal(gone.status, 410);
+    assert.equal(((await gone.json()) as { code: string }).code, 'SNAPSHOT_GONE');
+    const stranger = await fetch(`${hubUrl}/hub/v1/snapshot`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ nodeId: 999 }) });
+    assert.equal(stranger.status, 403);
     const open = await hub!.pool.query<{ n: string }>("SELECT count(*) AS n FROM pg_stat_activity WHERE state LIKE 'idle in transaction%' AND datname = current_database()");
     assert.equal(open.rows[0]!.n, '0', 'the hub closed the snapshot');
   } finally {
