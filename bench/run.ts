@@ -16,6 +16,7 @@
  * load (bench/load.ts): --nodes PCs (default 200) against one real hub for --load-minutes (default 3).
  * `--branch-store-only` measures a branch PC's store in a chain of --branches branches (default 50)
  * that sold --sync-orders orders (default 20000) against a PC that holds everything (bench/branch-store.ts).
+ * `--join-only` times a new PC joining the company of the largest --sizes to its first sale (bench/join.ts).
  */
 import { closeSync, cpSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -35,6 +36,7 @@ import { chainMarkdown, measureChain, type ChainBench } from './chain.js';
 import { measureLabels, type LabelBench } from './labels.js';
 import { measureSync, SYNC_FLOORS, type SyncThroughput } from './sync.js';
 import { measureBranchStore } from './branch-store.js';
+import { measureJoin } from './join.js';
 import { LOAD_DEFAULTS, loadLines, loadMarkdown, measureLoad, type LoadOptions } from './load.js';
 import { Till } from './till.js';
 
@@ -50,6 +52,7 @@ const { values: flags } = parseArgs({
     'sync-only': { type: 'boolean', default: false },
     'load-only': { type: 'boolean', default: false },
     'branch-store-only': { type: 'boolean', default: false },
+    'join-only': { type: 'boolean', default: false },
     nodes: { type: 'string' },
     'load-minutes': { type: 'string' },
     'load-interval': { type: 'string' },
@@ -64,7 +67,15 @@ const soakMinutes = Number(flags['soak-minutes'] ?? (quick ? 0.25 : FULL_RUN.soa
 const syncOrders = Number(flags['sync-orders'] ?? (quick ? 1000 : FULL_RUN.syncOrders));
 /** Where this run's results go, decided (and a short run's --record refused) before anything is measured. */
 const decided = resultsPlace(
-  { record: flags.record, quick, sizes, soakMinutes, syncOrders, startedAt: new Date(), section: flags['load-only'] ? 'load' : flags['branch-store-only'] ? 'branch-store' : undefined },
+  {
+    record: flags.record,
+    quick,
+    sizes,
+    soakMinutes,
+    syncOrders,
+    startedAt: new Date(),
+    section: flags['load-only'] ? 'load' : flags['branch-store-only'] ? 'branch-store' : flags['join-only'] ? 'join' : undefined,
+  },
   path.join(import.meta.dirname, 'results'),
 );
 if ('refused' in decided) {
@@ -631,6 +642,7 @@ async function main() {
   if (flags['sync-only']) return syncOnly(machine, started);
   if (flags['branch-store-only']) return branchStoreOnly(machine, started);
   ensureBuilt();
+  if (flags['join-only']) return joinOnly(machine, started);
   if (flags['reports-only']) return reportsOnly(machine, started);
   const stores = sizes.map((label) => {
     const size = SIZES[label];
@@ -686,6 +698,41 @@ async function reportsOnly(machine: { cpus: number; cpu: string; memGiB: number;
   mkdirSync(path.dirname(json), { recursive: true });
   writeFileSync(json, `${JSON.stringify({ date: new Date().toISOString(), quick, machine, chain, seconds }, null, 2)}\n`);
   writeFileSync(md, `${chainMarkdown(chain).join('\n')}\n`);
+  log(`\n${path.basename(json)} and ${path.basename(md)} written in ${path.dirname(json)} (${seconds} s)`);
+}
+
+/**
+ * `--join-only`: a new PC joins the company of the largest --sizes (bench/join.ts) and makes its
+ * first sale; --branches N takes that size's chain store (`--sizes 1M --branches 50`: the cached
+ * one the reports use), without it the two-branch store.
+ */
+async function joinOnly(machine: { cpus: number; cpu: string; memGiB: number; node: string }, started: number) {
+  if (flags.record) {
+    console.error('--join-only measures one section: it is never the committed record');
+    process.exit(2);
+  }
+  const label = sizes.at(-1)!;
+  const size = SIZES[label];
+  if (!size) throw new Error(`--sizes: one of ${Object.keys(SIZES).join(', ')}`);
+  const branches = flags.branches === undefined ? 0 : chainBranches;
+  const store = benchStore(branches ? `${label} × ${branches} branches` : label, size, log, branches);
+  log(`\njoin: a new PC joins the ${store.label} company (${(store.bytes / 2 ** 20).toFixed(0)} MiB at head office) and sells`);
+  const join = await measureJoin(store, log);
+  const seconds = Math.round((performance.now() - started) / 1000);
+  const date = new Date().toISOString();
+  const { json, md } = place;
+  mkdirSync(path.dirname(json), { recursive: true });
+  writeFileSync(json, `${JSON.stringify({ date, machine, join, seconds }, null, 2)}\n`);
+  writeFileSync(
+    md,
+    `${[
+      `Run ${date.slice(0, 16).replace('T', ' ')} UTC on ${machine.cpus} × ${machine.cpu}, ${machine.memGiB} GiB, Node ${machine.node}.`,
+      '',
+      '| company | changes at the hub | join (s) | join to first sale (s) | joined store (MiB) |',
+      '|---|---|---|---|---|',
+      `| ${join.store} | ${join.changes.toLocaleString('en-IN')} | ${join.joinSeconds} | ${join.toFirstSaleSeconds} | ${join.storeMiB} |`,
+    ].join('\n')}\n`,
+  );
   log(`\n${path.basename(json)} and ${path.basename(md)} written in ${path.dirname(json)} (${seconds} s)`);
 }
 

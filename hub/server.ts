@@ -8,7 +8,7 @@ import type { TLSSocket } from 'node:tls';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type pg from 'pg';
 import type { z } from 'zod';
-import { JoinRequest, OrderQuery, PullQuery, PushRequest, RowsQuery, SYNC_PATHS, type JoinInfo } from '../shared/sync.js';
+import { JoinRequest, OrderQuery, PullQuery, PushRequest, RowsQuery, SnapshotOpen, SnapshotQuery, SYNC_PATHS, type JoinInfo } from '../shared/sync.js';
 import { HubError, STATUS_OF, type FieldErrors } from './errors.js';
 import type { HubClock } from './sync/clock.js';
 import { checkClient } from './sync/certificates.js';
@@ -17,6 +17,7 @@ import { answerPull } from './sync/pull.js';
 import { applyPush } from './sync/push.js';
 import { answerRows } from './sync/rows.js';
 import { answerOrder } from './sync/audience.js';
+import { Snapshots } from './sync/snapshot.js';
 import type { HubCa } from './tls/ca.js';
 
 export interface HubAppOptions {
@@ -70,6 +71,25 @@ export function buildHubApp(options: HubAppOptions): FastifyInstance {
     const query = parse(OrderQuery, request.query, 'order query');
     await speaksFor(request, query.nodeId);
     return answerOrder(options.pool, options.clock, query);
+  });
+  // A joining PC's snapshot of the current rows (sync/snapshot.ts), node-authenticated as a pull.
+  const snapshots = new Snapshots(options.pool);
+  app.addHook('onClose', () => snapshots.closeAll());
+  app.post(SYNC_PATHS.snapshot, async (request) => {
+    const body = parse(SnapshotOpen, request.body, 'snapshot request');
+    await speaksFor(request, body.nodeId);
+    return snapshots.open(body.nodeId);
+  });
+  app.get(`${SYNC_PATHS.snapshot}/:id`, async (request, reply) => {
+    const query = parse(SnapshotQuery, request.query, 'snapshot query');
+    await speaksFor(request, query.nodeId);
+    return reply.type('application/json; charset=utf-8').send(await snapshots.page((request.params as { id: string }).id, query));
+  });
+  app.delete(`${SYNC_PATHS.snapshot}/:id`, async (request) => {
+    const query = parse(SnapshotQuery, request.query, 'snapshot query');
+    await speaksFor(request, query.nodeId);
+    await snapshots.close((request.params as { id: string }).id, query.nodeId);
+    return { closed: true };
   });
   app.get(SYNC_PATHS.join, async (): Promise<JoinInfo> => ({ caCertificate: tls?.issuer?.cert ?? null }));
   app.post(SYNC_PATHS.join, async (request) => join(options.pool, parse(JoinRequest, request.body, 'join'), tls?.issuer));

@@ -13,7 +13,9 @@
  *   npm run setup -- --join https://hub.example:8790 ABCD-EFGH-JKLM-9F3A-0C21-77B4-E5D0 [--data-dir DIR]
  *
  * joins an existing company instead (issue 15): the code comes from `npm run hub -- join-code`;
- * the PC gets its node number from the hub and the company's data by pulling everything. On a
+ * the PC gets its node number from the hub, the company's current rows from the hub's snapshot (a
+ * line per table as it goes), then the changes after it. Stopped or killed on the way, the same
+ * command run again goes on from where it stopped (the code is not spent twice). On a
  * hub on mutual TLS the code's last groups are the hub CA's fingerprint: the PC checks the hub
  * against it, makes its own key and gets its certificate in the hub's answer, kept in
  * POS_HUB_TLS_DIR or <data dir>/hub-tls. --hub-cert-dir DIR (the folder `join-code … --cert-out
@@ -80,6 +82,7 @@ async function joinMain(hubUrl: string, code: string | undefined) {
   const { file, join, tlsDir } = await joinCompany(dataDir, STORE_FILE, hubUrl, code, () => new Date(), {
     certDir: values['hub-cert-dir'],
     tlsDir: process.env.POS_HUB_TLS_DIR || undefined,
+    progress: ({ table, rows }) => console.log(`Snapshot: ${table} ${rows.toLocaleString('en-IN')} rows`),
   });
   console.log(`Joined as node ${join.nodeId} ("${join.name}"): the company's data is in ${file}.`);
   if (tlsDir) console.log(`This PC's certificate for the hub and its private key (readable by you only) are in ${tlsDir}.`);

@@ -10,6 +10,9 @@
  *   POST /hub/v1/join  JoinRequest → JoinResponse   a new PC spends its code (and gets its certificate)
  *   GET  /hub/v1/rows/:table  RowsQuery → RowsResponse   head office reads a synced table's current rows
  *   GET  /hub/v1/order  OrderQuery  → OrderResponse  a branch PC fetches another branch's order it does not hold
+ *   POST /hub/v1/snapshot  SnapshotOpen → SnapshotOpened   a joining PC opens a read of the current rows at a mark
+ *   GET  /hub/v1/snapshot/:id  SnapshotQuery → SnapshotPage   a page of one table's rows of that read
+ *   DELETE /hub/v1/snapshot/:id  SnapshotQuery            the PC has every page: the read is closed
  *
  * A batch is keyed (node, lastSeq, hash): `hash` is the SHA-256 (hex) of batchHashText(), so a
  * resend after a lost answer is recognised and a different batch under the same key refused.
@@ -18,7 +21,7 @@
 import { z } from 'zod';
 import { MAX_HLC_NODE, parseHlc } from './domain/hlc.js';
 
-export const SYNC_PATHS = { push: '/hub/v1/push', pull: '/hub/v1/pull', join: '/hub/v1/join', rows: '/hub/v1/rows', order: '/hub/v1/order' } as const;
+export const SYNC_PATHS = { push: '/hub/v1/push', pull: '/hub/v1/pull', join: '/hub/v1/join', rows: '/hub/v1/rows', order: '/hub/v1/order', snapshot: '/hub/v1/snapshot' } as const;
 
 /** At most this many changes in one pushed batch. */
 export const MAX_BATCH_CHANGES = 2000;
@@ -209,6 +212,51 @@ export type OrderResponse = z.infer<typeof OrderResponse>;
  * only its own branch's users' hashes.
  */
 export const HASH_NOT_SENT = 'not-sent:the user does not work at this PC’s branch';
+
+/**
+ * A joining PC's snapshot (hub/sync/snapshot.ts): the company's current rows (row_state) as of
+ * its mark, all pages of one read, then the PC pulls the changes after the mark as usual.
+ */
+export const SnapshotOpen = z.object({ nodeId });
+export type SnapshotOpen = z.infer<typeof SnapshotOpen>;
+
+export const SnapshotOpened = z.object({
+  /** Names the read in the page requests; the hub closes it when the PC is done or idle too long. */
+  id: z.string().min(8).max(64),
+  /** The rows are every change up to this cursor, applied: the PC pulls after it. */
+  mark: z.number().int().min(0),
+  /** The latest clock time among the changes up to the mark (null: none): the PC's clock starts after it. */
+  clockHigh: z.string().max(40).nullable(),
+});
+export type SnapshotOpened = z.infer<typeof SnapshotOpened>;
+
+export const MAX_SNAPSHOT_LIMIT = 20_000;
+export const DEFAULT_SNAPSHOT_LIMIT = 5_000;
+
+export const SnapshotQuery = z.object({
+  nodeId: integerText(1, MAX_HLC_NODE),
+  table: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a table name').optional(),
+  after: z.string().max(200).default(''),
+  limit: integerText(1, MAX_SNAPSHOT_LIMIT).default(DEFAULT_SNAPSHOT_LIMIT),
+});
+export type SnapshotQuery = z.infer<typeof SnapshotQuery>;
+
+export const SnapshotRow = z.object({
+  /** The row id as text, or a composite key as its JSON array (as row_state keys it). */
+  key: z.string(),
+  /** Column → value as the PCs' journal writes it; null: the row was deleted (only its clock times travel). */
+  values: z.record(z.string(), z.unknown()).nullable(),
+  /** Column → the clock time that last won it; '*' an examination's time (on its header row). */
+  colHlc: z.record(z.string(), z.string()),
+});
+export type SnapshotRow = z.infer<typeof SnapshotRow>;
+
+export const SnapshotPage = z.object({
+  rows: z.array(SnapshotRow),
+  /** Ask again with after = next for the table's following page; null when this was its last. */
+  next: z.string().nullable(),
+});
+export type SnapshotPage = z.infer<typeof SnapshotPage>;
 
 /** A new PC joins the company with a one-time code head office made (`npm run hub -- join-code NAME`). */
 export const JoinRequest = z.object({

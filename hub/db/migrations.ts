@@ -213,7 +213,8 @@ CREATE INDEX row_state_of_order ON row_state (tbl, (row_values->>'sales_order_id
  *   node.revoked_at   head office revoked the node (`npm run hub -- revoke N`): it is refused and
  *             no longer holds the log back.
  *   change_pruned  the cursor up to which changes were archived and removed: a pull after an
- *             earlier cursor is refused (LOG_PRUNED), the PC joins again from the current rows.
+ *             earlier cursor is refused (LOG_PRUNED), the PC joins again from the current rows; `hlc` the
+ *             latest clock time among them (a snapshot's PC starts its clock past it).
  *   row_state_merge_row  the rows a customer merge moved onto its survivor in row_state
  *             (sync/merge-fold.ts), as a PC's customer_merge_row: an undo moves them back. With
  *             the log no longer whole, row_state is the only copy that must apply merges as PCs do.
@@ -228,7 +229,8 @@ UPDATE node SET pulled_upto = 0 WHERE last_seq > 0 OR seen_at IS NOT NULL;
 
 CREATE TABLE change_pruned (
   one    boolean PRIMARY KEY DEFAULT true CHECK (one),
-  cursor bigint NOT NULL CHECK (cursor >= 0)
+  cursor bigint NOT NULL CHECK (cursor >= 0),
+  hlc    text COLLATE "C"
 );
 INSERT INTO change_pruned (one, cursor) VALUES (true, 0);
 

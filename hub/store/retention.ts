@@ -73,9 +73,14 @@ export async function removeChanges(client: pg.PoolClient, after: number, upto: 
     `DELETE FROM batch b USING change c WHERE c.node_id = b.node_id AND c.seq = b.last_seq AND c.cursor > $1 AND c.cursor <= $2 AND ${removable('c.')}`,
     [after, upto],
   );
-  const { rowCount } = await client.query(`DELETE FROM change WHERE cursor > $1 AND cursor <= $2 AND ${removable()}`, [after, upto]);
-  await client.query('UPDATE change_pruned SET cursor = greatest(cursor, $1)', [upto]);
-  return rowCount ?? 0;
+  // The latest clock time removed is kept: a snapshot's PC starts its clock past every time the log held.
+  const { rows } = await client.query<{ n: string }>(
+    `WITH gone AS (DELETE FROM change WHERE cursor > $1 AND cursor <= $2 AND ${removable()} RETURNING hlc)
+     UPDATE change_pruned SET cursor = greatest(cursor, $2), hlc = greatest(hlc, (SELECT max(hlc) FROM gone))
+     RETURNING (SELECT count(*) FROM gone) AS n`,
+    [after, upto],
+  );
+  return Number(rows[0]?.n ?? 0);
 }
 
 /** The cursor up to which the log was removed. */

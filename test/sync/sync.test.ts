@@ -9,7 +9,7 @@
  */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer as createHttpServer } from 'node:http';
 import os from 'node:os';
@@ -22,7 +22,7 @@ import { makeJoinCode } from '../../hub/sync/join.js';
 import { asActor, JOURNALED_TABLES, UNJOURNALED_TABLES } from '../../main/service/db/journal.js';
 import { applyPulledPage } from '../../main/service/sync/apply.js';
 import { joinCompany } from '../../main/service/sync/join.js';
-import { TABLE_CLASSES } from '../../shared/sync-rules.js';
+import { LOCAL_SETTINGS, TABLE_CLASSES } from '../../shared/sync-rules.js';
 import { STORE_FILE } from '../../main/service/store-file.js';
 import { TEST_PG, tempDataDir } from '../hub/hub-helpers.js';
 import { startTestService, type TestService } from '../helpers/service.js';
@@ -302,6 +302,134 @@ test('a branch SIGKILLed right after its batch reached the hub converges after t
       const n = svc.server.deps.db.prepare('SELECT count(*) AS n FROM sales_order WHERE order_no = ?').get(sale.salesOrderNo) as { n: number };
       assert.equal(n.n, 1);
     }
+  }
+});
+
+/** Every synced table's rows in key order (a PC's own settings left out): two stores hold the same company or not. */
+function syncedRows(db: TestService['server']['deps']['db']): Record<string, unknown[]> {
+  const out: Record<string, unknown[]> = {};
+  for (const [table, cls] of Object.entries(TABLE_CLASSES)) {
+    if (cls === 'local') continue;
+    const columns = db.prepare('SELECT name, pk FROM pragma_table_info(?)').all(table) as Array<{ name: string; pk: number }>;
+    const key = columns.some((c) => c.pk > 0) ? columns.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk) : columns;
+    const rows = db.prepare(`SELECT * FROM ${table} ORDER BY ${key.map((c) => `"${c.name}"`).join(', ')}`).all() as Array<Record<string, unknown>>;
+    out[table] = table === 'setting' ? rows.filter((r) => !LOCAL_SETTINGS.has(String(r.key))) : rows;
+  }
+  return out;
+}
+
+/** `npm run setup -- --join` as a process; `onLine` sees each line it prints (and may kill it). */
+function setupJoin(dir: string, code: string, onLine: (line: string, child: ChildProcess) => void = () => undefined) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(process.cwd(), 'main', 'setup.ts'), '--join', hubUrl, code, '--data-dir', dir], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: string[] = [];
+  let rest = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    const parts = (rest + chunk.toString()).split('\n');
+    rest = parts.pop()!;
+    for (const line of parts) {
+      lines.push(line);
+      onLine(line, child);
+    }
+  });
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null; lines: string[]; stderr: string }>((resolve) =>
+    child.on('exit', (exitCode, signal) => resolve({ code: exitCode, signal, lines, stderr })),
+  );
+  return done;
+}
+
+test('a PC joins from the hub’s snapshot while the others sell, killed mid-download and run again, and holds exactly the rows of a PC that replayed the whole log', { timeout: 180_000 }, async () => {
+  const [ho, surat] = [nodes[0]!, nodes[1]!];
+  // The company's history: sales at two branches, a customer merged into another at head office.
+  const hoCashier = await ho.as('cashier');
+  const suratCashier = await surat.as('cashier.srt');
+  const made = [];
+  for (let i = 0; i < 4; i++) {
+    made.push(await makeSale(ho, hoCashier, { paid: i % 2 ? 'all' : 100, lastName: `Before${i}` }));
+    made.push(await makeSale(surat, suratCashier, { paid: 'all', lastName: `SuratBefore${i}` }));
+  }
+  await converge();
+  // Re-pointing a merged customer's rows travels as the merge row alone: each PC applies it.
+  await (await admin(ho)).call(api.CustomerMerge.merge, { body: { survivorCustomerId: made[0]!.customerID, mergedCustomerId: made[1]!.customerID } });
+  await converge();
+
+  // The others keep selling (and syncing) while the PCs join.
+  let selling = true;
+  let sold = 0;
+  const seller = (async () => {
+    while (selling) {
+      await makeSale(ho, hoCashier, { paid: 'all', lastName: `During${sold}` });
+      await makeSale(surat, suratCashier, { paid: 100, lastName: `SuratDuring${sold}` });
+      sold++;
+      await syncNow(ho);
+      await syncNow(surat);
+    }
+  })();
+
+  const snapDir = mkdtempSync(path.join(os.tmpdir(), 'optical-pos-snapjoin-'));
+  const logDir = mkdtempSync(path.join(os.tmpdir(), 'optical-pos-logjoin-'));
+  dirs.push(snapDir, logDir);
+  const snapCode = await makeJoinCode(hub!.pool, 'Vadodara till 1');
+  const logCode = await makeJoinCode(hub!.pool, 'Vadodara till 2');
+  try {
+    // Killed with SIGKILL once five tables of the snapshot are in, twice.
+    const killedAfterFive = () => {
+      let tables = 0;
+      return setupJoin(snapDir, snapCode.code, (line, child) => {
+        if (line.startsWith('Snapshot:') && ++tables === 5) child.kill('SIGKILL');
+      });
+    };
+    const tablesOf = (run: { lines: string[] }) => run.lines.filter((l) => l.startsWith('Snapshot:')).map((l) => l.split(' ')[1]);
+    const first = await killedAfterFive();
+    assert.equal(first.signal, 'SIGKILL', first.stderr);
+    assert.ok(existsSync(path.join(snapDir, `${STORE_FILE}.partial`)) && !existsSync(path.join(snapDir, STORE_FILE)));
+    // The same command again goes on with the same snapshot from where it stopped (the code is not spent twice).
+    const second = await killedAfterFive();
+    assert.equal(second.signal, 'SIGKILL', second.stderr);
+    assert.ok(!tablesOf(second).includes(tablesOf(first)[0]), `resumed after ${tablesOf(first).join(', ')}: ${tablesOf(second).join(', ')}`);
+    // The hub restarts: its snapshot is gone, and the next run starts again from the first table with a new one.
+    await stopTheHub();
+    await startTheHub();
+    const third = await setupJoin(snapDir, snapCode.code);
+    assert.equal(third.code, 0, third.stderr + third.lines.join('\n'));
+    assert.equal(tablesOf(third)[0], tablesOf(first)[0], 'started again');
+    assert.match(third.lines.join('\n'), new RegExp(`Joined as node ${snapCode.nodeId}`));
+
+    await joinCompany(logDir, STORE_FILE, hubUrl, logCode.code, () => new Date(), { from: 'log' });
+  } finally {
+    selling = false;
+    await seller;
+  }
+  assert.ok(sold > 0, 'the others sold during the join');
+
+  const bySnapshot = await startTestService({ dataDir: snapDir, hubUrl, syncIntervalMs: 60_000, readWorkers: 0 });
+  const byLog = await startTestService({ dataDir: logDir, hubUrl, syncIntervalMs: 60_000, readWorkers: 0 });
+  try {
+    for (const svc of [ho, surat, bySnapshot, byLog, ho, surat, bySnapshot, byLog]) await syncNow(svc);
+    const a = syncedRows(bySnapshot.server.deps.db);
+    const b = syncedRows(byLog.server.deps.db);
+    for (const table of Object.keys(b)) assert.deepEqual(a[table], b[table], table);
+    assert.ok(a.sales_order!.length >= 8 + 2 * sold, 'every sale is there');
+    // The figures the hub does not hold, kept by this store's triggers from the rows: the same.
+    const received = (db: TestService['server']['deps']['db']) => db.prepare('SELECT id, received, item_count FROM sales_order ORDER BY id').all();
+    assert.deepEqual(received(bySnapshot.server.deps.db), received(ho.server.deps.db));
+    // Nothing of the snapshot was journaled as the joined PC's own.
+    const own = bySnapshot.server.deps.db.prepare("SELECT count(*) AS n FROM journal WHERE tbl IN ('item', 'sales_order', 'customer')").get() as { n: number };
+    assert.equal(own.n, 0);
+    // A closed snapshot, or a node the hub does not know, is refused in words.
+    const gone = await fetch(`${hubUrl}/hub/v1/snapshot/00000000-closed?nodeId=1&table=item`);
+    assert.equal(gone.status, 410);
+    assert.equal(((await gone.json()) as { code: string }).code, 'SNAPSHOT_GONE');
+    const stranger = await fetch(`${hubUrl}/hub/v1/snapshot`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ nodeId: 999 }) });
+    assert.equal(stranger.status, 403);
+    const open = await hub!.pool.query<{ n: string }>("SELECT count(*) AS n FROM pg_stat_activity WHERE state LIKE 'idle in transaction%' AND datname = current_database()");
+    assert.equal(open.rows[0]!.n, '0', 'the hub closed the snapshot');
+  } finally {
+    await bySnapshot.close();
+    await byLog.close();
   }
 });
 

@@ -198,7 +198,7 @@ function valuesOf(change: PulledChange, shape: TableShape): Record<string, unkno
 }
 
 /** A JSON value as SQLite takes it: a journaled BLOB ('hex:…') back to bytes, true/false as 1/0. */
-function sqlValue(value: unknown): unknown {
+export function sqlValue(value: unknown): unknown {
   if (typeof value === 'string' && value.startsWith('hex:')) return Buffer.from(value.slice(4), 'hex');
   if (typeof value === 'boolean') return value ? 1 : 0;
   if (value !== null && typeof value === 'object') return JSON.stringify(value);

@@ -1,0 +1,92 @@
+/**
+ * SQL of a join from the hub's snapshot (sync/snapshot.ts): where the download stands, kept in
+ * the side file being filled (table `join_snapshot`, made there and dropped before the file is
+ * renamed into place, so a store never holds it), the synced tables in the order their rows are
+ * written (parents before children), the merges to apply once every row is in, and the rows whose
+ * parent is missing.
+ */
+import type { Db } from '../db/database.js';
+import { perDatabase } from './per-database.js';
+
+export interface JoinSnapshotRow {
+  /** The hub's join answer and this PC's TLS, as JSON: a re-run resumes without spending the code again. */
+  pending: string;
+  /** The SHA-256 (hex) of the join code's secret this file was made for. */
+  code_hash: string;
+  snapshot_id: string | null;
+  mark: number | null;
+  clock_high: string | null;
+  /** The table being downloaded and its last key written ('' none yet); null: every table is in. */
+  tbl: string | null;
+  after: string;
+  /** 1 once the rows are in, the merges applied and the pull cursor set to the mark. */
+  done: number;
+}
+
+/** Only the side file of a join ever has this table. */
+export function createJoinSnapshot(db: Db, pending: string, codeHash: string): void {
+  db.exec(`CREATE TABLE IF NOT EXISTS join_snapshot (
+    one INTEGER PRIMARY KEY CHECK (one = 1), pending TEXT NOT NULL, code_hash TEXT NOT NULL,
+    snapshot_id TEXT, mark INTEGER, clock_high TEXT, tbl TEXT, after TEXT NOT NULL DEFAULT '', done INTEGER NOT NULL DEFAULT 0)`);
+  db.prepare('INSERT INTO join_snapshot (one, pending, code_hash) VALUES (1, ?, ?)').run(pending, codeHash);
+}
+
+/** The download's state, or null in a file that is not a join's side file. */
+export function readJoinSnapshot(db: Db): JoinSnapshotRow | null {
+  const has = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'join_snapshot'").get();
+  return has ? (db.prepare('SELECT * FROM join_snapshot WHERE one = 1').get() as JoinSnapshotRow | undefined) ?? null : null;
+}
+
+/** The file becomes a store: the download's state (with this PC's key in it) is wiped from its pages. */
+export function dropJoinSnapshot(db: Db): void {
+  db.pragma('secure_delete = ON');
+  db.exec('DROP TABLE IF EXISTS join_snapshot; DROP TABLE IF EXISTS join_snapshot_index');
+}
+
+/**
+ * The tables' own indexes (not their keys) set aside while their rows go in, kept in the side
+ * file to be made again at the end: each index is then built once from its sorted rows instead of
+ * kept row by row (a table of orders has nineteen). In one transaction.
+ */
+export function setIndexesAside(db: Db, tables: readonly string[]): number {
+  db.exec('CREATE TABLE IF NOT EXISTS join_snapshot_index (name TEXT PRIMARY KEY, sql TEXT NOT NULL)');
+  const indexes = db
+    .prepare<[], { name: string; tbl_name: string; sql: string }>("SELECT name, tbl_name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL")
+    .all()
+    .filter((i) => tables.includes(i.tbl_name));
+  const keep = db.prepare('INSERT OR IGNORE INTO join_snapshot_index (name, sql) VALUES (?, ?)');
+  for (const i of indexes) {
+    keep.run(i.name, i.sql);
+    db.exec(`DROP INDEX "${i.name.replace(/"/g, '""')}"`);
+  }
+  return indexes.length;
+}
+
+/** The indexes set aside, made again. */
+export function restoreIndexes(db: Db): number {
+  const has = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'join_snapshot_index'").get();
+  if (!has) return 0;
+  const indexes = db.prepare<[], { name: string; sql: string }>('SELECT name, sql FROM join_snapshot_index ORDER BY name').all();
+  for (const i of indexes) db.exec(i.sql);
+  db.exec('DELETE FROM join_snapshot_index');
+  return indexes.length;
+}
+
+export const joinSnapshotStore = perDatabase((db: Db) => {
+  const set = db.prepare<{ snapshot_id: string | null; mark: number | null; clock_high: string | null; tbl: string | null; after: string; done: number }>(
+    `UPDATE join_snapshot SET snapshot_id = @snapshot_id, mark = @mark, clock_high = @clock_high, tbl = @tbl, after = @after, done = @done WHERE one = 1`,
+  );
+  const progress = db.prepare<[string | null, string]>('UPDATE join_snapshot SET tbl = ?, after = ? WHERE one = 1');
+  const merges = db.prepare<[], { id: number }>('SELECT id FROM customer_merge WHERE undone_at IS NULL ORDER BY created_at, id');
+  const foreignKeys = db.prepare<[string], { table: string }>('SELECT "table" FROM pragma_foreign_key_list(?)');
+  return {
+    set: (row: Omit<JoinSnapshotRow, 'pending' | 'code_hash'>) => set.run(row),
+    /** The table being downloaded and its last key written, in the page's own transaction. */
+    progress: (tbl: string | null, after: string) => progress.run(tbl, after),
+    /** The merges standing, oldest first: each PC re-points the rows naming the merged-away customer itself. */
+    activeMerges: () => merges.all().map((m) => m.id),
+    /** The tables `table`'s foreign keys name. */
+    parentsOf: (table: string) => foreignKeys.all(table).map((f) => f.table),
+  };
+});
+

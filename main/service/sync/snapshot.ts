@@ -1,0 +1,225 @@
+/**
+ * Filling a joining PC from the hub's snapshot (hub/sync/snapshot.ts) instead of the whole log:
+ * the company's current rows as of the hub's mark, a table at a time with parents before children,
+ * each page written in one immediate transaction with where the download stands (join_snapshot,
+ * store/snapshot.ts), so a PC killed during the download goes on from its last page. Then the pull
+ * cursor is the mark: the worker pulls the changes after it as every PC does.
+ *
+ * Rows are written as a pulled change's are (store/sync.ts upsert, as the source 'sync': never
+ * journaled), so this store's triggers keep the figures the hub does not hold (DERIVED_COLUMNS: an
+ * order's received and line count from its receipts and lines, a credit note's balance; stock
+ * totals from the movements) exactly as they would from the whole log. Foreign keys are off while
+ * the rows go in (a table referring to itself, a row whose parent sorts later), and the tables'
+ * indexes are set aside and built once at the end (store/snapshot.ts). A row naming a row this
+ * PC does not hold (a branch PC's receipt at another branch's till day) is kept, as a pulled
+ * change is (sync/apply.ts applies with foreign keys off). The clock times the hub kept per column (shared tables, an
+ * examination, an order's collection branch) become this PC's sync_clock, so a late change loses
+ * or wins here as at every other PC. Merges re-point rows at each PC without a journal entry: the
+ * standing ones are applied here once every row is in.
+ */
+import { refreshStatistics, type Db } from '../db/database.js';
+import { asActor, journalClock, SYNC_SOURCE } from '../db/journal.js';
+import { customerMerges } from '../store/customer-merge.js';
+import { joinSnapshotStore, restoreIndexes, setIndexesAside, type JoinSnapshotRow } from '../store/snapshot.js';
+import { syncStore, type TableShape } from '../store/sync.js';
+import { DEFAULT_SNAPSHOT_LIMIT, SnapshotOpened, SnapshotPage, SYNC_PATHS, type SnapshotRow } from '../../../shared/sync.js';
+import { HIDDEN, KEPT_COLUMNS, TABLE_CLASSES } from '../../../shared/sync-rules.js';
+import { extend } from '../../../shared/extend.js';
+import { sqlValue } from './apply.js';
+import type { HubFetch } from './hub-tls.js';
+import { HubRefusal } from './worker.js';
+
+export interface SnapshotProgress {
+  table: string;
+  rows: number;
+}
+
+/** The hub answered that the snapshot is closed (restarted, or idle too long): the download starts again. */
+export class SnapshotGone extends Error {}
+
+/** The hub predates snapshots: the join pulls the whole log instead. */
+export class NoSnapshots extends Error {}
+
+/** The page cache while the snapshot is written (KiB). */
+const SNAPSHOT_CACHE_KIB = 256 * 1024;
+
+/** The synced tables this store has, parents before children (by their foreign keys). */
+export function tablesInOrder(db: Db): string[] {
+  const store = syncStore(db);
+  const keys = joinSnapshotStore(db);
+  const synced = Object.entries(TABLE_CLASSES)
+    .filter(([table, cls]) => cls !== 'local' && store.shape(table) !== null)
+    .map(([table]) => table)
+    .sort();
+  const set = new Set(synced);
+  const out: string[] = [];
+  const placed = new Set<string>();
+  const visiting = new Set<string>();
+  const visit = (table: string) => {
+    if (placed.has(table) || visiting.has(table)) return;
+    visiting.add(table);
+    for (const parent of keys.parentsOf(table)) if (parent !== table && set.has(parent)) visit(parent);
+    visiting.delete(table);
+    placed.add(table);
+    out.push(table);
+  };
+  synced.forEach(visit);
+  return out;
+}
+
+interface Hub {
+  base: string;
+  client: HubFetch;
+  nodeId: number;
+}
+
+async function ask(hub: Hub, path: string, init: RequestInit): Promise<unknown> {
+  const response = await hub.client(`${hub.base}${path}`, extend(init, { signal: AbortSignal.timeout(120_000) }));
+  const text = await response.text();
+  const body: unknown = text ? JSON.parse(text) : {};
+  if (!response.ok) {
+    const { code = `HTTP_${response.status}`, message = text } = body as { code?: string; message?: string };
+    if (response.status === 410) throw new SnapshotGone(message);
+    if (response.status === 404 && code === 'NO_SUCH_ENDPOINT') throw new NoSnapshots(message);
+    throw new HubRefusal(response.status, code, message);
+  }
+  return body;
+}
+
+/**
+ * Downloads the snapshot into the side file from where `state` stands (a new one when it names
+ * none) and sets the pull cursor to its mark. SnapshotGone: the file holds part of a closed
+ * snapshot, and must be made again before a new one.
+ */
+export async function downloadSnapshot(
+  db: Db,
+  hub: Hub,
+  state: JoinSnapshotRow,
+  now: () => Date,
+  progress: (p: SnapshotProgress) => void = () => undefined,
+  pageRows = DEFAULT_SNAPSHOT_LIMIT,
+): Promise<void> {
+  if (state.done) return;
+  const keys = joinSnapshotStore(db);
+  const tables = tablesInOrder(db);
+  let { snapshot_id: id, mark, clock_high: clockHigh, tbl, after } = state;
+  if (id === null || mark === null) {
+    const opened = SnapshotOpened.parse(
+      await ask(hub, SYNC_PATHS.snapshot, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ nodeId: hub.nodeId }) }),
+    );
+    ({ id, mark, clockHigh } = { id: opened.id, mark: opened.mark, clockHigh: opened.clockHigh });
+    tbl = tables[0] ?? null;
+    after = '';
+    db.transaction(() => {
+      setIndexesAside(db, tables);
+      keys.set({ snapshot_id: id, mark, clock_high: clockHigh, tbl, after, done: 0 });
+    }).immediate();
+  }
+  const fetchPage = (table: string, from: string) => {
+    const query = `nodeId=${hub.nodeId}&table=${table}&after=${encodeURIComponent(from)}&limit=${pageRows}`;
+    return ask(hub, `${SYNC_PATHS.snapshot}/${id}?${query}`, { method: 'GET' }).then((body) => SnapshotPage.parse(body));
+  };
+  // While a page is written here the next one is read at the hub: the two wait on each other only where one is slower.
+  let start = tbl === null ? tables.length : tables.indexOf(tbl);
+  if (start < 0) start = 0;
+  let ahead = start < tables.length ? fetchPage(tables[start]!, after) : null;
+  ahead?.catch(() => undefined);
+  const saved = { synchronous: db.pragma('synchronous', { simple: true }), cache: db.pragma('cache_size', { simple: true }) };
+  // A side file: a page lost to a power cut is read again (NORMAL keeps the file whole); a large
+  // cache keeps the tables' indexes in memory while they grow.
+  db.pragma('synchronous = NORMAL');
+  db.pragma(`cache_size = ${-SNAPSHOT_CACHE_KIB}`);
+  db.pragma('foreign_keys = OFF');
+  try {
+    for (let i = start; i < tables.length; i++) {
+      const table = tables[i]!;
+      const nextTable = tables[i + 1] ?? null;
+      let rows = 0;
+      for (let more = true; more; ) {
+        const page = await ahead!;
+        more = page.next !== null;
+        after = page.next ?? '';
+        const then = more ? table : nextTable;
+        ahead = then === null ? null : fetchPage(then, after);
+        ahead?.catch(() => undefined);
+        applySnapshotPage(db, table, page.rows, then, after, now());
+        rows += page.rows.length;
+        // Between pages the counter's event loop runs (a join from the first-run screen).
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      progress({ table, rows });
+    }
+    finishSnapshot(db, { id, mark, clockHigh }, now());
+  } finally {
+    db.pragma('foreign_keys = ON');
+    db.pragma(`synchronous = ${saved.synchronous}`);
+    db.pragma(`cache_size = ${saved.cache}`);
+  }
+  // The hub may close it now; it closes an idle one itself.
+  await ask(hub, `${SYNC_PATHS.snapshot}/${id}?nodeId=${hub.nodeId}`, { method: 'DELETE' }).catch(() => undefined);
+}
+
+const sync = (now: Date) => ({ userId: null, branchId: null, till: '', source: SYNC_SOURCE, now: () => now });
+
+/** One page of a table's rows, with where the download stands after it, in one transaction. */
+export function applySnapshotPage(db: Db, table: string, rows: readonly SnapshotRow[], nextTable: string | null, after: string, now: Date): void {
+  const store = syncStore(db);
+  const shape = store.shape(table);
+  if (!shape) throw new Error(`This store has no table ${table}`);
+  asActor(sync(now), () =>
+    db
+      .transaction(() => {
+        for (const row of rows) {
+          if (row.values !== null) store.upsert(table, shape, keyOf(table, row.key, shape), valuesOf(table, row.values, shape));
+          for (const [col, hlc] of Object.entries(row.colHlc)) {
+            if (col === '*') store.setClock('examination', row.key, '*', hlc);
+            else store.setClock(table, row.key, col, hlc);
+          }
+        }
+        joinSnapshotStore(db).progress(nextTable, after);
+      })
+      .immediate(),
+  );
+}
+
+/** Every row is in: the standing merges applied, the pull cursor at the mark. */
+function finishSnapshot(db: Db, snapshot: { id: string; mark: number; clockHigh: string | null }, now: Date): void {
+  const store = syncStore(db);
+  const clock = journalClock(db);
+  asActor(sync(now), () =>
+    db
+      .transaction(() => {
+        restoreIndexes(db);
+        const merges = customerMerges(db);
+        for (const id of joinSnapshotStore(db).activeMerges()) merges.apply(id);
+        if (snapshot.clockHigh) clock.receive(snapshot.clockHigh, now.getTime());
+        store.setState({ pull_cursor: snapshot.mark, clock_high: clock.current() });
+        joinSnapshotStore(db).set({ snapshot_id: snapshot.id, mark: snapshot.mark, clock_high: snapshot.clockHigh, tbl: null, after: '', done: 1 });
+      })
+      .immediate(),
+  );
+  refreshStatistics(db);
+}
+
+/** The row's key columns from the hub's key: the id as text, or the composite key's JSON array. */
+function keyOf(table: string, key: string, shape: TableShape): Record<string, unknown> {
+  if (key.startsWith('[')) {
+    const parts = JSON.parse(key) as unknown;
+    if (Array.isArray(parts) && parts.length === shape.key.length) return Object.fromEntries(shape.key.map((c, i) => [c, sqlValue(parts[i])]));
+  } else if (shape.key.length === 1 && /^-?\d+$/.test(key)) {
+    return { [shape.key[0]!]: Number(key) };
+  }
+  throw new Error(`The hub names a row of ${table} as this store does not key it (${key})`);
+}
+
+/** The row's values this store takes: known columns, not the figures its triggers keep, not hidden ones. */
+function valuesOf(table: string, values: Record<string, unknown>, shape: TableShape): Record<string, unknown> {
+  const kept = KEPT_COLUMNS[table] ?? [];
+  const out: Record<string, unknown> = {};
+  for (const [col, value] of Object.entries(values)) {
+    if (!shape.columns.has(col)) throw new Error(`The hub holds a column ${table}.${col} this store does not have: update this PC's program before it joins`);
+    if (kept.includes(col) || value === HIDDEN) continue;
+    out[col] = sqlValue(value);
+  }
+  return out;
+}
