@@ -130,7 +130,7 @@ export async function allRows(db: pg.Pool): Promise<RowState[]> {
 /** Rows of these tables (not deleted) whose customer_id is `customerId`: a customer merge moves them (sync/merge-fold.ts). */
 export async function rowsNamingCustomer(client: pg.PoolClient, tables: readonly string[], customerId: number): Promise<RowState[]> {
   const { rows } = await client.query<RawRow>(
-    `SELECT tbl, row_key, node_id, cursor, branch_id, row_values, col_hlc, deleted FROM row_state
+    `SELECT tbl, row_key, node_id, cursor, branch_id, row_values, col_hlc, deleted, audience FROM row_state
       WHERE tbl = ANY($1::text[]) AND NOT deleted AND row_values->'customer_id' = to_jsonb($2::bigint)`,
     [tables, customerId],
   );
@@ -140,7 +140,7 @@ export async function rowsNamingCustomer(client: pg.PoolClient, tables: readonly
 /** The customer_merge rows (not undone) that merged `mergedId` away. */
 export async function mergesOf(client: pg.PoolClient, mergedId: number): Promise<RowState[]> {
   const { rows } = await client.query<RawRow>(
-    `SELECT tbl, row_key, node_id, cursor, branch_id, row_values, col_hlc, deleted FROM row_state
+    `SELECT tbl, row_key, node_id, cursor, branch_id, row_values, col_hlc, deleted, audience FROM row_state
       WHERE tbl = 'customer_merge' AND NOT deleted AND row_values->'merged_id' = to_jsonb($1::bigint)`,
     [mergedId],
   );

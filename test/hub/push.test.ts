@@ -326,7 +326,7 @@ test('`seen` comes with a pull only when some node reached the hub after the new
   assert.equal(quiet.statusCode, 200);
   assert.equal(quiet.json().seen, undefined, 'nothing changed: no list');
   // A node that reaches the hub for the first time (a push, here) is the one sent.
-  const fresh = (await hub.enroll('Branch F till 1')).id;
+  const fresh = (await hub.enroll('Branch J till 1')).id;
   assert.equal((await push(hub, batch(fresh, 1, 1))).status, 200);
   const changed = await hub.app.inject({ method: 'GET', url: `/hub/v1/pull?nodeId=${a}&after=0&limit=2000&seenAfter=${encodeURIComponent(newest)}` });
   assert.deepEqual(changed.json().seen.map((s: { nodeId: number }) => s.nodeId), [fresh]);
