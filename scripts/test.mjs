@@ -50,6 +50,21 @@ function testFiles(dir) {
     .sort();
 }
 
+/**
+ * The files in the order they are started, two at a time: longest first by the seconds each took
+ * in a recorded run (scripts/unit-durations.json, written by scripts/file-durations.mjs), so the
+ * long ones (the crash test, the backups, the two-PC sync files) do not start last and leave one
+ * core idle at the end while the other finishes them. A file not in the list yet (a new one) goes
+ * first: it may be long, and a short one costs nothing there. To record the order again, copy a
+ * full run's test-results/unit-durations.json over scripts/unit-durations.json.
+ */
+function longestFirst(files) {
+  const list = path.join(root, 'scripts', 'unit-durations.json');
+  const seconds = existsSync(list) ? JSON.parse(readFileSync(list, 'utf8')) : {};
+  const known = (f) => seconds[f.split(path.sep).join('/')] ?? Infinity;
+  return files.map((f, i) => ({ f, i, s: known(f) })).sort((a, b) => b.s - a.s || a.i - b.i).map(({ f }) => f);
+}
+
 const suites = {
   async typecheck() {
     const { code } = await run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
@@ -68,7 +83,8 @@ const suites = {
     // times (test/helpers/bundle.ts) and `npm run serve`'s test serves both. A failed build is
     // left to those tests to report.
     await run(process.execPath, [path.join(root, 'scripts', 'build-if-changed.mjs'), 'renderer', 'main']);
-    const files = testFiles(path.join(root, 'test'));
+    mkdirSync(path.join(root, 'test-results'), { recursive: true });
+    const files = longestFirst(testFiles(path.join(root, 'test')));
     // What the test files would each make alike and only once per run need (the migrated empty
     // store, test/helpers/service.ts) is kept here for the run, and removed after it.
     const runDir = mkdtempSync(path.join(os.tmpdir(), 'optical-pos-test-run-'));
@@ -82,8 +98,12 @@ const suites = {
       // of test/contract/fields.test.ts's went unreported and uncounted).
       '--test-timeout=300000',
       '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      // Each file's seconds, for the order of the next runs (longestFirst, below).
+      `--test-reporter=${path.join(root, 'scripts', 'file-durations.mjs')}`,
+      `--test-reporter-destination=${path.join(root, 'test-results', 'unit-durations.json')}`,
       ...files,
-    ], { POS_TEST_RUN_DIR: runDir });
+    ], { POS_TEST_RUN_DIR: runDir, POS_TEST_LOW_KDF: '1' });
     rmSync(runDir, { recursive: true, force: true });
     const count = (label) => Number(new RegExp(`^[^\\w\\n]*${label} (\\d+)$`, 'm').exec(output)?.[1] ?? NaN);
     const passed = count('pass');
@@ -97,7 +117,7 @@ const suites = {
     const report = path.join(root, 'test-results', 'e2e.json');
     // As for the unit suite: the migrated empty store made once for the run (e2e/fixtures.ts).
     const runDir = mkdtempSync(path.join(os.tmpdir(), 'optical-pos-test-run-'));
-    const { code } = await run(bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: report, POS_TEST_RUN_DIR: runDir });
+    const { code } = await run(bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: report, POS_TEST_RUN_DIR: runDir, POS_TEST_LOW_KDF: '1' });
     rmSync(runDir, { recursive: true, force: true });
     if (!existsSync(report)) return { passed: 0, failed: 1 };
     const stats = JSON.parse(readFileSync(report, 'utf8')).stats ?? {};
