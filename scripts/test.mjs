@@ -65,6 +65,9 @@ function longestFirst(files) {
   return files.map((f, i) => ({ f, i, s: known(f) })).sort((a, b) => b.s - a.s || a.i - b.i).map(({ f }) => f);
 }
 
+/** The renderer and main builds, when their sources changed (scripts/build-if-changed.mjs). */
+const build = (held = false) => run(process.execPath, [path.join(root, 'scripts', 'build-if-changed.mjs'), 'renderer', 'main'], {}, held);
+
 const suites = {
   async typecheck() {
     const { code } = await run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
@@ -82,7 +85,8 @@ const suites = {
     // the files that start them run two at a time: the crash test starts the bundle thirteen
     // times (test/helpers/bundle.ts) and `npm run serve`'s test serves both. A failed build is
     // left to those tests to report.
-    await run(process.execPath, [path.join(root, 'scripts', 'build-if-changed.mjs'), 'renderer', 'main']);
+    if (buildAside) process.stdout.write((await buildAside).output);
+    else await build();
     mkdirSync(path.join(root, 'test-results'), { recursive: true });
     const files = longestFirst(testFiles(path.join(root, 'test')));
     // What the test files would each make alike and only once per run need (the migrated empty
@@ -146,6 +150,9 @@ const lines = [];
 // The type check and the lint each keep one core busy for about half a minute: they run side by
 // side, the lint's output held and shown after the type check's.
 const lintAside = order[0] === 'typecheck' && order[1] === 'lint' ? suites.lint(true) : null;
+// And the builds the unit suite needs beside them, their output held until the unit suite starts:
+// the type check and the lint end at different moments, and each leaves a core to the builds then.
+const buildAside = lintAside && order.includes('unit') ? build(true) : null;
 for (const name of order) {
   console.log(`\n=== ${name} ===`);
   const result = name === 'lint' && lintAside ? await lintAside : await suites[name]();
