@@ -14,7 +14,7 @@ import type { Page } from '@playwright/test';
 import { createClient } from '../shared/client.js';
 import { api } from '../shared/endpoints/index.js';
 import { startServer, type RunningServer } from '../main/service/server.js';
-import { expect, test } from './fixtures.js';
+import { expect, migratedDemo, test } from './fixtures.js';
 import { PASSWORD, openTillOnce, sellLens, uniqueMobile } from './helpers.js';
 import { rendererDist } from './paths.js';
 
@@ -23,7 +23,7 @@ let dataDir: string;
 let order = '';
 let customer = '';
 test.beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'optical-pos-e2e-axe-'));
+  dataDir = migratedDemo(await mkdtemp(join(tmpdir(), 'optical-pos-e2e-axe-')));
   server = await startServer({ dataDir, port: 0, staticDir: rendererDist, strictResponses: true });
   const anonymous = createClient({ baseUrl: server.url });
   const { token } = await anonymous.call(api.Auth.login, { body: { userName: 'admin', password: PASSWORD } });

@@ -22,7 +22,7 @@ import { STORE_FILE } from '../main/service/store-file.js';
 import { startTestHub, type TestHub } from '../test/hub/hub-helpers.js';
 import { branchUser } from '../test/helpers/branches.js';
 import { localDate } from '../shared/domain/calendar.js';
-import { expect, test } from './fixtures.js';
+import { expect, migratedDemo, test } from './fixtures.js';
 import { openTillOnce, PASSWORD, screenshot, tillOf, uniqueWord } from './helpers.js';
 import { rendererDist } from './paths.js';
 
@@ -49,7 +49,7 @@ async function signInAt(page: Page, server: RunningServer, userName: string): Pr
 
 test('booked at Navrangpura for collection at Adajan: readied, paid and handed over at Adajan, seen delivered at both through the hub', async ({ browser }) => {
   test.setTimeout(240_000);
-  const dirs = [mkdtempSync(path.join(os.tmpdir(), 'optical-pos-e2e-amd-')), mkdtempSync(path.join(os.tmpdir(), 'optical-pos-e2e-srt-'))] as const;
+  const dirs = [migratedDemo(mkdtempSync(path.join(os.tmpdir(), 'optical-pos-e2e-amd-'))), mkdtempSync(path.join(os.tmpdir(), 'optical-pos-e2e-srt-'))] as const;
   let hub: TestHub | undefined;
   const servers: RunningServer[] = [];
   try {

@@ -16,14 +16,14 @@ import { applyPulledPage } from '../main/service/sync/apply.js';
 import { branchUser } from '../test/helpers/branches.js';
 import { makeSale } from '../test/helpers/sales.js';
 import type { TestService } from '../test/helpers/service.js';
-import { expect, test } from './fixtures.js';
+import { expect, migratedDemo, test } from './fixtures.js';
 import { openTillOnce, PASSWORD, screenshot } from './helpers.js';
 import { rendererDist } from './paths.js';
 
 let server: RunningServer;
 let dataDir: string;
 test.beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'optical-pos-e2e-chain-'));
+  dataDir = migratedDemo(await mkdtemp(join(tmpdir(), 'optical-pos-e2e-chain-')));
   server = await startServer({ dataDir, port: 0, staticDir: rendererDist, strictResponses: true });
 });
 test.afterAll(async () => {

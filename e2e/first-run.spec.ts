@@ -21,7 +21,7 @@ import { loadOrCreateCa, serverCertificate } from '../hub/tls/ca.js';
 import { startServer } from '../main/service/server.js';
 import { hubTlsDir, saveHubTls } from '../main/service/sync/hub-tls.js';
 import { startTestHub } from '../test/hub/hub-helpers.js';
-import { expect, test } from './fixtures.js';
+import { expect, migratedDemo, test } from './fixtures.js';
 import { screenshot } from './helpers.js';
 import { repoRoot } from './paths.js';
 
@@ -97,7 +97,7 @@ test('a fresh PC: first-run screen, set up my store, sign in as its admin, open 
 
 test('a second PC joins the company’s hub on screen: the wrong hub is refused in words, then it pulls the company’s data and a user of the first PC signs in', async ({ page, emptyPc }) => {
   test.setTimeout(180_000);
-  const dirs = [mkdtempSync(path.join(os.tmpdir(), 'optical-pos-e2e-ca-')), mkdtempSync(path.join(os.tmpdir(), 'optical-pos-e2e-head-'))];
+  const dirs = [mkdtempSync(path.join(os.tmpdir(), 'optical-pos-e2e-ca-')), migratedDemo(mkdtempSync(path.join(os.tmpdir(), 'optical-pos-e2e-head-')))];
   const [caDir, headDir] = dirs as [string, string];
   const ca = await loadOrCreateCa(caDir);
   const hub = await startTestHub({ tls: { ...(await serverCertificate(ca, caDir, ['localhost', '127.0.0.1'])), clientCa: ca.cert, issuer: ca } });

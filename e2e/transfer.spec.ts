@@ -18,7 +18,7 @@ import { joinCompany } from '../main/service/sync/join.js';
 import { STORE_FILE } from '../main/service/store-file.js';
 import { startTestHub, type TestHub } from '../test/hub/hub-helpers.js';
 import { branchUser, mumbaiBranch } from '../test/helpers/branches.js';
-import { expect, test } from './fixtures.js';
+import { expect, migratedDemo, test } from './fixtures.js';
 import { PASSWORD, screenshot } from './helpers.js';
 import { rendererDist } from './paths.js';
 
@@ -48,7 +48,7 @@ async function showPrinted(page: Page, client: Client, transferId: string): Prom
 
 test('a frame moves from Navrangpura to Adajan through the hub: dispatched offline, received with a damaged and a short unit, seen at both', async ({ browser }) => {
   test.setTimeout(240_000);
-  const dirs = [mkdtempSync(path.join(os.tmpdir(), 'optical-pos-e2e-amd-')), mkdtempSync(path.join(os.tmpdir(), 'optical-pos-e2e-srt-'))] as const;
+  const dirs = [migratedDemo(mkdtempSync(path.join(os.tmpdir(), 'optical-pos-e2e-amd-'))), mkdtempSync(path.join(os.tmpdir(), 'optical-pos-e2e-srt-'))] as const;
   let hub: TestHub | undefined;
   const servers: RunningServer[] = [];
   try {

@@ -50,6 +50,24 @@ function testFiles(dir) {
     .sort();
 }
 
+/**
+ * The files in the order they are started, two at a time: longest first by the seconds each took
+ * in a recorded run (scripts/unit-durations.json, written by scripts/file-durations.mjs), so the
+ * long ones (the crash test, the backups, the two-PC sync files) do not start last and leave one
+ * core idle at the end while the other finishes them. A file not in the list yet (a new one) goes
+ * first: it may be long, and a short one costs nothing there. To record the order again, copy a
+ * full run's test-results/unit-durations.json over scripts/unit-durations.json.
+ */
+function longestFirst(files) {
+  const list = path.join(root, 'scripts', 'unit-durations.json');
+  const seconds = existsSync(list) ? JSON.parse(readFileSync(list, 'utf8')) : {};
+  const known = (f) => seconds[f.split(path.sep).join('/')] ?? Infinity;
+  return files.map((f, i) => ({ f, i, s: known(f) })).sort((a, b) => b.s - a.s || a.i - b.i).map(({ f }) => f);
+}
+
+/** The renderer and main builds, when their sources changed (scripts/build-if-changed.mjs). */
+const build = (held = false) => run(process.execPath, [path.join(root, 'scripts', 'build-if-changed.mjs'), 'renderer', 'main'], {}, held);
+
 const suites = {
   async typecheck() {
     const { code } = await run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
@@ -67,8 +85,10 @@ const suites = {
     // the files that start them run two at a time: the crash test starts the bundle thirteen
     // times (test/helpers/bundle.ts) and `npm run serve`'s test serves both. A failed build is
     // left to those tests to report.
-    await run(process.execPath, [path.join(root, 'scripts', 'build-if-changed.mjs'), 'renderer', 'main']);
-    const files = testFiles(path.join(root, 'test'));
+    if (buildAside) process.stdout.write((await buildAside).output);
+    else await build();
+    mkdirSync(path.join(root, 'test-results'), { recursive: true });
+    const files = longestFirst(testFiles(path.join(root, 'test')));
     // What the test files would each make alike and only once per run need (the migrated empty
     // store, test/helpers/service.ts) is kept here for the run, and removed after it.
     const runDir = mkdtempSync(path.join(os.tmpdir(), 'optical-pos-test-run-'));
@@ -82,8 +102,12 @@ const suites = {
       // of test/contract/fields.test.ts's went unreported and uncounted).
       '--test-timeout=300000',
       '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      // Each file's seconds, for the order of the next runs (longestFirst, below).
+      `--test-reporter=${path.join(root, 'scripts', 'file-durations.mjs')}`,
+      `--test-reporter-destination=${path.join(root, 'test-results', 'unit-durations.json')}`,
       ...files,
-    ], { POS_TEST_RUN_DIR: runDir });
+    ], { POS_TEST_RUN_DIR: runDir, POS_TEST_LOW_KDF: '1' });
     rmSync(runDir, { recursive: true, force: true });
     const count = (label) => Number(new RegExp(`^[^\\w\\n]*${label} (\\d+)$`, 'm').exec(output)?.[1] ?? NaN);
     const passed = count('pass');
@@ -97,7 +121,7 @@ const suites = {
     const report = path.join(root, 'test-results', 'e2e.json');
     // As for the unit suite: the migrated empty store made once for the run (e2e/fixtures.ts).
     const runDir = mkdtempSync(path.join(os.tmpdir(), 'optical-pos-test-run-'));
-    const { code } = await run(bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: report, POS_TEST_RUN_DIR: runDir });
+    const { code } = await run(bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: report, POS_TEST_RUN_DIR: runDir, POS_TEST_LOW_KDF: '1' });
     rmSync(runDir, { recursive: true, force: true });
     if (!existsSync(report)) return { passed: 0, failed: 1 };
     const stats = JSON.parse(readFileSync(report, 'utf8')).stats ?? {};
@@ -126,6 +150,9 @@ const lines = [];
 // The type check and the lint each keep one core busy for about half a minute: they run side by
 // side, the lint's output held and shown after the type check's.
 const lintAside = order[0] === 'typecheck' && order[1] === 'lint' ? suites.lint(true) : null;
+// And the builds the unit suite needs beside them, their output held until the unit suite starts:
+// the type check and the lint end at different moments, and each leaves a core to the builds then.
+const buildAside = lintAside && order.includes('unit') ? build(true) : null;
 for (const name of order) {
   console.log(`\n=== ${name} ===`);
   const result = name === 'lint' && lintAside ? await lintAside : await suites[name]();

@@ -81,8 +81,10 @@ async function refusal(promise: Promise<unknown>): Promise<RestoreRefused> {
 }
 
 test('a backup taken while two tills keep selling restores to a consistent store with every sale acknowledged before it began', { timeout: 120_000 }, async (t) => {
-  useFolder('');
-  // A store of some size (20,000 customers, a few MB), so the copy spans many sales.
+  // A store of its own, of some size (20,000 customers, 24 MB), so the copy spans many sales; the
+  // file's other tests back up and restore the small demo store, a few times each.
+  const { svc, cashier, manager } = await storeWithStaff();
+  t.after(() => svc.close());
   const { db, ids } = svc.server.deps;
   addCustomers({ file: '', db, ids, company: companies(db).only()! }, 20_000);
   // Carts ready at the tills; each till saves one sale after another (SaveSale, the write).
