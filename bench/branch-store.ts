@@ -6,13 +6,11 @@
  * PC's orders and the size of its store file (after VACUUM, so both are counted alike), so a
  * branch PC is seen to stay the size of its own trade, not the chain's.
  */
-import { chmodSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import os from 'node:os';
+import { statSync } from 'node:fs';
 import path from 'node:path';
-import { startHub } from '../hub/hub.js';
+import { benchCompany } from './sync.js';
 import { makeJoinCode } from '../hub/sync/join.js';
 import { asActor } from '../main/service/db/journal.js';
-import { openService } from '../main/service/service.js';
 import { addBranches } from '../main/service/setup/bulk-branches.js';
 import { addOrders } from '../main/service/setup/bulk-orders.js';
 import { joinCompany } from '../main/service/sync/join.js';
@@ -37,16 +35,9 @@ function vacuumedMib(store: OpenStore, dir: string): number {
 }
 
 export async function measureBranchStore(orders: number, branchCount: number, log: (line: string) => void): Promise<BranchStore> {
-  const temp = mkdtempSync(path.join(os.tmpdir(), 'optical-pos-bench-branch-store-'));
-  chmodSync(temp, 0o755);
-  const hub = await startHub({ dataDir: path.join(temp, 'hub'), port: 0 });
-  const opened: OpenStore[] = [];
+  const company = await benchCompany('optical-pos-bench-branch-store-');
+  const { temp, hub, ho, opened } = company;
   try {
-    await hub.enroll('Head office');
-    const hoDir = path.join(temp, 'ho');
-    await (await openService({ dataDir: hoDir })).close();
-    const ho = openStoreFile(hoDir);
-    opened.push(ho);
     asActor({ userId: null, branchId: null, till: '', source: 'seed' }, () => {
       addBranches(ho, branchCount);
       addOrders(ho, orders, { days: 30 });
@@ -74,8 +65,6 @@ export async function measureBranchStore(orders: number, branchCount: number, lo
     log(`  a PC of branch ${code}:    ${branch.orders.toLocaleString('en-IN')} orders, ${branch.mib} MiB, joined in ${branch.joinSeconds} s`);
     return result;
   } finally {
-    for (const store of opened) store.db.close();
-    await hub.close();
-    rmSync(temp, { recursive: true, force: true });
+    await company.close();
   }
 }

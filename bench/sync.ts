@@ -20,7 +20,7 @@
 import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startHub } from '../hub/hub.js';
+import { startHub, type Hub } from '../hub/hub.js';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { from as copyFrom } from 'pg-copy-streams';
@@ -53,18 +53,39 @@ export const SYNC_FLOORS = {
   pull: "the same rows written into head office's store by prepared statements in one transaction",
 };
 
-export async function measureSync(orders: number, log: (line: string) => void): Promise<SyncThroughput> {
-  const temp = mkdtempSync(path.join(os.tmpdir(), 'optical-pos-bench-sync-'));
+/**
+ * A company for a bench: a real hub in a temporary folder, head office's new store enrolled as its
+ * node 1 (opened, not served), and `close()` that closes every store in `opened`, the hub, and
+ * removes the folder.
+ */
+export async function benchCompany(prefix: string): Promise<{ temp: string; hub: Hub; ho: OpenStore; opened: OpenStore[]; close(): Promise<void> }> {
+  const temp = mkdtempSync(path.join(os.tmpdir(), prefix));
   // Run as root, the embedded PostgreSQL runs as `postgres`, which must be able to enter the folder.
   chmodSync(temp, 0o755);
   const hub = await startHub({ dataDir: path.join(temp, 'hub'), port: 0 });
   const opened: OpenStore[] = [];
+  const close = async () => {
+    for (const store of opened) store.db.close();
+    await hub.close();
+    rmSync(temp, { recursive: true, force: true });
+  };
   try {
     await hub.enroll('Head office');
     const hoDir = path.join(temp, 'ho');
     await (await openService({ dataDir: hoDir })).close();
     const ho = openStoreFile(hoDir);
     opened.push(ho);
+    return { temp, hub, ho, opened, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
+
+export async function measureSync(orders: number, log: (line: string) => void): Promise<SyncThroughput> {
+  const company = await benchCompany('optical-pos-bench-sync-');
+  const { temp, hub, ho, opened } = company;
+  try {
     const worker = (store: OpenStore, nodeId: number) => startSyncWorker({ db: store.db, hubUrl: hub.url, nodeId, now: () => new Date(), intervalMs: 3_600_000 });
     const hoSync = worker(ho, 1);
     await hoSync.syncNow();
@@ -121,9 +142,7 @@ export async function measureSync(orders: number, log: (line: string) => void): 
     log(syncLine('pull (hub → head office, applied)', result.pull));
     return result;
   } finally {
-    for (const store of opened) store.db.close();
-    await hub.close();
-    rmSync(temp, { recursive: true, force: true });
+    await company.close();
   }
 }
 
