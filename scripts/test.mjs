@@ -112,9 +112,9 @@ const suites = {
     const count = (label) => Number(new RegExp(`^[^\\w\\n]*${label} (\\d+)$`, 'm').exec(output)?.[1] ?? NaN);
     const passed = count('pass');
     const failed = count('fail');
-    if (Number.isNaN(passed) || Number.isNaN(failed)) return { passed: 0, failed: 1 };
+    if (Number.isNaN(passed) || Number.isNaN(failed)) return { passed: 0, failed: 1, recap: recapOf(output) };
     // A crash outside any test (a file that fails to load) still fails the suite.
-    return { passed, failed: failed === 0 && code !== 0 ? 1 : failed };
+    return { passed, failed: failed === 0 && code !== 0 ? 1 : failed, recap: failed > 0 || code !== 0 ? recapOf(output) : '' };
   },
   async e2e() {
     mkdirSync(path.join(root, 'test-results'), { recursive: true });
@@ -130,6 +130,26 @@ const suites = {
     return { passed, failed: failed === 0 && code !== 0 ? 1 : failed };
   },
 };
+
+/**
+ * The spec reporter's "failing tests" section (each failed test with its error and stack), kept
+ * short: the first lines of each failure, at most 120 lines in all.
+ */
+function recapOf(output) {
+  const at = output.lastIndexOf('failing tests:');
+  if (at < 0) return output.split('\n').slice(-40).join('\n');
+  const kept = [];
+  let inStack = 0;
+  for (const line of output.slice(at).split('\n')) {
+    // Stack frames after the first two of each error say little.
+    if (/^\s+at /.test(line)) {
+      if (++inStack > 2) continue;
+    } else inStack = 0;
+    kept.push(line);
+    if (kept.length >= 120) break;
+  }
+  return kept.join('\n');
+}
 
 const order = only ? [only] : ['typecheck', 'lint', 'unit', 'e2e'];
 if (!suites[order[0]]) {
@@ -147,6 +167,7 @@ if (missing) {
 let passed = 0;
 let failed = 0;
 const lines = [];
+const recaps = [];
 // The type check and the lint each keep one core busy for about half a minute: they run side by
 // side, the lint's output held and shown after the type check's.
 const lintAside = order[0] === 'typecheck' && order[1] === 'lint' ? suites.lint(true) : null;
@@ -160,7 +181,11 @@ for (const name of order) {
   passed += result.passed;
   failed += result.failed;
   lines.push(`${name}: ${result.passed} passed, ${result.failed} failed`);
+  if (result.recap) recaps.push(`--- ${name}: what failed ---\n${result.recap}`);
 }
+// What failed, again at the end: a CI log is often read from its tail, and the e2e suite's output
+// comes after the unit suite's.
+if (recaps.length > 0) console.log('\n' + recaps.join('\n'));
 console.log('\n' + lines.join('\n'));
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
