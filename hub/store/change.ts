@@ -198,7 +198,8 @@ export const SCAN_WINDOW = 100_000;
  * the highest cursor) written as JSON by PostgreSQL itself, so the hub neither parses each change's
  * values into objects nor writes them out again. For a node serving `branches` (null: head office,
  * everything), only the changes meant for them (store/audience.ts), with users' password hashes
- * only of their own users.
+ * only of their own users, and only the changes row_state is folded up to (`top` is then the mark):
+ * the hashes are decided from it.
  */
 export async function changePageJson(
   db: pg.Pool,
@@ -210,9 +211,13 @@ export async function changePageJson(
 ): Promise<ChangePageJson> {
   const window = branches === null ? null : after + SCAN_WINDOW;
   const { rows } = await db.query<{ top: string | null; n: string; last: string | null; json: string }>(
-    `WITH page AS (
+    `WITH upto AS (
+       -- A node of some branches reads no further than row_state is folded: whose password hash
+       -- it is sent is decided from row_state (sentValues, grantedHashes).
+       SELECT CASE WHEN $6::bigint[] IS NULL THEN (SELECT max(cursor) FROM change) ELSE least((SELECT max(cursor) FROM change), (SELECT cursor FROM row_state_mark)) END AS top
+     ), page AS (
        SELECT * FROM change
-        WHERE cursor > $2 AND node_id <> $1 AND NOT (node_id IS NOT DISTINCT FROM $4 AND seq <= $5)
+        WHERE cursor > $2 AND cursor <= (SELECT top FROM upto) AND node_id <> $1 AND NOT (node_id IS NOT DISTINCT FROM $4 AND seq <= $5)
           AND ($7::bigint IS NULL OR cursor <= $7) AND ${audienceFilter('audience', '$6')}
         ORDER BY cursor LIMIT $3 + 1
      ), shown AS (SELECT * FROM page ORDER BY cursor LIMIT $3),
@@ -223,7 +228,7 @@ export async function changePageJson(
        UNION ALL
        ${grantedHashes('$6')}
      )
-     SELECT (SELECT max(cursor) FROM change) AS top, (SELECT count(*) FROM page) AS n, (SELECT max(cursor) FROM shown) AS last,
+     SELECT (SELECT top FROM upto) AS top, (SELECT count(*) FROM page) AS n, (SELECT max(cursor) FROM shown) AS last,
             (SELECT coalesce(json_agg(json_build_object(
                       'cursor', cursor, 'nodeId', node_id, 'seq', seq, 'hlc', hlc, 'at', at, 'userId', user_id,
                       'branchId', branch_id, 'till', till, 'source', source, 'tbl', tbl, 'rowId', row_id, 'rowKey', row_key,

@@ -1,6 +1,10 @@
 /** The `node` table: enrolled branch PCs (issue 15). All of the hub's SQL lives in store/. */
 import type pg from 'pg';
 
+
+/** Head office's node: the store made by `npm run setup` (not --join) and enrolled first. */
+export const HEAD_OFFICE_NODES = [1] as const;
+
 export interface NodeRow {
   id: number;
   name: string;

@@ -17,15 +17,14 @@ import { HubError } from '../errors.js';
 import { insertCertificate } from '../store/certificate.js';
 import { expiredJoinCode, expireJoinCodes, installationSecretOf, insertJoinCode, nodeJoined, spendJoinCode } from '../store/join-code.js';
 import { heldTimes, lockPushes } from '../store/change.js';
-import { findNodeByName, findNodeForUpdate, replaceNode } from '../store/node.js';
+import { findNodeByName, findNodeForUpdate, HEAD_OFFICE_NODES, replaceNode } from '../store/node.js';
 import { prunedUpto } from '../store/retention.js';
 import { inTransaction } from '../store/transaction.js';
 import { certifyClientKey, p256PublicKey, type HubCa } from '../tls/ca.js';
 import { enrollNode, setBranchesByCode } from './nodes.js';
+import { foldToTop } from './row-state.js';
 import { logPruned } from './pull.js';
 
-/** Head office's node: the store made by `npm run setup` (not --join) and enrolled first. */
-export const HEAD_OFFICE_NODES = [1] as const;
 
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
@@ -51,6 +50,8 @@ export async function makeJoinCode(
   if (!Number.isFinite(validHours) || validHours <= 0 || validHours > 24 * 90) {
     throw new HubError('invalid', 'INVALID_INPUT', 'A join code is good for more than 0 and at most 2160 hours (90 days)', { validHours: ['must be 0–2160'] });
   }
+  // The branches are known from row_state: every change pushed before now folded into it first.
+  if (branches.length > 0) await foldToTop(pool);
   return inTransaction(pool, async (client) => {
     let node = await findNodeByName(client, name.trim());
     if (node && (node.lastSeq > 0 || (await nodeJoined(client, node.id)))) {

@@ -17,6 +17,7 @@ import type { PullQuery } from '../../shared/sync.js';
 import { HubError } from '../errors.js';
 import { changePageJson } from '../store/change.js';
 import { findNode, notePull, seenNodes, type NodeRow } from '../store/node.js';
+import { foldToTop } from './row-state.js';
 
 /**
  * The PullResponse as JSON text: the page's changes as PostgreSQL wrote them (store/change.ts
@@ -26,6 +27,9 @@ export async function answerPull(pool: pg.Pool, query: PullQuery): Promise<strin
   const node = await findNode(pool, query.nodeId);
   if (!node) throw new HubError('forbidden', 'NODE_NOT_ENROLLED', `Node ${query.nodeId} is not enrolled at this hub: enrol the PC first`);
   refuseRevoked(node);
+  // A branch PC is sent changes up to where row_state is folded (store/change.ts): folded now, so
+  // a change just pushed is not left for its next pull.
+  if (node.branches !== null) await foldToTop(pool);
   const page = await changePageJson(pool, node.id, query.after, query.limit, { node: node.replaces, upto: node.replacesUpto }, node.branches);
   // After the page was read: a prune that removed part of what it asks for is seen here.
   const { pruned } = await notePull(pool, node.id, query.after);

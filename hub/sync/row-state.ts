@@ -40,7 +40,7 @@ import {
 import { changesBetween } from '../store/change.js';
 import { loadRows, markAndLog, saveRows, type RowState } from '../store/row-state.js';
 import { inTransaction } from '../store/transaction.js';
-import { HEAD_OFFICE_NODES } from './join.js';
+import { HEAD_OFFICE_NODES } from '../store/node.js';
 import { customersNamed, mergeFold } from './merge-fold.js';
 
 /** The change's row as row_state keys it: the row id as text, or the composite key's JSON array. */
@@ -123,6 +123,21 @@ export async function catchUpRowState(client: pg.PoolClient, page = FOLD_PAGE): 
     if (changes.length === 0) return folded;
     await foldIntoRowState(client, changes, changes.at(-1)!.cursor);
     folded += changes.length;
+  }
+}
+
+/**
+ * Folds, page by page, until row_state holds every change committed when asked: for what reads
+ * row_state and must not miss a change just pushed (a branch PC's pull, a join code naming
+ * branches). Answers at once when the folder is not behind.
+ */
+export async function foldToTop(pool: pg.Pool, page = FOLD_PAGE): Promise<void> {
+  const { rows } = await pool.query<{ mark: string; top: string | null }>('SELECT (SELECT cursor FROM row_state_mark) AS mark, (SELECT max(cursor) FROM change) AS top');
+  const top = Number(rows[0]!.top ?? 0);
+  let mark = Number(rows[0]!.mark);
+  while (mark < top) {
+    if ((await foldPage(pool, page)) === 0) return;
+    mark = Number((await pool.query<{ cursor: string }>('SELECT cursor FROM row_state_mark')).rows[0]!.cursor);
   }
 }
 

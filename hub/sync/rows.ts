@@ -9,7 +9,7 @@ import type { RowsQuery, RowsResponse } from '../../shared/sync.js';
 import { classOf } from '../../shared/sync-rules.js';
 import { HubError } from '../errors.js';
 import { tableRows } from '../store/row-state.js';
-import { HEAD_OFFICE_NODES } from './join.js';
+import { HEAD_OFFICE_NODES } from '../store/node.js';
 
 export async function answerRows(pool: pg.Pool, table: string, query: RowsQuery): Promise<RowsResponse> {
   if (!(HEAD_OFFICE_NODES as readonly number[]).includes(query.nodeId)) {

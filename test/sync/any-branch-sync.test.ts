@@ -19,6 +19,8 @@ import { createClient, type Client } from '../../shared/client.js';
 import { HASH_NOT_SENT } from '../../shared/sync.js';
 import { openTillOnce, type TestService } from '../helpers/service.js';
 import { startTwoPcs, type TwoPcs } from '../helpers/two-pcs.js';
+import { makeJoinCode } from '../../hub/sync/join.js';
+import { FOLD_LOCK } from '../../hub/sync/row-state.js';
 
 let chain: TwoPcs;
 const nodes: TestService[] = [];
@@ -228,4 +230,32 @@ test('head office’s PC holds B’s own orders; users’ password hashes are on
   assert.equal(hash(nodes[1]!, 'bmanager'), hash(nodes[0]!, 'bmanager'), 'B’s manager’s hash is');
   assert.match(hash(nodes[0]!, 'bmanager'), /^scrypt\$/, 'head office holds every hash');
   await assert.rejects(nodes[1]!.anon.call(api.Auth.login, { body: { userName: 'manager', password: 'demo1234' } }), /./, 'A’s manager cannot sign in at B’s PC');
+});
+
+test('a branch PC’s pull and a join code for a branch wait for the hub’s current rows: a user just made for B signs in at B’s PC, though the hub had not folded them yet', async () => {
+  const [ho, b] = [nodes[0]!, nodes[1]!];
+  const { pool } = chain.hub;
+  // The hub's folder held up (as on a busy hub, just after a push): nothing is folded meanwhile.
+  const holder = await pool.connect();
+  await holder.query('SELECT pg_advisory_lock($1)', [FOLD_LOCK]);
+  let pulled: Promise<void> | undefined;
+  let code: Promise<unknown> | undefined;
+  try {
+    await (await admin(ho)).call(api.Users.create, { body: { userName: 'bcashier', role: 'cashier', branchIDs: [branchB], password: 'Temporary-1' } });
+    await chain.syncNow(ho);
+    const settled = { pulled: false, code: false };
+    pulled = chain.syncNow(b).then(() => void (settled.pulled = true));
+    code = makeJoinCode(pool, 'Branch B second till', undefined, undefined, [codeB]).then(() => void (settled.code = true));
+    pulled.catch(() => undefined);
+    code.catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.deepEqual(settled, { pulled: false, code: false }, 'both wait for the current rows');
+  } finally {
+    await holder.query('SELECT pg_advisory_unlock($1)', [FOLD_LOCK]);
+    holder.release();
+  }
+  await pulled;
+  await code;
+  const login = await b.anon.call(api.Auth.login, { body: { userName: 'bcashier', password: 'Temporary-1' } });
+  assert.ok(login.token, 'the new user’s hash reached B’s PC with the user');
 });
