@@ -717,7 +717,7 @@ async function joinOnly(machine: { cpus: number; cpu: string; memGiB: number; no
   const branches = flags.branches === undefined ? 0 : chainBranches;
   const store = benchStore(branches ? `${label} × ${branches} branches` : label, size, log, branches);
   log(`\njoin: a new PC joins the ${store.label} company (${(store.bytes / 2 ** 20).toFixed(0)} MiB at head office) and sells`);
-  const join = await measureJoin(store, log);
+  const join = await measureJoin(store, log, { branchPc: branches > 2 });
   const seconds = Math.round((performance.now() - started) / 1000);
   const date = new Date().toISOString();
   const { json, md } = place;
@@ -728,9 +728,9 @@ async function joinOnly(machine: { cpus: number; cpu: string; memGiB: number; no
     `${[
       `Run ${date.slice(0, 16).replace('T', ' ')} UTC on ${machine.cpus} × ${machine.cpu}, ${machine.memGiB} GiB, Node ${machine.node}.`,
       '',
-      '| company | changes at the hub | join (s) | join to first sale (s) | joined store (MiB) |',
-      '|---|---|---|---|---|',
-      `| ${join.store} | ${join.changes.toLocaleString('en-IN')} | ${join.joinSeconds} | ${join.toFirstSaleSeconds} | ${join.storeMiB} |`,
+      '| company | changes at the hub | PC | join (s) | join to first sale (s) | joined store (MiB) |',
+      '|---|---|---|---|---|---|',
+      ...join.pcs.map((pc) => `| ${join.store} | ${join.changes.toLocaleString('en-IN')} | ${pc.pc} | ${pc.joinSeconds} | ${pc.toFirstSaleSeconds} | ${pc.storeMiB} |`),
     ].join('\n')}\n`,
   );
   log(`\n${path.basename(json)} and ${path.basename(md)} written in ${path.dirname(json)} (${seconds} s)`);
