@@ -50,7 +50,7 @@ export interface SyncWorker {
 
 export const FIRST_RETRY_MS = 1000;
 export const MAX_RETRY_MS = 3 * 60_000;
-const REQUEST_TIMEOUT_MS = 30_000;
+export const REQUEST_TIMEOUT_MS = 30_000;
 /** A fetch of an order at the counter waits at most this long for the hub. */
 export const FETCH_TIMEOUT_MS = 4000;
 /** Changes asked for in one pull: as many as the hub sends (fewer round trips when catching up). */
