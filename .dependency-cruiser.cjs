@@ -5,6 +5,7 @@
  *
  * Bottom to top inside the service:
  *   errors.ts            coded errors; imports nothing of the service
+ *   kdf-cost.ts          scrypt's cost for passwords and sealed backups; imports nothing
  *   db/                  the SQLite file, pragmas, append-only migrations
  *   ids/                 row ids unique across nodes, ENC_ ids at the boundary
  *   store/               all SQL: one module per table or read model
@@ -72,12 +73,13 @@ const shared = '^shared/';
 /** folder (a path regex) → the path regexes it may import besides itself and shared/. */
 const layers = {
   [`${S}errors\\.ts$`]: [],
+  [`${S}kdf-cost\\.ts$`]: [],
   [`${S}log\\.ts$`]: [],
   [`${S}db/`]: [`${S}errors\\.ts$`],
   [`${S}ids/`]: [`${S}errors\\.ts$`, `${S}db/`],
   [`${S}store/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}ids/`],
   [`${S}context\\.ts$`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}auth/(token|login-throttle)\\.ts$`],
-  [`${S}auth/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}store/`, `${S}context\\.ts$`],
+  [`${S}auth/`]: [`${S}errors\\.ts$`, `${S}kdf-cost\\.ts$`, `${S}db/`, `${S}ids/`, `${S}store/`, `${S}context\\.ts$`],
   [`${S}input/`]: [`${S}errors\\.ts$`, `${S}context\\.ts$`, `${S}ids/`],
   [`${S}customer/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}store/`, `${S}context\\.ts$`, `${S}auth/`, `${S}input/`],
   [`${S}catalog/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}store/`, `${S}context\\.ts$`, `${S}auth/`, `${S}input/`],
@@ -93,7 +95,7 @@ const layers = {
   // Reports across the chain (sales, payments, stock value, GST returns, the accountant's exports),
   // over every domain area's facts; read-only, run on the read workers.
   [`${S}reports/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}store/`, `${S}context\\.ts$`, `${S}auth/`, `${S}input/`, `${S}customer/`, `${S}catalog/`, `${S}sale/`, `${S}order/`, `${S}purchasing/`, `${S}stock/`, `${S}returns/`],
-  [`${S}backup/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}store/`],
+  [`${S}backup/`]: [`${S}errors\\.ts$`, `${S}kdf-cost\\.ts$`, `${S}db/`, `${S}store/`],
   // Branch sync (issue 15): the outbox, applying pulled changes, the worker; over the store, and the
   // IdSource it guards while a store that went back waits to be re-keyed (sync/rekey-guard.ts).
   [`${S}sync/`]: [`${S}errors\\.ts$`, `${S}db/`, `${S}ids/`, `${S}store/`],

@@ -4,16 +4,10 @@
  */
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { extend } from '../../../shared/extend.js';
+import { KDF_LOG_N } from '../kdf-cost.js';
 
-/**
- * scrypt's cost for new hashes: N = 2^15, r = 8 (32 MiB, about 0.1-0.2 s). The test runs only
- * (scripts/test.mjs sets POS_TEST_LOW_KDF=1 for the unit and e2e suites) hash at N = 2^10: each
- * test service's demo seed hashes four passwords and each sign-in checks one, a few hundred of
- * them on CI's two cores. Never in the desktop app (Electron ignores it); the stored form carries
- * its cost, so a store made either way verifies either way.
- */
-export const lowKdfForTests = process.env.POS_TEST_LOW_KDF === '1' && !process.versions.electron;
-const PARAMS = { N: lowKdfForTests ? 2 ** 10 : 2 ** 15, r: 8, p: 1 };
+/** scrypt's cost for new hashes (kdf-cost.ts): N = 2^15, r = 8, about 0.1-0.2 s; lower in the test runs only. */
+const PARAMS = { N: 2 ** KDF_LOG_N, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 
 function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {

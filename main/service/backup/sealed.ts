@@ -27,6 +27,7 @@ import { closeSync, createReadStream, createWriteStream, fstatSync, openSync, re
 import { Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FILE_MODE } from '../db/database.js';
+import { KDF_LOG_N } from '../kdf-cost.js';
 
 export const MAGIC = Buffer.from('OPOSBAK\0', 'latin1');
 const VERSION = 1;
@@ -40,12 +41,8 @@ export interface KdfParams {
   salt: Buffer;
 }
 
-/**
- * scrypt's cost: N = 2^15, r = 8 (32 MiB, a fraction of a second on a till PC); 2^10 in the test
- * runs only (POS_TEST_LOW_KDF, auth/password.ts): the backup tests derive a key some twenty times.
- * A file's header carries its cost, so either file restores either way.
- */
-export const DEFAULT_KDF = { logN: process.env.POS_TEST_LOW_KDF === '1' && !process.versions.electron ? 10 : 15, r: 8, p: 1 } as const;
+/** scrypt's cost (kdf-cost.ts: 2^15, r = 8; lower in the test runs only). A file's header carries its cost, so either file restores either way. */
+export const DEFAULT_KDF = { logN: KDF_LOG_N, r: 8, p: 1 } as const;
 /** The most a file's header may ask of scrypt (2^18 × r 8: 256 MiB), so a crafted file cannot exhaust memory. */
 const MAX_LOG_N = 18;
 
