@@ -248,6 +248,9 @@ export const SnapshotRow = z.object({
   values: z.record(z.string(), z.unknown()).nullable(),
   /** Column → the clock time that last won it; '*' an examination's time (on its header row). */
   colHlc: z.record(z.string(), z.string()),
+  /** The cursor and node of the change that last wrote the row (a row kept out at the PC is noted with them). */
+  cursor: z.number().int().optional(),
+  nodeId: z.number().int().optional(),
 });
 export type SnapshotRow = z.infer<typeof SnapshotRow>;
 

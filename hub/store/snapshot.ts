@@ -45,13 +45,14 @@ export async function snapshotPage(client: pg.PoolClient, node: NodeRow, tbl: st
   const values = sentValues('$4', '$5', { tbl: 'r.tbl', id: 'r.row_key', values: 'r.row_values' });
   const { rows } = await client.query<{ n: string; last: string | null; json: string }>(
     `WITH page AS (
-       SELECT r.row_key, ${values} AS row_values, r.col_hlc, r.deleted FROM row_state r
+       SELECT r.row_key, ${values} AS row_values, r.col_hlc, r.deleted, r.cursor, r.node_id FROM row_state r
         WHERE r.tbl = $1 AND r.row_key > $2 AND (NOT r.deleted OR r.col_hlc <> '{}'::jsonb) AND ${audienceFilter('r.audience', '$4')}
         ORDER BY r.row_key LIMIT $3 + 1
      ), shown AS (SELECT * FROM page ORDER BY row_key LIMIT $3)
      SELECT (SELECT count(*) FROM page) AS n, (SELECT max(row_key) FROM shown) AS last,
             (SELECT coalesce(json_agg(json_build_object(
-                      'key', row_key, 'values', CASE WHEN deleted THEN NULL ELSE row_values END, 'colHlc', col_hlc) ORDER BY row_key), '[]')::text
+                      'key', row_key, 'values', CASE WHEN deleted THEN NULL ELSE row_values END, 'colHlc', col_hlc,
+                      'cursor', cursor, 'nodeId', node_id) ORDER BY row_key), '[]')::text
                FROM shown) AS json`,
     [tbl, after, limit, node.branches, NOT_SENT_HASH],
   );

@@ -62,15 +62,46 @@ export function setIndexesAside(db: Db, tables: readonly string[]): number {
   return indexes.length;
 }
 
-/** The indexes set aside, made again. */
-export function restoreIndexes(db: Db): number {
+/**
+ * The indexes set aside, made again. A unique index the rows break (two rows with one document
+ * number or code, given at two PCs while apart) is made once the rows after the first of each
+ * clash (by rowid) are taken out and handed to `keptOut` with their values, as a pull keeps out
+ * the later of two such rows.
+ */
+export function restoreIndexes(db: Db, keptOut: (table: string, rowKey: string, reason: string, values: Record<string, unknown>) => void = () => undefined): number {
   const has = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'join_snapshot_index'").get();
   if (!has) return 0;
   const indexes = db.prepare<[], { name: string; sql: string }>('SELECT name, sql FROM join_snapshot_index ORDER BY name').all();
-  for (const i of indexes) db.exec(i.sql);
+  for (const i of indexes) {
+    try {
+      db.exec(i.sql);
+    } catch (error) {
+      const unique = UNIQUE_INDEX.exec(i.sql);
+      if ((error as { code?: string }).code !== 'SQLITE_CONSTRAINT_UNIQUE' || !unique) throw error;
+      const [, table, columns, where] = unique as unknown as [string, string, string, string | undefined];
+      const cols = columns.split(',').map((c) => c.trim());
+      const scope = [where ? `(${where})` : '1', ...cols.map((c) => `${c} IS NOT NULL`)].join(' AND ');
+      // Unqualified, the condition's columns are the subquery's own (f), as SQLite resolves them.
+      const later = db
+        .prepare<[], Record<string, unknown> & { rowid: number }>(
+          `SELECT rowid AS rowid, * FROM ${table} t WHERE ${scope} AND rowid > (SELECT min(rowid) FROM ${table} f WHERE ${scope} AND ${cols.map((c) => `f.${c} = t.${c}`).join(' AND ')})`,
+        )
+        .all();
+      const drop = db.prepare(`DELETE FROM ${table} WHERE rowid = ?`);
+      for (const row of later) {
+        const { rowid, ...values } = row;
+        keptOut(table, String(values.id ?? rowid), `${table} (${cols.join(', ')}) = (${cols.map((c) => String(values[c])).join(', ')}) is another row's already (index ${i.name})`, values);
+        drop.run(rowid);
+      }
+      db.exec(i.sql);
+    }
+  }
   db.exec('DELETE FROM join_snapshot_index');
   return indexes.length;
 }
+
+/** `CREATE UNIQUE INDEX name ON table (columns) [WHERE condition]` as the migrations write them. */
+const UNIQUE_INDEX = /^CREATE UNIQUE INDEX \S+ ON (\w+) \(([\w\s,]+)\)(?: WHERE (.+))?$/s;
 
 export const joinSnapshotStore = perDatabase((db: Db) => {
   const set = db.prepare<{ snapshot_id: string | null; mark: number | null; clock_high: string | null; tbl: string | null; after: string; done: number }>(

@@ -170,7 +170,17 @@ export function applySnapshotPage(db: Db, table: string, rows: readonly Snapshot
     db
       .transaction(() => {
         for (const row of rows) {
-          if (row.values !== null) store.upsert(table, shape, keyOf(table, row.key, shape), valuesOf(table, row.values, shape));
+          if (row.values !== null) {
+            try {
+              store.upsert(table, shape, keyOf(table, row.key, shape), valuesOf(table, row.values, shape));
+            } catch (error) {
+              // Another row holds its unique value (two PCs gave the same one while apart): kept
+              // out as a pull keeps out the later of the two, noted where head office sees it.
+              if (!isUniqueClash(error)) throw error;
+              keepOut(db, table, row, (error as Error).message, now);
+              continue;
+            }
+          }
           for (const [col, hlc] of Object.entries(row.colHlc)) {
             if (col === '*') store.setClock('examination', row.key, '*', hlc);
             else store.setClock(table, row.key, col, hlc);
@@ -189,7 +199,7 @@ function finishSnapshot(db: Db, snapshot: { id: string; mark: number; clockHigh:
   asActor(sync(now), () =>
     db
       .transaction(() => {
-        restoreIndexes(db);
+        restoreIndexes(db, (table, rowKey, reason, values) => keepOut(db, table, { key: rowKey, values, colHlc: {}, cursor: snapshot.mark }, reason, now));
         const merges = customerMerges(db);
         for (const id of joinSnapshotStore(db).activeMerges()) merges.apply(id);
         if (snapshot.clockHigh) clock.receive(snapshot.clockHigh, now.getTime());
@@ -199,6 +209,27 @@ function finishSnapshot(db: Db, snapshot: { id: string; mark: number; clockHigh:
       .immediate(),
   );
   refreshStatistics(db);
+}
+
+const isUniqueClash = (error: unknown) => (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
+
+/**
+ * A snapshot row this store cannot hold beside another with the same unique value (an invoice of
+ * the same order, an item code, given at two PCs while apart): noted in sync_dead_letter with the
+ * change that last wrote it at the hub, as a pulled change that cannot apply is, and the join goes on.
+ */
+function keepOut(db: Db, table: string, row: SnapshotRow, reason: string, now: Date): void {
+  syncStore(db).deadLetter({
+    cursor: row.cursor ?? 0,
+    node_id: row.nodeId ?? 0,
+    seq: 0,
+    tbl: table,
+    op: 'insert',
+    row_ref: row.key,
+    reason: `Joining: ${reason}`,
+    change: JSON.stringify(row),
+    at: now.toISOString(),
+  });
 }
 
 /** The row's key columns from the hub's key: the id as text, or the composite key's JSON array. */
