@@ -22,7 +22,7 @@ import { asActor, journalClock, SYNC_SOURCE } from '../db/journal.js';
 import { customerMerges } from '../store/customer-merge.js';
 import { joinSnapshotStore, restoreIndexes, setIndexesAside, type JoinSnapshotRow } from '../store/snapshot.js';
 import { syncStore, type TableShape } from '../store/sync.js';
-import { DEFAULT_SNAPSHOT_LIMIT, SnapshotOpened, SnapshotPage, SYNC_PATHS, type SnapshotRow } from '../../../shared/sync.js';
+import { DEFAULT_SNAPSHOT_LIMIT, readSnapshotPage, SnapshotOpened, SYNC_PATHS, type SnapshotRow } from '../../../shared/sync.js';
 import { HIDDEN, KEPT_COLUMNS, TABLE_CLASSES } from '../../../shared/sync-rules.js';
 import { extend } from '../../../shared/extend.js';
 import { sqlValue } from './apply.js';
@@ -117,7 +117,7 @@ export async function downloadSnapshot(
   }
   const fetchPage = (table: string, from: string) => {
     const query = `nodeId=${hub.nodeId}&table=${table}&after=${encodeURIComponent(from)}&limit=${pageRows}`;
-    return ask(hub, `${SYNC_PATHS.snapshot}/${id}?${query}`, { method: 'GET' }).then((body) => SnapshotPage.parse(body));
+    return ask(hub, `${SYNC_PATHS.snapshot}/${id}?${query}`, { method: 'GET' }).then(readSnapshotPage);
   };
   // While a page is written here the next one is read at the hub: the two wait on each other only where one is slower.
   let start = tbl === null ? tables.length : tables.indexOf(tbl);
