@@ -1,5 +1,7 @@
 /**
- * A join from the hub's snapshot where two rows hold one unique value (two PCs gave the same item
+ * How a join from the hub's snapshot writes a store (main/service/store/snapshot.ts). The search
+ * tables are filled once at the end, as a store taking the rows one by one would have them. And
+ * where two rows hold one unique value (two PCs gave the same item
  * code or brand name while apart; the hub keeps both rows, as its log does): the join does not
  * fail. The row after the first of each clash is kept out, as a pull keeps out the later of two
  * such changes, and noted in sync_dead_letter with its values, where head office sees it; the
@@ -58,6 +60,59 @@ test('rows that clash on a unique value: the first kept, the others noted as dea
     assert.throws(() => db.prepare('INSERT INTO item SELECT * FROM item WHERE id = ?').run(item.id), /UNIQUE/);
   } finally {
     db.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the search tables are filled once, when the rows are in: the counter finds the same customers and items as in a store that took them one by one', async () => {
+  const demo = await startTestService();
+  const { db: source } = demo.server.deps;
+  const rows = (table: string) =>
+    (source.prepare(`SELECT * FROM ${table} ORDER BY id`).all() as Array<Record<string, unknown>>).map((values): SnapshotRow => ({ key: String(values.id), values, colHlc: {} }));
+  const pages = { brand: rows('brand'), item: rows('item'), customer: rows('customer') };
+  await demo.close();
+  assert.ok(pages.customer.length > 5 && pages.item.length > 5);
+
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'optical-pos-snapshot-search-'));
+  const fill = (name: string, aside: boolean) => {
+    const file = path.join(dir, `${name}.sqlite`);
+    copyFileSync(migratedStore(), file);
+    const db = openDatabase(file);
+    createJoinSnapshot(db, '{}', 'test');
+    if (aside) assert.ok(setIndexesAside(db, tablesInOrder(db)) > 0);
+    db.pragma('foreign_keys = OFF');
+    for (const [table, page] of Object.entries(pages)) applySnapshotPage(db, table, page, null, '', new Date());
+    if (aside) db.transaction(() => restoreIndexes(db))();
+    db.pragma('foreign_keys = ON');
+    return db;
+  };
+  const oneByOne = fill('one-by-one', false);
+  const atOnce = fill('at-once', true);
+  try {
+    const finds = (db: typeof oneByOne, search: string, words: string) =>
+      (db.prepare(`SELECT rowid FROM ${search} WHERE ${search} MATCH ? ORDER BY rowid`).all(words) as Array<{ rowid: number }>).map((r) => r.rowid);
+    const customer = pages.customer[0]!.values!;
+    const item = pages.item[0]!.values!;
+    const asked: Array<[string, string]> = [
+      ['customer_search', `"${String(customer.last_name).slice(0, 3)}"`],
+      ['customer_search', `"${String(customer.mobile_digits ?? '98').slice(-4)}"`],
+      ['item_search', `"${String(item.code).slice(0, 3)}"`],
+      ['item_start', `"${String(item.name).slice(0, 3)}"`],
+    ];
+    for (const [search, words] of asked) {
+      const found = finds(atOnce, search, words);
+      assert.ok(found.length > 0, `${search} finds ${words}`);
+      assert.deepEqual(found, finds(oneByOne, search, words), `${search} ${words}: the same rows`);
+    }
+    for (const search of ['customer_search', 'item_search', 'item_start']) {
+      const count = (db: typeof oneByOne) => (db.prepare(`SELECT count(*) AS n FROM ${search}`).get() as { n: number }).n;
+      assert.equal(count(atOnce), count(oneByOne), `${search}: a row for each`);
+    }
+    const triggers = (db: typeof oneByOne) => db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY name").all();
+    assert.deepEqual(triggers(atOnce), triggers(oneByOne), 'every trigger made again');
+  } finally {
+    oneByOne.close();
+    atOnce.close();
     rmSync(dir, { recursive: true, force: true });
   }
 });
