@@ -683,21 +683,32 @@ async function main() {
  * (the other stores need not exist); the run's JSON and markdown hold that section only.
  */
 async function reportsOnly(machine: { cpus: number; cpu: string; memGiB: number; node: string }, started: number) {
+  const { label, size } = oneSection('--reports-only');
+  const chainStore = benchStore(`${label} × ${chainBranches} branches`, size, log, chainBranches);
+  log(`\nreports: ${chainStore.label} store (${(chainStore.bytes / 2 ** 20).toFixed(0)} MiB, ${chainStore.builtSeconds === null ? 'reused' : `built in ${chainStore.builtSeconds} s`}), each against the transport floor`);
+  const chain = await measureChain(chainStore, chainBranches, quick, log);
+  const seconds = Math.round((performance.now() - started) / 1000);
+  writeSection({ date: new Date().toISOString(), quick, machine, chain, seconds }, chainMarkdown(chain), seconds);
+}
+
+/** A one-section run (--reports-only, --join-only) of the largest --sizes: never the committed record. */
+function oneSection(flag: string): { label: string; size: (typeof SIZES)[string] } {
   if (flags.record) {
-    console.error('--reports-only measures one section: it is never the committed record');
+    console.error(`${flag} measures one section: it is never the committed record`);
     process.exit(2);
   }
   const label = sizes.at(-1)!;
   const size = SIZES[label];
   if (!size) throw new Error(`--sizes: one of ${Object.keys(SIZES).join(', ')}`);
-  const chainStore = benchStore(`${label} × ${chainBranches} branches`, size, log, chainBranches);
-  log(`\nreports: ${chainStore.label} store (${(chainStore.bytes / 2 ** 20).toFixed(0)} MiB, ${chainStore.builtSeconds === null ? 'reused' : `built in ${chainStore.builtSeconds} s`}), each against the transport floor`);
-  const chain = await measureChain(chainStore, chainBranches, quick, log);
-  const seconds = Math.round((performance.now() - started) / 1000);
+  return { label, size };
+}
+
+/** A one-section run's JSON and markdown, in this run's place. */
+function writeSection(report: object, lines: readonly string[], seconds: number): void {
   const { json, md } = place;
   mkdirSync(path.dirname(json), { recursive: true });
-  writeFileSync(json, `${JSON.stringify({ date: new Date().toISOString(), quick, machine, chain, seconds }, null, 2)}\n`);
-  writeFileSync(md, `${chainMarkdown(chain).join('\n')}\n`);
+  writeFileSync(json, `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(md, `${lines.join('\n')}\n`);
   log(`\n${path.basename(json)} and ${path.basename(md)} written in ${path.dirname(json)} (${seconds} s)`);
 }
 
@@ -707,33 +718,20 @@ async function reportsOnly(machine: { cpus: number; cpu: string; memGiB: number;
  * one the reports use), without it the two-branch store.
  */
 async function joinOnly(machine: { cpus: number; cpu: string; memGiB: number; node: string }, started: number) {
-  if (flags.record) {
-    console.error('--join-only measures one section: it is never the committed record');
-    process.exit(2);
-  }
-  const label = sizes.at(-1)!;
-  const size = SIZES[label];
-  if (!size) throw new Error(`--sizes: one of ${Object.keys(SIZES).join(', ')}`);
+  const { label, size } = oneSection('--join-only');
   const branches = flags.branches === undefined ? 0 : chainBranches;
   const store = benchStore(branches ? `${label} × ${branches} branches` : label, size, log, branches);
   log(`\njoin: a new PC joins the ${store.label} company (${(store.bytes / 2 ** 20).toFixed(0)} MiB at head office) and sells`);
   const join = await measureJoin(store, log, { branchPc: branches > 2 });
   const seconds = Math.round((performance.now() - started) / 1000);
   const date = new Date().toISOString();
-  const { json, md } = place;
-  mkdirSync(path.dirname(json), { recursive: true });
-  writeFileSync(json, `${JSON.stringify({ date, machine, join, seconds }, null, 2)}\n`);
-  writeFileSync(
-    md,
-    `${[
-      `Run ${date.slice(0, 16).replace('T', ' ')} UTC on ${machine.cpus} × ${machine.cpu}, ${machine.memGiB} GiB, Node ${machine.node}.`,
-      '',
-      '| company | changes at the hub | PC | join (s) | join to first sale (s) | joined store (MiB) |',
-      '|---|---|---|---|---|---|',
-      ...join.pcs.map((pc) => `| ${join.store} | ${join.changes.toLocaleString('en-IN')} | ${pc.pc} | ${pc.joinSeconds} | ${pc.toFirstSaleSeconds} | ${pc.storeMiB} |`),
-    ].join('\n')}\n`,
-  );
-  log(`\n${path.basename(json)} and ${path.basename(md)} written in ${path.dirname(json)} (${seconds} s)`);
+  writeSection({ date, machine, join, seconds }, [
+    `Run ${date.slice(0, 16).replace('T', ' ')} UTC on ${machine.cpus} × ${machine.cpu}, ${machine.memGiB} GiB, Node ${machine.node}.`,
+    '',
+    '| company | changes at the hub | PC | join (s) | join to first sale (s) | joined store (MiB) |',
+    '|---|---|---|---|---|---|',
+    ...join.pcs.map((pc) => `| ${join.store} | ${join.changes.toLocaleString('en-IN')} | ${pc.pc} | ${pc.joinSeconds} | ${pc.toFirstSaleSeconds} | ${pc.storeMiB} |`),
+  ], seconds);
 }
 
 /** The --load-only options from the flags, each checked; a wrong one stops the run before anything starts. */
