@@ -418,6 +418,12 @@ test('a PC joins from the hub’s snapshot while the others sell, killed mid-dow
     // The figures the hub does not hold, kept by this store's triggers from the rows: the same.
     const received = (db: TestService['server']['deps']['db']) => db.prepare('SELECT id, received, item_count FROM sales_order ORDER BY id').all();
     assert.deepEqual(received(bySnapshot.server.deps.db), received(ho.server.deps.db));
+    // And the tables of figures, which the snapshot's join adds once from all its rows (store/figures.ts).
+    const figures = (db: TestService['server']['deps']['db']) =>
+      Object.fromEntries(
+        ['sales_order_tally', 'branch_day_total', 'item_day_total', 'payment_day_total', 'seller_day_total', 'stock', 'stock_total', 'branch_stock_total'].map((t) => [t, db.prepare(`SELECT * FROM ${t} ORDER BY 1, 2, 3`).all()]),
+      );
+    assert.deepEqual(figures(bySnapshot.server.deps.db), figures(byLog.server.deps.db));
     // Nothing of the snapshot was journaled as the joined PC's own.
     const own = bySnapshot.server.deps.db.prepare("SELECT count(*) AS n FROM journal WHERE tbl IN ('item', 'sales_order', 'customer')").get() as { n: number };
     assert.equal(own.n, 0);

@@ -6,6 +6,7 @@
  * parent is missing.
  */
 import type { Db } from '../db/database.js';
+import { addFigures, FIGURE_TRIGGERS } from './figures.js';
 import { perDatabase } from './per-database.js';
 
 export interface JoinSnapshotRow {
@@ -68,11 +69,17 @@ export function setIndexesAside(db: Db, tables: readonly string[]): number {
     .prepare<[], { name: string; tbl_name: string; sql: string }>("SELECT name, tbl_name, sql FROM sqlite_master WHERE type = 'trigger'")
     .all()
     .filter((t) => tables.includes(t.tbl_name) && searchFill(t.sql, fts) !== null);
-  for (const t of triggers) {
+  // And the triggers that keep figures from the rows (an order's received, the daily totals, the
+  // shelf): each figure is added once from all the rows at the end (store/figures.ts), not once per row.
+  const figures = db
+    .prepare<[], { name: string; tbl_name: string; sql: string }>("SELECT name, tbl_name, sql FROM sqlite_master WHERE type = 'trigger'")
+    .all()
+    .filter((t) => FIGURE_TRIGGERS.includes(t.name));
+  for (const t of [...triggers, ...figures]) {
     keep.run(t.name, t.sql);
     db.exec(`DROP TRIGGER "${t.name.replace(/"/g, '""')}"`);
   }
-  return indexes.length + triggers.length;
+  return indexes.length + triggers.length + figures.length;
 }
 
 /** The store's full-text search tables. */
@@ -108,7 +115,9 @@ export function searchFill(triggerSql: string, fts: ReadonlySet<string>): string
 export function restoreIndexes(db: Db, keptOut: (table: string, rowKey: string, reason: string, values: Record<string, unknown>) => void = () => undefined): number {
   const has = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'join_snapshot_index'").get();
   if (!has) return 0;
-  const indexes = db.prepare<[], { name: string; sql: string }>('SELECT name, sql FROM join_snapshot_index ORDER BY name').all();
+  const all = db.prepare<[], { name: string; sql: string }>('SELECT name, sql FROM join_snapshot_index ORDER BY name').all();
+  const figures = all.filter((i) => FIGURE_TRIGGERS.includes(i.name));
+  const indexes = all.filter((i) => !FIGURE_TRIGGERS.includes(i.name));
   const fts = searchTables(db);
   for (const i of indexes) {
     const fill = i.sql.startsWith('CREATE TRIGGER') ? searchFill(i.sql, fts) : null;
@@ -140,8 +149,13 @@ export function restoreIndexes(db: Db, keptOut: (table: string, rowKey: string, 
       db.exec(i.sql);
     }
   }
+  // The figures from every row, with the indexes back to read them by, then their triggers.
+  if (figures.length > 0) {
+    addFigures(db);
+    for (const t of figures) db.exec(t.sql);
+  }
   db.exec('DELETE FROM join_snapshot_index');
-  return indexes.length;
+  return all.length;
 }
 
 /** `CREATE UNIQUE INDEX name ON table (columns) [WHERE condition]` as the migrations write them. */
