@@ -424,6 +424,9 @@ test('a PC joins from the hub’s snapshot while the others sell, killed mid-dow
         ['sales_order_tally', 'branch_day_total', 'item_day_total', 'payment_day_total', 'seller_day_total', 'stock', 'stock_total', 'branch_stock_total'].map((t) => [t, db.prepare(`SELECT * FROM ${t} ORDER BY 1, 2, 3`).all()]),
       );
     assert.deepEqual(figures(bySnapshot.server.deps.db), figures(byLog.server.deps.db));
+    // The times each shared column was last written, which decide later edits (last writer wins): the same.
+    const clocks = (db: TestService['server']['deps']['db']) => db.prepare('SELECT * FROM sync_clock ORDER BY tbl, row_ref, col').all();
+    assert.deepEqual(clocks(bySnapshot.server.deps.db), clocks(byLog.server.deps.db));
     // Nothing of the snapshot was journaled as the joined PC's own.
     const own = bySnapshot.server.deps.db.prepare("SELECT count(*) AS n FROM journal WHERE tbl IN ('item', 'sales_order', 'customer')").get() as { n: number };
     assert.equal(own.n, 0);

@@ -116,6 +116,19 @@ export const syncStore = perDatabase((db: Db) => {
     return statement;
   };
 
+  const upsertOf = (table: string, shape: TableShape, cols: readonly string[]) =>
+    rowWrite('upsert', table, cols.join(','), () => {
+      const rest = cols.filter((c) => !shape.key.includes(c));
+      return (
+        `INSERT INTO ${q(table)} (${cols.map(q).join(', ')}) VALUES (${cols.map(() => '?').join(', ')})` +
+        ` ON CONFLICT (${shape.key.map(q).join(', ')}) DO ${rest.length ? `UPDATE SET ${rest.map((c) => `${q(c)} = excluded.${q(c)}`).join(', ')}` : 'NOTHING'}`
+      );
+    });
+  const setClocks = db.prepare<[string]>(
+    `INSERT INTO sync_clock (tbl, row_ref, col, hlc) SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3 FROM json_each(?) WHERE true
+     ON CONFLICT (tbl, row_ref, col) DO UPDATE SET hlc = excluded.hlc WHERE excluded.hlc > sync_clock.hlc`,
+  );
+
   return {
     state: () => state.get()!,
     /** Why sync is stopped (the store must be re-keyed), or null; read on every id minted. */
@@ -179,15 +192,18 @@ export const syncStore = perDatabase((db: Db) => {
         cols.push(c);
         args.push(key[c]);
       }
-      const statement = rowWrite('upsert', table, cols.join(','), () => {
-        const rest = cols.filter((c) => !shape.key.includes(c));
-        return (
-          `INSERT INTO ${q(table)} (${cols.map(q).join(', ')}) VALUES (${cols.map(() => '?').join(', ')})` +
-          ` ON CONFLICT (${shape.key.map(q).join(', ')}) DO ${rest.length ? `UPDATE SET ${rest.map((c) => `${q(c)} = excluded.${q(c)}`).join(', ')}` : 'NOTHING'}`
-        );
-      });
-      return statement.run(args).changes;
+      return upsertOf(table, shape, cols).run(args).changes;
     },
+    /**
+     * upsert's statement for rows of these columns (the values' first, then the key's), to run
+     * with their values in that order: a join writes thousands of rows of one shape.
+     */
+    upserter(table: string, shape: TableShape, cols: readonly string[]): (args: unknown[]) => void {
+      const statement = upsertOf(table, shape, cols);
+      return (args) => void statement.run(args);
+    },
+    /** setClock for many at once: a JSON array of [table, row_ref, col, hlc], in one statement. */
+    setClocks: (clocks: string) => setClocks.run(clocks),
     update(table: string, shape: TableShape, key: Record<string, unknown>, values: Record<string, unknown>) {
       const cols = Object.keys(values);
       if (cols.length === 0) return 1;

@@ -166,13 +166,16 @@ export function applySnapshotPage(db: Db, table: string, rows: readonly Snapshot
   const store = syncStore(db);
   const shape = store.shape(table);
   if (!shape) throw new Error(`This store has no table ${table}`);
+  const write = rowWriter(store, table, shape);
   asActor(sync(now), () =>
     db
       .transaction(() => {
+        // Every row's column times, written at the end in one statement: [table, row, column, time].
+        const clocks: string[][] = [];
         for (const row of rows) {
           if (row.values !== null) {
             try {
-              store.upsert(table, shape, keyOf(table, row.key, shape), valuesOf(table, row.values, shape));
+              write(keyOf(table, row.key, shape), row.values);
             } catch (error) {
               // Another row holds its unique value (two PCs gave the same one while apart): kept
               // out as a pull keeps out the later of the two, noted where head office sees it.
@@ -181,15 +184,57 @@ export function applySnapshotPage(db: Db, table: string, rows: readonly Snapshot
               continue;
             }
           }
-          for (const [col, hlc] of Object.entries(row.colHlc)) {
-            if (col === '*') store.setClock('examination', row.key, '*', hlc);
-            else store.setClock(table, row.key, col, hlc);
-          }
+          for (const col in row.colHlc) clocks.push(col === '*' ? ['examination', row.key, '*', row.colHlc[col]!] : [table, row.key, col, row.colHlc[col]!]);
         }
+        if (clocks.length > 0) store.setClocks(JSON.stringify(clocks));
         joinSnapshotStore(db).progress(nextTable, after);
       })
       .immediate(),
   );
+}
+
+/**
+ * Writes a table's rows as upsert would, the work per column done once per page rather than per
+ * row: a page's rows come from one table, mostly with the same columns in the same order, so the
+ * columns taken and the statement are worked out once for each set of names. A row with a hidden
+ * value takes the general way (valuesOf).
+ */
+function rowWriter(store: ReturnType<typeof syncStore>, table: string, shape: TableShape): (key: Record<string, unknown>, values: Record<string, unknown>) => void {
+  type Plan = { names: string[]; take: number[]; run: (args: unknown[]) => void };
+  const plans = new Map<string, Plan>();
+  let plan: Plan | null = null;
+  const planFor = (names: string[]): Plan => {
+    const known = plans.get(names.join(','));
+    if (known) return known;
+    valuesOf(table, Object.fromEntries(names.map((n) => [n, null])), shape);
+    const kept = KEPT_COLUMNS[table] ?? [];
+    const take = names.flatMap((name, i) => (kept.includes(name) || shape.key.includes(name) ? [] : [i]));
+    const made = { names, take, run: store.upserter(table, shape, [...take.map((i) => names[i]!), ...shape.key]) };
+    plans.set(names.join(','), made);
+    return made;
+  };
+  return (key, values) => {
+    const names = Object.keys(values);
+    if (plan === null || !sameNames(plan.names, names)) plan = planFor(names);
+    const all = Object.values(values);
+    const args: unknown[] = [];
+    for (const i of plan.take) {
+      const value = all[i];
+      if (value === HIDDEN) {
+        store.upsert(table, shape, key, valuesOf(table, values, shape));
+        return;
+      }
+      args.push(sqlValue(value));
+    }
+    for (const col of shape.key) args.push(key[col]);
+    plan.run(args);
+  };
+}
+
+function sameNames(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** Every row is in: the standing merges applied, the pull cursor at the mark. */
