@@ -214,10 +214,17 @@ function runJoin(dir: string, hubUrl: string, code: string, log: (line: string) 
   const child = spawn(process.execPath, [...args, '--join', hubUrl, code, '--data-dir', dir], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: string[] = [];
   let errors = '';
+  // Each large table's line with the seconds since the join began; and once joined, how long the
+  // end took (the indexes, search tables and figures made after the last table's rows were in).
+  const t0 = performance.now();
+  const at = () => Math.round((performance.now() - t0) / 100) / 10;
+  let lastTable = 0;
   child.stdout!.on('data', (chunk: Buffer) => {
     for (const line of chunk.toString().split('\n').filter(Boolean)) {
       lines.push(line);
-      if (/Snapshot: \S+ [\d,]{6,} rows/.test(line)) log(`  ${line}`);
+      if (line.startsWith('Snapshot:')) lastTable = at();
+      if (/Snapshot: \S+ [\d,]{6,} rows/.test(line)) log(`  ${line}, in at ${at()} s`);
+      if (line.startsWith('Joined as node')) log(`  every row in at ${lastTable} s; the indexes, search tables and figures made by ${at()} s`);
     }
   });
   child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));

@@ -124,11 +124,17 @@ export async function downloadSnapshot(
   if (start < 0) start = 0;
   let ahead = start < tables.length ? fetchPage(tables[start]!, after) : null;
   ahead?.catch(() => undefined);
-  const saved = { synchronous: db.pragma('synchronous', { simple: true }), cache: db.pragma('cache_size', { simple: true }) };
+  const saved = {
+    synchronous: db.pragma('synchronous', { simple: true }),
+    cache: db.pragma('cache_size', { simple: true }),
+    temp: db.pragma('temp_store', { simple: true }),
+  };
   // A side file: a page lost to a power cut is read again (NORMAL keeps the file whole); a large
-  // cache keeps the tables' indexes in memory while they grow.
+  // cache keeps the tables' indexes in memory while they grow; the sorts that make the indexes and
+  // add the figures at the end stay in memory rather than in temporary files.
   db.pragma('synchronous = NORMAL');
   db.pragma(`cache_size = ${-SNAPSHOT_CACHE_KIB}`);
+  db.pragma('temp_store = MEMORY');
   db.pragma('foreign_keys = OFF');
   try {
     for (let i = start; i < tables.length; i++) {
@@ -154,6 +160,7 @@ export async function downloadSnapshot(
     db.pragma('foreign_keys = ON');
     db.pragma(`synchronous = ${saved.synchronous}`);
     db.pragma(`cache_size = ${saved.cache}`);
+    db.pragma(`temp_store = ${saved.temp}`);
   }
   // The hub may close it now; it closes an idle one itself.
   await ask(hub, `${SYNC_PATHS.snapshot}/${id}?nodeId=${hub.nodeId}`, { method: 'DELETE' }).catch(() => undefined);
@@ -245,6 +252,7 @@ function finishSnapshot(db: Db, snapshot: { id: string; mark: number; clockHigh:
     db
       .transaction(() => {
         restoreIndexes(db, (table, rowKey, reason, values) => keepOut(db, table, { key: rowKey, values, colHlc: {}, cursor: snapshot.mark }, reason, now));
+        holdForTest();
         const merges = customerMerges(db);
         for (const id of joinSnapshotStore(db).activeMerges()) merges.apply(id);
         if (snapshot.clockHigh) clock.receive(snapshot.clockHigh, now.getTime());
@@ -254,6 +262,18 @@ function finishSnapshot(db: Db, snapshot: { id: string; mark: number; clockHigh:
       .immediate(),
   );
   refreshStatistics(db);
+}
+
+/**
+ * TEST ONLY, off unless set: POS_TEST_HOLD_JOIN_FINISH_MS makes the join's last transaction wait
+ * that long once the indexes are made again and the figures added, nothing committed, after
+ * saying so on stderr, so a test can SIGKILL it there (test/sync/sync.test.ts).
+ */
+function holdForTest(): void {
+  const ms = Number(process.env.POS_TEST_HOLD_JOIN_FINISH_MS ?? 0);
+  if (!(ms > 0)) return;
+  process.stderr.write(`POS_TEST_HOLD_JOIN_FINISH_MS: indexes made and figures added, not committed; holding ${ms} ms\n`);
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
 const isUniqueClash = (error: unknown) => (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
