@@ -70,24 +70,20 @@ const ITEM_FIGURES = ['qty', 'amount', 'discount', 'returned_qty', 'returned_amo
 const unit = (qty: string, value: string, cost: string) => `(CASE WHEN ${qty} > 0 THEN (2 * (${value}) + (${qty})) / (2 * (${qty})) ELSE coalesce(${cost}, 0) END)`;
 const COSTED = 'unit_cost IS NOT NULL AND delta > 0';
 const ITEM_COST = (id: string) => `(SELECT cost FROM item WHERE id = ${id})`;
-/** The movements of a shelf (`row`'s item, branch and batch) that set its expiry: a count, or any naming one. */
-const STATED = (row: string) =>
-  `SELECT e.expiry_date FROM stock_movement e
-    WHERE e.item_id = ${row}.item_id AND e.branch_id = ${row}.branch_id AND e.batch_no = ${row}.batch_no AND (e.reason = 'count' OR e.expiry_date IS NOT NULL)`;
-const LAST_EXPIRY = (row: string) => `${STATED(row)} ORDER BY e.id DESC LIMIT 1`;
+/** A movement that sets its shelf's expiry: a count (even to none), or any that names one. */
+const STATES_EXPIRY = "(reason = 'count' OR expiry_date IS NOT NULL)";
 
 const FIGURES_SQL = `
 UPDATE credit_note SET balance = balance + m.amount
   FROM (SELECT credit_note_id, sum(amount) AS amount FROM credit_note_movement GROUP BY credit_note_id) AS m
  WHERE m.credit_note_id = credit_note.id;
 
-UPDATE sales_order SET received = received + r.amount
-  FROM (SELECT sales_order_id, sum(amount) AS amount FROM receipt WHERE status_id = ${RECEIVED} AND sales_order_id IS NOT NULL GROUP BY sales_order_id) AS r
- WHERE r.sales_order_id = sales_order.id;
-
-UPDATE sales_order SET item_count = item_count + l.n
-  FROM (SELECT sales_order_id, count(*) AS n FROM sales_order_line GROUP BY sales_order_id) AS l
- WHERE l.sales_order_id = sales_order.id;
+UPDATE sales_order SET received = received + f.amount, item_count = item_count + f.n
+  FROM (SELECT id, sum(amount) AS amount, sum(n) AS n
+          FROM (SELECT sales_order_id AS id, amount, 0 AS n FROM receipt WHERE status_id = ${RECEIVED} AND sales_order_id IS NOT NULL
+                UNION ALL SELECT sales_order_id, 0, 1 FROM sales_order_line)
+         GROUP BY id) AS f
+ WHERE f.id = sales_order.id;
 
 ${addTo(
   'sales_order_tally',
@@ -156,8 +152,16 @@ ${addTo(
   'stock',
   ['item_id', 'branch_id', 'batch_no'],
   ['on_hand'],
-  `SELECT item_id, branch_id, batch_no, sum(delta), (${LAST_EXPIRY('m')}) FROM stock_movement m WHERE true GROUP BY item_id, branch_id, batch_no`,
-  { columns: ['expiry_date'], also: `, expiry_date = iif(EXISTS (${STATED('excluded')}), excluded.expiry_date, expiry_date)` },
+  `SELECT g.item_id, g.branch_id, g.batch_no, g.on_hand, e.expiry_date
+     FROM (SELECT item_id, branch_id, batch_no, sum(delta) AS on_hand, max(iif(${STATES_EXPIRY}, id, NULL)) AS last
+             FROM stock_movement GROUP BY item_id, branch_id, batch_no) AS g
+     LEFT JOIN stock_movement e ON e.id = g.last
+    WHERE true`,
+  {
+    columns: ['expiry_date'],
+    also: `, expiry_date = iif(EXISTS (SELECT 1 FROM stock_movement e WHERE e.item_id = excluded.item_id AND e.branch_id = excluded.branch_id
+                                 AND e.batch_no = excluded.batch_no AND ${STATES_EXPIRY}), excluded.expiry_date, expiry_date)`,
+  },
 )}
 
 ${addTo(
