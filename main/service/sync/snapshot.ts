@@ -21,7 +21,7 @@ import { refreshStatistics, type Db } from '../db/database.js';
 import { asActor, journalClock, SYNC_SOURCE } from '../db/journal.js';
 import { customerMerges } from '../store/customer-merge.js';
 import { joinSnapshotStore, restoreIndexes, setIndexesAside, type JoinSnapshotRow } from '../store/snapshot.js';
-import { syncStore, type TableShape } from '../store/sync.js';
+import { ROW_CLOCK, syncStore, type TableShape } from '../store/sync.js';
 import { DEFAULT_SNAPSHOT_LIMIT, readSnapshotPage, SnapshotOpened, SYNC_PATHS, type SnapshotRow } from '../../../shared/sync.js';
 import { HIDDEN, KEPT_COLUMNS, TABLE_CLASSES } from '../../../shared/sync-rules.js';
 import { extend } from '../../../shared/extend.js';
@@ -191,13 +191,30 @@ export function applySnapshotPage(db: Db, table: string, rows: readonly Snapshot
               continue;
             }
           }
-          for (const col in row.colHlc) clocks.push(col === '*' ? ['examination', row.key, '*', row.colHlc[col]!] : [table, row.key, col, row.colHlc[col]!]);
+          clocksOf(table, row, clocks);
         }
         if (clocks.length > 0) store.setClocks(JSON.stringify(clocks));
         joinSnapshotStore(db).progress(nextTable, after);
       })
       .immediate(),
   );
+}
+
+/**
+ * A row's column times as sync_clock rows: the time most of its columns share once, as the row's
+ * own (ROW_CLOCK), and a row for each column with another time; `*` is an examination's time.
+ */
+function clocksOf(table: string, row: SnapshotRow, clocks: string[][]): void {
+  const times = new Map<string, number>();
+  for (const col in row.colHlc) if (col !== '*') times.set(row.colHlc[col]!, (times.get(row.colHlc[col]!) ?? 0) + 1);
+  let shared: string | null = null;
+  for (const [hlc, n] of times) if (n > 1 && (shared === null || n > times.get(shared)!)) shared = hlc;
+  if (shared !== null) clocks.push([table, row.key, ROW_CLOCK, shared]);
+  for (const col in row.colHlc) {
+    const hlc = row.colHlc[col]!;
+    if (col === '*') clocks.push(['examination', row.key, '*', hlc]);
+    else if (hlc !== shared) clocks.push([table, row.key, col, hlc]);
+  }
 }
 
 /**
