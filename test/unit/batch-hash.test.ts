@@ -46,4 +46,8 @@ test('the hash text is canonical JSON, whatever order the members and columns co
     assert.equal(batchHashText(body), canonicalJson(body));
   }
   assert.equal(batchHashText({ ...batch, changes: shuffled }), batchHashText(batch));
+  // A column JSON.parse made an own `__proto__` (the hub refuses such a body, a PC's journal could hold one).
+  const proto = { ...changes[1]!, newValues: JSON.parse('{"__proto__":{"x":1},"name":"A"}') as Record<string, unknown> };
+  const flatProto = { ...changes[1]!, newValues: JSON.parse('{"name":"A","__proto__":"x"}') as Record<string, unknown> };
+  for (const change of [proto, flatProto]) assert.equal(batchHashText({ ...batch, changes: [change] }), canonicalJson({ ...batch, changes: [change] }));
 });
