@@ -16,7 +16,7 @@ import { HIDDEN } from '../db/journal.js';
 import { syncStore, type OutboxRow } from '../store/sync.js';
 import { audienceReader } from './audience.js';
 import { formatHlc, parseHlc } from '../../../shared/domain/hlc.js';
-import { batchHashText, MAX_BATCH_CHANGES, PushRequest, type SyncChange } from '../../../shared/sync.js';
+import { batchHashText, MAX_BATCH_CHANGES, PushRequest, readPushRequest, type SyncChange } from '../../../shared/sync.js';
 import { classOf } from '../../../shared/sync-rules.js';
 import { extend } from '../../../shared/extend.js';
 
@@ -37,8 +37,9 @@ export function nextBatch(db: Db, nodeId: number, limit = PUSH_BATCH): OutgoingB
   const store = syncStore(db);
   const state = store.state();
   if (state.pending_batch) {
-    const pending = PushRequest.safeParse(JSON.parse(state.pending_batch));
-    if (pending.success && pending.data.firstSeq === state.acked_seq + 1 && pending.data.nodeId === nodeId) return { batch: pending.data, body: state.pending_batch };
+    const json: unknown = JSON.parse(state.pending_batch);
+    const pending = readPushRequest(json) ?? PushRequest.safeParse(json).data;
+    if (pending && pending.firstSeq === state.acked_seq + 1 && pending.nodeId === nodeId) return { batch: pending, body: state.pending_batch };
   }
   const rows = store.outbox(state.acked_seq, Math.min(limit, MAX_BATCH_CHANGES));
   if (rows.length === 0) return null;
