@@ -216,11 +216,17 @@ function keyOf(change: PulledChange, shape: TableShape): Record<string, unknown>
 
 /** The change's new values this store takes: known columns, not kept figures, not hidden ones. */
 function valuesOf(change: PulledChange, shape: TableShape): Record<string, unknown> {
-  const kept = KEPT_COLUMNS[change.tbl] ?? [];
+  const kept = KEPT_COLUMNS[change.tbl];
   const out: Record<string, unknown> = {};
-  for (const [col, value] of Object.entries(change.newValues ?? {})) {
+  const values = change.newValues;
+  if (values === null) return out;
+  // By index over the names (a page has tens of thousands of rows of tens of columns): no pair made per value.
+  const cols = Object.keys(values);
+  for (let i = 0; i < cols.length; i++) {
+    const col = cols[i]!;
     if (!shape.columns.has(col)) throw new Refused(`Unknown column ${change.tbl}.${col}: this store is older than the sender`);
-    if (kept.includes(col) || value === HIDDEN) continue;
+    const value = values[col];
+    if (value === HIDDEN || (kept !== undefined && kept.includes(col))) continue;
     out[col] = sqlValue(value);
   }
   return out;
