@@ -491,7 +491,7 @@ export type JoinResponse = z.infer<typeof JoinResponse>;
  * the usual shape (its thirteen members, or fifteen with audience and order, flat values) is
  * copied into an object whose members, and its values' columns, are in sorted order, and written
  * by one JSON.stringify: the same bytes as canonicalJson() at a quarter of the cost of writing it
- * out member by member (test/unit/batch-hash.test.ts pins the hash of a fixed batch, and
+ * out member by member (test/unit/sync-checks.test.ts pins the hash of a fixed batch, and
  * test/hub/push.test.ts compares the text with canonicalJson()).
  */
 export function batchHashText(batch: Pick<PushRequest, 'nodeId' | 'firstSeq' | 'lastSeq' | 'changes'>): string {
