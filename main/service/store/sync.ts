@@ -52,6 +52,7 @@ export interface TableShape {
 export const ROW_CLOCK = '';
 
 const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const NO_COLUMNS: readonly string[] = [];
 
 export const syncStore = perDatabase((db: Db) => {
   const state = db.prepare<[], SyncStateRow>('SELECT * FROM sync_state WHERE id = 1');
@@ -118,17 +119,25 @@ export const syncStore = perDatabase((db: Db) => {
   };
   const where = (shape: TableShape) => shape.key.map((c) => `${q(c)} IS ?`).join(' AND ');
   // A pulled page writes thousands of rows of a few shapes: each statement is prepared once per
-  // table, kind and column set, and bound by position.
-  const rowWrites = new Map<string, ReturnType<Db['prepare']>>();
-  const rowWrite = (kind: string, table: string, cols: string, sql: () => string) => {
-    const name = `${kind} ${table} ${cols}`;
-    let statement = rowWrites.get(name);
-    if (!statement) rowWrites.set(name, (statement = db.prepare(sql())));
+  // table, kind and column set, and bound by position. Found again per row by comparing the column
+  // names with those of the table's statements of that kind (a few), not by a key built per row.
+  const rowWrites = new Map<string, Array<{ cols: readonly string[]; statement: ReturnType<Db['prepare']> }>>();
+  const rowWrite = (kind: string, table: string, cols: readonly string[], sql: () => string) => {
+    const name = `${kind} ${table}`;
+    let made = rowWrites.get(name);
+    if (!made) rowWrites.set(name, (made = []));
+    next: for (const known of made) {
+      if (known.cols.length !== cols.length) continue;
+      for (let i = 0; i < cols.length; i++) if (known.cols[i] !== cols[i]) continue next;
+      return known.statement;
+    }
+    const statement = db.prepare(sql());
+    made.push({ cols, statement });
     return statement;
   };
 
   const upsertOf = (table: string, shape: TableShape, cols: readonly string[]) =>
-    rowWrite('upsert', table, cols.join(','), () => {
+    rowWrite('upsert', table, cols, () => {
       const rest = cols.filter((c) => !shape.key.includes(c));
       return (
         `INSERT INTO ${q(table)} (${cols.map(q).join(', ')}) VALUES (${cols.map(() => '?').join(', ')})` +
@@ -185,7 +194,7 @@ export const syncStore = perDatabase((db: Db) => {
       return shape;
     },
     exists(table: string, shape: TableShape, key: Record<string, unknown>): boolean {
-      return rowWrite('exists', table, '', () => `SELECT 1 FROM ${q(table)} WHERE ${where(shape)}`).get(keyValues(shape, key)) !== undefined;
+      return rowWrite('exists', table, NO_COLUMNS, () => `SELECT 1 FROM ${q(table)} WHERE ${where(shape)}`).get(keyValues(shape, key)) !== undefined;
     },
     /**
      * Inserts the row (its key and the given values; a key column among the values takes the
@@ -218,11 +227,11 @@ export const syncStore = perDatabase((db: Db) => {
     update(table: string, shape: TableShape, key: Record<string, unknown>, values: Record<string, unknown>) {
       const cols = Object.keys(values);
       if (cols.length === 0) return 1;
-      const statement = rowWrite('update', table, cols.join(','), () => `UPDATE ${q(table)} SET ${cols.map((c) => `${q(c)} = ?`).join(', ')} WHERE ${where(shape)}`);
+      const statement = rowWrite('update', table, cols, () => `UPDATE ${q(table)} SET ${cols.map((c) => `${q(c)} = ?`).join(', ')} WHERE ${where(shape)}`);
       return statement.run([...Object.values(values), ...keyValues(shape, key)]).changes;
     },
     remove(table: string, shape: TableShape, key: Record<string, unknown>) {
-      return rowWrite('remove', table, '', () => `DELETE FROM ${q(table)} WHERE ${where(shape)}`).run(keyValues(shape, key)).changes;
+      return rowWrite('remove', table, NO_COLUMNS, () => `DELETE FROM ${q(table)} WHERE ${where(shape)}`).run(keyValues(shape, key)).changes;
     },
   };
 });

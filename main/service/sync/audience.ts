@@ -70,17 +70,82 @@ export interface Audience {
 const EVERYONE: Audience = { audience: null, orderId: null };
 const NOBODY: Audience = { audience: [], orderId: null };
 
-/** Works out audiences for one batch: each row read once however many of its changes (or children's) the batch holds. */
-export function audienceReader(db: Db): (change: { tbl: string; rowId: number | null; oldValues: Record<string, unknown> | null; newValues: Record<string, unknown> | null }) => Audience {
+/** The columns of a table's rows its rule reads: the branch columns and the parent's. */
+function ruleColumns(rule: Rule): string[] {
+  return [...(rule.branches ?? []), ...(rule.parent ? [rule.parent[0]] : [])];
+}
+
+type ChangeRef = { tbl: string; rowId: number | null };
+type Values = Record<string, unknown>;
+
+export interface AudienceReader {
+  (change: ChangeRef & { oldValues: Values | null; newValues: Values | null }): Audience;
+  /**
+   * Reads the rows of these changes, and their parents', ahead: one statement per table and level
+   * instead of one per row (a batch of 2,000 orders' changes reads thousands). What is read is the
+   * same rows as they are now; a row not read ahead is read when asked for.
+   */
+  readAhead(changes: readonly ChangeRef[]): void;
+}
+
+/**
+ * Works out audiences for one batch, while the store does not change: each row read once however
+ * many of its changes (or children's) the batch holds.
+ */
+export function audienceReader(db: Db): AudienceReader {
   const store = audienceStore(db);
   const known = new Map<string, Audience>();
+  // Per table, the rows read: id → the rule's columns as the row is now, or undefined (no such row).
+  const read = new Map<string, Map<number, Values | undefined>>();
+  const readOf = (table: string) => {
+    let rows = read.get(table);
+    if (rows === undefined) read.set(table, (rows = new Map()));
+    return rows;
+  };
 
-  function ofRow(table: string, id: number, values: Record<string, unknown> | undefined, depth: number): Audience {
+  /** The row as it is now: its id and the columns its table's rule reads; undefined when there is none. */
+  function rowNow(table: string, id: number): Values | undefined {
+    const rows = readOf(table);
+    if (rows.has(id)) return rows.get(id);
+    const row = store.row(table, ruleColumns(AUDIENCE_RULES[table]!), id);
+    rows.set(id, row);
+    return row;
+  }
+
+  function readAhead(changes: readonly ChangeRef[]): void {
+    let wanted = new Map<string, Set<number>>();
+    const want = (table: string, id: number) => {
+      if (readOf(table).has(id)) return;
+      let ids = wanted.get(table);
+      if (ids === undefined) wanted.set(table, (ids = new Set()));
+      ids.add(id);
+    };
+    for (const change of changes) if (change.rowId !== null && AUDIENCE_RULES[change.tbl] !== undefined && classOf(change.tbl) !== 'local') want(change.tbl, change.rowId);
+    // The rows, then their parents, then theirs (as deep as ofRow goes).
+    for (let depth = 0; depth <= 5 && wanted.size > 0; depth++) {
+      const level = wanted;
+      wanted = new Map();
+      for (const [table, ids] of level) {
+        const rule = AUDIENCE_RULES[table]!;
+        const rows = readOf(table);
+        const found = new Map<number, Values>();
+        for (const row of store.rows(table, ruleColumns(rule), [...ids])) found.set(row.id, row);
+        for (const id of ids) {
+          const row = found.get(id);
+          rows.set(id, row);
+          const parentId = row && rule.parent ? row[rule.parent[0]] : undefined;
+          if (typeof parentId === 'number' && AUDIENCE_RULES[rule.parent![1]] !== undefined) want(rule.parent![1], parentId);
+        }
+      }
+    }
+  }
+
+  function ofRow(table: string, id: number, values: Values | undefined, depth: number): Audience {
     const key = `${table}:${id}`;
     const held = known.get(key);
     if (held) return held;
     const rule = AUDIENCE_RULES[table];
-    const row = values ?? store.row(table, id);
+    const row = values ?? (rule === undefined ? undefined : rowNow(table, id));
     let found: Audience;
     if (rule === undefined) found = EVERYONE;
     else if (row === undefined || depth > 4) found = EVERYONE;
@@ -89,7 +154,7 @@ export function audienceReader(db: Db): (change: { tbl: string; rowId: number | 
     return found;
   }
 
-  function fromRule(rule: Rule, table: string, id: number, row: Record<string, unknown>, depth: number): Audience {
+  function fromRule(rule: Rule, table: string, id: number, row: Values, depth: number): Audience {
     const branches = new Set<number>();
     for (const column of rule.branches ?? []) {
       const branch = row[column];
@@ -110,12 +175,12 @@ export function audienceReader(db: Db): (change: { tbl: string; rowId: number | 
     return { audience: [...branches].sort((a, b) => a - b), orderId };
   }
 
-  return (change) => {
+  const audienceOf = (change: ChangeRef & { oldValues: Values | null; newValues: Values | null }): Audience => {
     const cls = classOf(change.tbl);
     if (cls === 'local') return NOBODY;
     if (AUDIENCE_RULES[change.tbl] === undefined || change.rowId === null) return EVERYONE;
     // The row as it is now; a row deleted since, as its changes last showed it.
-    const now = store.row(change.tbl, change.rowId);
+    const now = rowNow(change.tbl, change.rowId);
     const values = now ?? Object.assign({}, change.oldValues, change.newValues);
     const found = ofRow(change.tbl, change.rowId, values, 0);
     // A branch the change takes the row away from (an order's collection moved elsewhere) hears of it too.
@@ -123,4 +188,5 @@ export function audienceReader(db: Db): (change: { tbl: string; rowId: number | 
     if (found.audience === null || before.every((branch) => found.audience!.includes(branch))) return found;
     return { audience: [...new Set([...found.audience, ...before])].sort((a, b) => a - b), orderId: found.orderId };
   };
+  return Object.assign(audienceOf, { readAhead });
 }

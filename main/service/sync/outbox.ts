@@ -14,9 +14,9 @@ import { createHash } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import { HIDDEN } from '../db/journal.js';
 import { syncStore, type OutboxRow } from '../store/sync.js';
-import { audienceReader } from './audience.js';
+import { audienceReader, type AudienceReader } from './audience.js';
 import { formatHlc, parseHlc } from '../../../shared/domain/hlc.js';
-import { batchHashText, MAX_BATCH_CHANGES, PushRequest, type SyncChange } from '../../../shared/sync.js';
+import { batchHashText, MAX_BATCH_CHANGES, PushRequest, readPushRequest, type SyncChange } from '../../../shared/sync.js';
 import { classOf } from '../../../shared/sync-rules.js';
 import { extend } from '../../../shared/extend.js';
 
@@ -37,12 +37,14 @@ export function nextBatch(db: Db, nodeId: number, limit = PUSH_BATCH): OutgoingB
   const store = syncStore(db);
   const state = store.state();
   if (state.pending_batch) {
-    const pending = PushRequest.safeParse(JSON.parse(state.pending_batch));
-    if (pending.success && pending.data.firstSeq === state.acked_seq + 1 && pending.data.nodeId === nodeId) return { batch: pending.data, body: state.pending_batch };
+    const json: unknown = JSON.parse(state.pending_batch);
+    const pending = readPushRequest(json) ?? PushRequest.safeParse(json).data;
+    if (pending && pending.firstSeq === state.acked_seq + 1 && pending.nodeId === nodeId) return { batch: pending, body: state.pending_batch };
   }
   const rows = store.outbox(state.acked_seq, Math.min(limit, MAX_BATCH_CHANGES));
   if (rows.length === 0) return null;
   const audienceOf = audienceReader(db);
+  audienceOf.readAhead(rows.map((row) => ({ tbl: row.tbl, rowId: row.row_id })));
   const changes = rows.map((row) => toChange(db, row, nodeId, audienceOf));
   const content = { nodeId, firstSeq: rows[0]!.seq, lastSeq: rows.at(-1)!.seq, changes };
   const batch: PushRequest = extend(content, { hash: createHash('sha256').update(batchHashText(content)).digest('hex') });
@@ -51,7 +53,7 @@ export function nextBatch(db: Db, nodeId: number, limit = PUSH_BATCH): OutgoingB
   return { batch, body };
 }
 
-function toChange(db: Db, row: OutboxRow, nodeId: number, audienceOf: ReturnType<typeof audienceReader>): SyncChange {
+function toChange(db: Db, row: OutboxRow, nodeId: number, audienceOf: AudienceReader): SyncChange {
   const local = classOf(row.tbl) === 'local';
   const newValues = local || row.new_values === null ? null : (JSON.parse(row.new_values) as Record<string, unknown>);
   if (row.tbl === 'app_user' && newValues?.password_hash === HIDDEN && row.row_id !== null) {

@@ -13,7 +13,7 @@
  */
 import { refreshStatistics, type Db } from '../db/database.js';
 import { syncStore } from '../store/sync.js';
-import { MAX_PULL_LIMIT, OrderResponse, PullResponse, PushResponse, SYNC_PATHS } from '../../../shared/sync.js';
+import { MAX_PULL_LIMIT, OrderResponse, PullResponse, PushResponse, readPullResponse, SYNC_PATHS } from '../../../shared/sync.js';
 import { applyPulledPage, noteHeard } from './apply.js';
 import { hubFetch, type HubTls } from './hub-tls.js';
 import { nextBatch, type OutgoingBatch } from './outbox.js';
@@ -136,7 +136,8 @@ export function startSyncWorker(options: SyncWorkerOptions): SyncWorker {
       // The newest last contact the hub told of: it sends only the nodes seen since.
       const seenAfter = store.newestSeen();
       const query = `nodeId=${nodeId}&after=${after}&limit=${PULL_PAGE}${seenAfter ? `&seenAfter=${encodeURIComponent(seenAfter)}` : ''}`;
-      const page = call(`${SYNC_PATHS.pull}?${query}`, { method: 'GET' }, (b) => PullResponse.parse(b));
+      // A good page is taken as it is (the written-out check); any other is the schema's to refuse, or to copy.
+      const page = call(`${SYNC_PATHS.pull}?${query}`, { method: 'GET' }, (b) => readPullResponse(b) ?? PullResponse.parse(b));
       page.catch(() => undefined); // awaited below, or dropped when applying the page before it failed
       return { after, page };
     };
