@@ -8,7 +8,9 @@
  * exactly (a page of a later state could hold a change after the mark that the pull then brings
  * again, or miss a row the pull will not bring). Nothing is copied: the pages are read by index
  * and written as JSON by PostgreSQL. A PC killed during the download asks for the same snapshot
- * again from where it stopped, while it is open; one left idle for SNAPSHOT_IDLE_MS (the PC gone)
+ * again from where it stopped, while it is open. The page after each one served is read at once, on
+ * the same transaction, while the PC writes the one it has (a PC asks for the next page only once it
+ * has the key it starts after). One left idle for SNAPSHOT_IDLE_MS (the PC gone)
  * is closed, and the PC starts again with a new one. At most MAX_SNAPSHOTS are open at once, so
  * the joins leave the pool's connections to the pushes and pulls.
  */
@@ -18,7 +20,7 @@ import type { SnapshotOpened, SnapshotQuery } from '../../shared/sync.js';
 import { classOf } from '../../shared/sync-rules.js';
 import { HubError } from '../errors.js';
 import { findNode, notePull, type NodeRow } from '../store/node.js';
-import { beginSnapshot, snapshotPage } from '../store/snapshot.js';
+import { beginSnapshot, snapshotPage, type SnapshotPageJson } from '../store/snapshot.js';
 
 export const SNAPSHOT_IDLE_MS = 5 * 60_000;
 export const MAX_SNAPSHOTS = 3;
@@ -28,8 +30,12 @@ interface Session {
   client: pg.PoolClient;
   /** The reads of the session, one after another (one connection). */
   queue: Promise<unknown>;
+  /** The page after the last one served, read before it is asked for; its query as `ask()` names it. */
+  ahead: { ask: string; read: Promise<SnapshotPageJson> } | null;
   timer: NodeJS.Timeout;
 }
+
+const ask = (table: string, after: string, limit: number) => `${table}\n${after}\n${limit}`;
 
 export class Snapshots {
   private readonly sessions = new Map<string, Session>();
@@ -48,7 +54,7 @@ export class Snapshots {
     try {
       const begun = await beginSnapshot(client);
       const id = randomUUID();
-      this.sessions.set(id, { node, client, queue: Promise.resolve(), timer: this.idle(id) });
+      this.sessions.set(id, { node, client, queue: Promise.resolve(), ahead: null, timer: this.idle(id) });
       // The PC holds the log up to the mark from now on: retention keeps what comes after it.
       await notePull(this.pool, node.id, begun.mark);
       return { id, ...begun };
@@ -68,10 +74,18 @@ export class Snapshots {
       throw new HubError('invalid', 'NO_SUCH_TABLE', `${table} is not a table the branches sync`, { table: ['must be a synced table'] });
     }
     clearTimeout(session.timer);
-    const read = session.queue.then(() => snapshotPage(session.client, session.node, table, query.after, query.limit));
-    session.queue = read.catch(() => undefined);
+    const asked = ask(table, query.after, query.limit);
+    const read = session.ahead?.ask === asked ? session.ahead.read : this.read(session, table, query.after, query.limit);
+    session.ahead = null;
     try {
       const page = await read;
+      // The PC asks for the next page once it has this one: it is read meanwhile, while the PC
+      // writes this one, so neither waits on the other's whole turn.
+      if (page.more && page.last !== null) {
+        const next = this.read(session, table, page.last, query.limit);
+        next.catch(() => undefined);
+        session.ahead = { ask: ask(table, page.last, query.limit), read: next };
+      }
       return `{"rows":${page.json},"next":${page.more ? JSON.stringify(page.last) : 'null'}}`;
     } catch (err) {
       // The read is broken (its connection lost): the PC starts again with a new snapshot.
@@ -80,6 +94,13 @@ export class Snapshots {
     } finally {
       if (this.sessions.has(id)) session.timer = this.idle(id);
     }
+  }
+
+  /** A page read after the session's reads before it (one connection, one REPEATABLE READ transaction). */
+  private read(session: Session, table: string, after: string, limit: number): Promise<SnapshotPageJson> {
+    const read = session.queue.then(() => snapshotPage(session.client, session.node, table, after, limit));
+    session.queue = read.catch(() => undefined);
+    return read;
   }
 
   async close(id: string, nodeId: number): Promise<void> {
