@@ -60,26 +60,23 @@ export function setIndexesAside(db: Db, tables: readonly string[]): number {
     keep.run(i.name, i.sql);
     db.exec(`DROP INDEX "${i.name.replace(/"/g, '""')}"`);
   }
-  // And the triggers that add each new row to a full-text search table (customer_search): the
-  // search table is filled once at the end with the same expressions (searchFill). Each page's
-  // commit would otherwise write a segment of it, merged again and again (at 500,000 customers
-  // the join slowed to a few hundred rows a second).
+  // And two kinds of trigger, each kept to be made again at the end:
+  // - those that add each new row to a full-text search table (customer_search): the search table
+  //   is filled once at the end with the same expressions (searchFill). Each page's commit would
+  //   otherwise write a segment of it, merged again and again (at 500,000 customers the join
+  //   slowed to a few hundred rows a second);
+  // - those that keep figures from the rows (an order's received, the daily totals, the shelf):
+  //   each figure is added once from all the rows at the end (store/figures.ts), not once per row.
   const fts = searchTables(db);
   const triggers = db
     .prepare<[], { name: string; tbl_name: string; sql: string }>("SELECT name, tbl_name, sql FROM sqlite_master WHERE type = 'trigger'")
     .all()
-    .filter((t) => tables.includes(t.tbl_name) && searchFill(t.sql, fts) !== null);
-  // And the triggers that keep figures from the rows (an order's received, the daily totals, the
-  // shelf): each figure is added once from all the rows at the end (store/figures.ts), not once per row.
-  const figures = db
-    .prepare<[], { name: string; tbl_name: string; sql: string }>("SELECT name, tbl_name, sql FROM sqlite_master WHERE type = 'trigger'")
-    .all()
-    .filter((t) => FIGURE_TRIGGERS.includes(t.name));
-  for (const t of [...triggers, ...figures]) {
+    .filter((t) => FIGURE_TRIGGERS.includes(t.name) || (tables.includes(t.tbl_name) && searchFill(t.sql, fts) !== null));
+  for (const t of triggers) {
     keep.run(t.name, t.sql);
     db.exec(`DROP TRIGGER "${t.name.replace(/"/g, '""')}"`);
   }
-  return indexes.length + triggers.length + figures.length;
+  return indexes.length + triggers.length;
 }
 
 /** The store's full-text search tables. */

@@ -228,13 +228,14 @@ function rowWriter(store: ReturnType<typeof syncStore>, table: string, shape: Ta
   const plans = new Map<string, Plan>();
   let plan: Plan | null = null;
   const planFor = (names: string[]): Plan => {
-    const known = plans.get(names.join(','));
+    const key = names.join(',');
+    const known = plans.get(key);
     if (known) return known;
-    valuesOf(table, Object.fromEntries(names.map((n) => [n, null])), shape);
+    for (const name of names) knownColumn(table, name, shape);
     const kept = KEPT_COLUMNS[table] ?? [];
     const take = names.flatMap((name, i) => (kept.includes(name) || shape.key.includes(name) ? [] : [i]));
     const made = { names, take, run: store.upserter(table, shape, [...take.map((i) => names[i]!), ...shape.key]) };
-    plans.set(names.join(','), made);
+    plans.set(key, made);
     return made;
   };
   return (key, values) => {
@@ -325,12 +326,17 @@ function keyOf(table: string, key: string, shape: TableShape): Record<string, un
   throw new Error(`The hub names a row of ${table} as this store does not key it (${key})`);
 }
 
+/** A column the hub sends must be one this store has: a PC whose program is older refuses to join. */
+function knownColumn(table: string, col: string, shape: TableShape): void {
+  if (!shape.columns.has(col)) throw new Error(`The hub holds a column ${table}.${col} this store does not have: update this PC's program before it joins`);
+}
+
 /** The row's values this store takes: known columns, not the figures its triggers keep, not hidden ones. */
 function valuesOf(table: string, values: Record<string, unknown>, shape: TableShape): Record<string, unknown> {
   const kept = KEPT_COLUMNS[table] ?? [];
   const out: Record<string, unknown> = {};
   for (const [col, value] of Object.entries(values)) {
-    if (!shape.columns.has(col)) throw new Error(`The hub holds a column ${table}.${col} this store does not have: update this PC's program before it joins`);
+    knownColumn(table, col, shape);
     if (kept.includes(col) || value === HIDDEN) continue;
     out[col] = sqlValue(value);
   }
