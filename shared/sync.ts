@@ -126,8 +126,28 @@ export const PullQuery = z.object({
    * every node.
    */
   seenAfter: z.string().datetime().optional(),
+  /**
+   * A declared extension: where the PC's copy of other branches' stock stands (`levelsNext` of the
+   * last answer that carried levels; '' for none yet). A PC that serves some branches is then sent,
+   * with the last page, the stock levels of the other branches that changed since (see `levels`).
+   */
+  levelsAfter: z.string().max(200).optional(),
 });
 export type PullQuery = z.infer<typeof PullQuery>;
+
+/**
+ * Another branch's stock of one item and batch as the hub adds it up from that branch's movements
+ * (a branch PC holds only its own branches' movements): on hand, and the expiry its movements last
+ * stated, as a PC's own `stock` row keeps them.
+ */
+export const StockLevel = z.object({
+  itemId: z.number().int(),
+  branchId: z.number().int(),
+  batchNo: z.string(),
+  onHand: z.number().int(),
+  expiryDate: z.string().nullable(),
+});
+export type StockLevel = z.infer<typeof StockLevel>;
 
 export const PulledChange = SyncChange.extend({
   /** The hub's order of arrival: pull again after the last one seen. */
@@ -153,6 +173,14 @@ export const PullResponse = z.object({
    * With the pull's `seenAfter`: only the nodes that reached the hub since (left out when none).
    */
   seen: z.array(z.object({ nodeId: z.number().int().min(1), at: z.string().datetime() })).optional(),
+  /**
+   * A declared extension, with the last page to a PC that serves some branches and asked with
+   * `levelsAfter`: other branches' stock levels changed since, each standing for every movement up
+   * to `next` (never beyond, so the PC holds what its own movements add to them). More may wait
+   * (`more` is then true): ask again with `levelsAfter` = `levelsNext`.
+   */
+  levels: z.array(StockLevel).optional(),
+  levelsNext: z.string().max(200).optional(),
 });
 export type PullResponse = z.infer<typeof PullResponse>;
 
@@ -175,6 +203,13 @@ const TABLE_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 const SeenList = PullResponse.shape.seen;
 const SEEN_MEMBERS = new Set(['nodeId', 'at']);
+const LEVEL_MEMBERS = new Set(Object.keys(StockLevel.shape));
+const levelOk = (level: Record<string, unknown>) =>
+  wholeIn(level.itemId, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER) &&
+  wholeIn(level.branchId, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER) &&
+  wholeIn(level.onHand, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER) &&
+  typeof level.batchNo === 'string' &&
+  (level.expiryDate === null || typeof level.expiryDate === 'string');
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const wholeIn = (value: unknown, min: number, max: number): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= min && value <= max;
@@ -259,7 +294,7 @@ export function readPushRequest(body: unknown): PushRequest | undefined {
 /** PullResponse's check written out (see above): the body itself, or undefined (ask the schema). */
 export function readPullResponse(body: unknown): PullResponse | undefined {
   if (!isObject(body) || !onlyMembers(body, PULL_MEMBERS)) return undefined;
-  const { changes, next, more, held, seen } = body;
+  const { changes, next, more, held, seen, levels, levelsNext } = body;
   if (!Array.isArray(changes) || !wholeIn(next, 0, Number.MAX_SAFE_INTEGER) || typeof more !== 'boolean') return undefined;
   if (held !== undefined && !wholeIn(held, 0, Number.MAX_SAFE_INTEGER)) return undefined;
   for (const change of changes as unknown[]) {
@@ -271,6 +306,11 @@ export function readPullResponse(body: unknown): PullResponse | undefined {
     if (!Array.isArray(seen)) return undefined;
     for (const contact of seen as unknown[]) if (!isObject(contact) || !onlyMembers(contact, SEEN_MEMBERS)) return undefined;
     if (!SeenList.safeParse(seen).success) return undefined;
+  }
+  if (levelsNext !== undefined && (typeof levelsNext !== 'string' || levelsNext.length > 200)) return undefined;
+  if (levels !== undefined) {
+    if (!Array.isArray(levels)) return undefined;
+    for (const level of levels as unknown[]) if (!isObject(level) || !onlyMembers(level, LEVEL_MEMBERS) || !levelOk(level)) return undefined;
   }
   return body as PullResponse;
 }

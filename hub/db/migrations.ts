@@ -243,4 +243,54 @@ CREATE TABLE row_state_merge_row (
 `,
 };
 
-export const hubMigrations: readonly HubMigration[] = [foundation, certificates, joinCodes, nodeReplacement, joinCodeExpiry, nodeSeen, rowState, audience, retention];
+/**
+ * Each PC holds its own branches' stock movements (a movement's audience is its branch and its
+ * owner branch); a branch PC shows the other branches' stock from levels the hub adds up
+ * (sync/stock-levels.ts, store/stock-level.ts):
+ *
+ *   stock_level   per item, branch and batch: the sum of the branch's movements folded into
+ *             row_state and the expiry they last stated, as a PC's own \`stock\` row keeps them;
+ *             \`version\` the fold mark at which the row last changed (a branch PC pulls the levels
+ *             changed since the last it has, in (version, key) order)
+ *
+ * The movements already held are given their branch as audience, in row_state (what a joining PC
+ * is sent) and in the log, and their levels are added up from row_state.
+ */
+/** Every branch's levels added up from the movements in row_state (the expiry: the last stated, by cursor). */
+export const STOCK_LEVELS_FROM_ROWS = `
+INSERT INTO stock_level (item_id, branch_id, batch_no, on_hand, expiry_date, version)
+SELECT item_id, branch_id, batch_no, sum(delta),
+       (array_agg(expiry_date ORDER BY cursor DESC) FILTER (WHERE reason = 'count' OR expiry_date IS NOT NULL))[1],
+       max(cursor)
+  FROM (SELECT (row_values->>'item_id')::bigint AS item_id, (row_values->>'branch_id')::bigint AS branch_id,
+               coalesce(row_values->>'batch_no', '') AS batch_no, (row_values->>'delta')::bigint AS delta,
+               row_values->>'expiry_date' AS expiry_date, row_values->>'reason' AS reason, cursor
+          FROM row_state WHERE tbl = 'stock_movement' AND NOT deleted) AS m
+ WHERE item_id IS NOT NULL AND branch_id IS NOT NULL
+ GROUP BY item_id, branch_id, batch_no;
+`;
+
+const stockLevels: HubMigration = {
+  name: 'stock-levels',
+  sql: `
+CREATE TABLE stock_level (
+  item_id     bigint NOT NULL,
+  branch_id   bigint NOT NULL,
+  batch_no    text COLLATE "C" NOT NULL,
+  on_hand     bigint NOT NULL,
+  expiry_date text,
+  version     bigint NOT NULL,
+  PRIMARY KEY (item_id, branch_id, batch_no)
+);
+CREATE INDEX stock_level_changed ON stock_level (version, item_id, branch_id, batch_no);
+
+UPDATE row_state SET audience = ARRAY(SELECT DISTINCT b FROM unnest(ARRAY[(row_values->>'branch_id')::bigint, (row_values->>'owner_branch_id')::bigint]) AS b WHERE b IS NOT NULL ORDER BY b)
+ WHERE tbl = 'stock_movement' AND audience IS NULL AND row_values ? 'branch_id';
+UPDATE change SET audience = ARRAY(SELECT DISTINCT b FROM unnest(ARRAY[(new_values->>'branch_id')::bigint, (new_values->>'owner_branch_id')::bigint]) AS b WHERE b IS NOT NULL ORDER BY b)
+ WHERE tbl = 'stock_movement' AND op = 'insert' AND audience IS NULL AND new_values ? 'branch_id';
+
+${STOCK_LEVELS_FROM_ROWS}
+`,
+};
+
+export const hubMigrations: readonly HubMigration[] = [foundation, certificates, joinCodes, nodeReplacement, joinCodeExpiry, nodeSeen, rowState, audience, retention, stockLevels];

@@ -18,6 +18,7 @@ import { HubError } from '../errors.js';
 import { changePageJson } from '../store/change.js';
 import { findNode, notePull, seenNodes, type NodeRow } from '../store/node.js';
 import { foldToTop } from './row-state.js';
+import { levelsPage, readLevelKey } from '../store/stock-level.js';
 
 /**
  * The PullResponse as JSON text: the page's changes as PostgreSQL wrote them (store/change.ts
@@ -38,13 +39,27 @@ export async function answerPull(pool: pg.Pool, query: PullQuery): Promise<strin
   // A PC of some branches: past the changes looked through that were for other branches too, so it
   // never reads them again; more follows when the log goes on beyond what was looked through.
   const scanned = !page.more && page.scannedTo !== null && page.scannedTo < page.top;
-  const more = page.more || scanned;
   const next = page.more ? last : scanned ? Math.max(last, page.scannedTo!, query.after) : Math.max(last, page.top, query.after);
+  // With the last page, to a PC of some branches: the other branches' stock levels changed since
+  // the last it has, standing for no change past \`next\` (sync/stock-levels.ts).
+  const levels = page.more || scanned ? null : await otherBranchesLevels(pool, node, query.levelsAfter, next);
+  const more = page.more || scanned || levels?.full === true;
   // With the last page, when each node last reached the hub (the chain dashboard's "last sync"):
   // those the PC was not told of yet.
   const contacts = more ? [] : await seenNodes(pool, query.seenAfter);
   const seen = more || (contacts.length === 0 && query.seenAfter !== undefined) ? '' : `,"seen":${JSON.stringify(contacts)}`;
-  return `{"changes":${page.json},"next":${next},"more":${more},"held":${node.lastSeq}${seen}}`;
+  const levelsJson = levels ? `,"levels":${JSON.stringify(levels.levels)},"levelsNext":${JSON.stringify(levels.next)}` : '';
+  return `{"changes":${page.json},"next":${next},"more":${more},"held":${node.lastSeq}${seen}${levelsJson}}`;
+}
+
+/** Levels sent in one answer at most: a PC joining a chain of 50 branches takes them in a few dozen. */
+export const LEVELS_PAGE = 10_000;
+
+async function otherBranchesLevels(pool: pg.Pool, node: NodeRow, levelsAfter: string | undefined, upto: number) {
+  if (node.branches === null || levelsAfter === undefined) return null;
+  const after = readLevelKey(levelsAfter);
+  if (after === null) throw new HubError('invalid', 'BAD_LEVELS_AFTER', 'levelsAfter is not a place in the stock levels this hub gave', { levelsAfter: ['must be a levelsNext this hub gave'] });
+  return levelsPage(pool, after, upto, node.branches, LEVELS_PAGE);
 }
 
 /** Head office revoked the node (`npm run hub -- revoke N`): it syncs no more. */

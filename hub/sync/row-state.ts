@@ -42,6 +42,8 @@ import { loadRows, markAndLog, saveRows, type RowState } from '../store/row-stat
 import { inTransaction } from '../store/transaction.js';
 import { HEAD_OFFICE_NODES } from '../store/node.js';
 import { customersNamed, mergeFold } from './merge-fold.js';
+import { addToLevels } from '../store/stock-level.js';
+import { levelChanges } from './stock-levels.js';
 
 /** The change's row as row_state keys it: the row id as text, or the composite key's JSON array. */
 export const rowKeyOf = (change: Pick<PulledChange, 'rowId' | 'rowKey'>): string | null => (change.rowId !== null ? String(change.rowId) : change.rowKey);
@@ -73,14 +75,21 @@ export async function foldIntoRowState(client: pg.PoolClient, changes: readonly 
   const merges = mergeFold(client, rows);
   await merges.holdChains();
   const changed = new Set<string>();
+  const movements: PulledChange[] = [];
   for (const change of changes) {
     const redirected = merges.redirect(change);
+    // A movement adds to its level once, when its row first goes in (a PC's trigger is on insert).
+    const rowKey = change.tbl === 'stock_movement' ? rowKeyOf(change) : null;
+    const fresh = rowKey !== null && !(rows.get(ref(change.tbl, rowKey))?.deleted === false);
     const keys = foldChange(rows, redirected.change, HEAD_OFFICE_NODES);
     for (const key of keys) changed.add(key);
+    if (keys.length > 0 && fresh) movements.push(redirected.change);
     if (keys.length > 0) for (const key of await merges.after(redirected)) changed.add(key);
   }
   await saveRows(client, [...changed].map((key) => rows.get(key)!), mark);
   await merges.save();
+  // Each branch's stock, from the movements just folded (sync/stock-levels.ts).
+  await addToLevels(client, levelChanges(movements), mark);
 }
 
 /** pg_advisory_xact_lock key serialising the folds ('hubf'): one folder at a time moves the mark. */

@@ -8,9 +8,10 @@
  *    and the order is on Orders/to-settle at both PCs;
  *  - both take the last payment: both receipts count, the order shows the excess and is on
  *    Orders/to-settle at both PCs.
- * B's PC is a branch PC (join-code --branch): it holds B's orders, the customers and master data,
- * fetches another branch's order when its counter asks for it, and holds only B's users' password
- * hashes; head office's PC holds everything.
+ * B's PC is a branch PC (join-code --branch): it holds B's orders and stock movements, the customers
+ * and master data, the other branches' stock as the hub adds it up, fetches another branch's order
+ * when its counter asks for it, and holds only B's users' password hashes; head office's PC holds
+ * everything.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -18,6 +19,8 @@ import { api } from '../../shared/endpoints/index.js';
 import { createClient, type Client } from '../../shared/client.js';
 import { HASH_NOT_SENT } from '../../shared/sync.js';
 import { openTillOnce, type TestService } from '../helpers/service.js';
+import { frameAtEveryBranch } from '../helpers/items.js';
+import { sellFrameAndPair } from '../helpers/sales.js';
 import { startTwoPcs, type TwoPcs } from '../helpers/two-pcs.js';
 import { makeJoinCode } from '../../hub/sync/join.js';
 import { FOLD_LOCK } from '../../hub/sync/row-state.js';
@@ -183,6 +186,10 @@ test('where it is collected, moved apart by A and by head office at B’s PC: th
   for (const who of [atA, atB]) assert.equal((await who.call(api.Orders.detail, { params: { salesOrderNo: order.no } })).collectBranchID, branchB, 'the later move');
 });
 
+/** A branch's stock rows (item, batch, expiry, on hand) at a PC. */
+const stockAt = (svc: TestService, branch: number) =>
+  svc.server.deps.db.prepare('SELECT item_id, batch_no, expiry_date, on_hand FROM stock WHERE branch_id = ? ORDER BY item_id, batch_no').all(branch);
+
 const held = (svc: TestService, table: string, where: string, ...args: unknown[]) =>
   (svc.server.deps.db.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${where}`).get(...args) as { n: number }).n;
 
@@ -197,7 +204,9 @@ test('B’s PC holds B’s orders, the customers and master data, not A’s own 
   const amd = (ho.server.deps.db.prepare("SELECT id FROM branch WHERE code = 'AMD1'").get() as { id: number }).id;
   assert.equal(held(b, 'till_session', 'branch_id = ?', amd), 0, 'A’s till days are not at B');
   assert.ok(held(ho, 'till_session', 'branch_id = ?', amd) > 0);
-  assert.deepEqual(chain.rows(b, 'stock_movement', 'branch_id = ?', amd), chain.rows(ho, 'stock_movement', 'branch_id = ?', amd), 'A’s stock is (Stock shows every branch)');
+  assert.equal(held(b, 'stock_movement', 'branch_id = ? AND owner_branch_id = ?', amd, amd), 0, 'A’s own stock movements are not at B');
+  assert.ok(held(ho, 'stock_movement', 'branch_id = ?', amd) > 0);
+  assert.deepEqual(stockAt(b, amd), stockAt(ho, amd), 'A’s stock is, as the hub adds it up from A’s movements');
 
   // At B's counter the customer gives A's order number: fetched from the hub and kept.
   const seen = await atB.call(api.Orders.detail, { params: { salesOrderNo: order.no } });
@@ -219,6 +228,37 @@ test('B’s PC holds B’s orders, the customers and master data, not A’s own 
   await converge();
   sameOrder(order.rowId);
   assert.equal(held(b, 'receipt', 'sales_order_id = ?', order.rowId), 2);
+  assert.equal(deadLetters(ho) + deadLetters(b), 0);
+});
+
+test('B’s PC holds B’s stock movements, not A’s: A’s sales reach B’s Stock screen and counter as the hub adds them up, and B’s own as its movements do', async () => {
+  const [ho, b] = [nodes[0]!, nodes[1]!];
+  const frame = frameAtEveryBranch(ho, 3);
+  const itemId = ho.server.deps.enc.encode('item', frame.id);
+  await converge();
+  const screen = async (svc: TestService) => (await (await admin(svc)).call(api.Stock.itemAtBranches, { query: { itemId } })).branches.map((x) => [x.branchCode, x.sellable, x.onHand]);
+  const before = await screen(ho);
+  assert.deepEqual(await screen(b), before, 'every branch’s stock on B’s Stock screen as on head office’s');
+
+  // Sold at A (head office's PC) twice, at B (B's PC) once; B's sale goes to the hub as a movement, A's as levels to B.
+  const cashierA = await ho.as('cashier');
+  for (const [svc, who, times] of [[ho, cashierA, 2], [b, atB, 1]] as const) {
+    for (let i = 0; i < times; i++) {
+      const { customerID } = await who.call(api.Customer.upsert, { body: { firstName: 'Stock', lastName: `Level${i}` } });
+      await sellFrameAndPair(svc, who, { customerID, paid: 0, frameId: frame.id });
+    }
+  }
+  await converge();
+  const after = await screen(ho);
+  const sold = (code: unknown) => (code === 'AMD1' ? 2 : code === codeB ? 1 : 0);
+  assert.deepEqual(after, before.map(([code, sellable, onHand]) => [code, (sellable as number) - sold(code), (onHand as number) - sold(code)]), 'the sales counted at head office');
+  assert.deepEqual(await screen(b), after, 'and at B, A’s from the hub’s levels');
+  const amd = frame.branches.AMD1!;
+  const counter = await atB.call(api.QuickSale.exactItemStock, { query: { itemId } });
+  assert.equal(counter.stock, after.find(([code]) => code === codeB)![1], 'B’s counter: B’s own stock');
+  assert.equal(held(b, 'stock_movement', 'item_id = ? AND branch_id = ?', frame.id, amd), 0, 'none of A’s movements of the frame at B');
+  assert.deepEqual(stockAt(b, amd), stockAt(ho, amd));
+  assert.deepEqual(stockAt(b, frame.branches[codeB]!), stockAt(ho, frame.branches[codeB]!), 'B’s own stock, from its movements, as head office adds them up');
   assert.equal(deadLetters(ho) + deadLetters(b), 0);
 });
 

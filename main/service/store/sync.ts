@@ -8,6 +8,7 @@ import type { Db } from '../db/database.js';
 import { perDatabase } from './per-database.js';
 import { listOf } from './rows.js';
 import type { JournalRow } from './journal.js';
+import type { StockLevel } from '../../../shared/sync.js';
 
 export interface SyncStateRow {
   acked_seq: number;
@@ -20,6 +21,8 @@ export interface SyncStateRow {
   head_office: string;
   /** The clock as the last pulled page left it: where a restart starts it from (db/journal.ts). */
   clock_high: string | null;
+  /** Where this PC's copy of other branches' stock levels stands at the hub ('' none yet). */
+  levels_after: string;
 }
 
 /** A journal entry as the outbox sends it: the journal's row with its clock time, without the user's name. */
@@ -144,6 +147,14 @@ export const syncStore = perDatabase((db: Db) => {
         ` ON CONFLICT (${shape.key.map(q).join(', ')}) DO ${rest.length ? `UPDATE SET ${rest.map((c) => `${q(c)} = excluded.${q(c)}`).join(', ')}` : 'NOTHING'}`
       );
     });
+  // Another branch's stock as the hub adds it up (a branch PC holds only its own branches' movements);
+  // one of an item or branch this store lacks yet is left for the join or a later level.
+  const setLevel = db.prepare<StockLevel>(
+    `INSERT INTO stock (item_id, branch_id, batch_no, expiry_date, on_hand)
+     SELECT @itemId, @branchId, @batchNo, @expiryDate, @onHand
+      WHERE EXISTS (SELECT 1 FROM item WHERE id = @itemId) AND EXISTS (SELECT 1 FROM branch WHERE id = @branchId)
+     ON CONFLICT (item_id, branch_id, batch_no) DO UPDATE SET on_hand = excluded.on_hand, expiry_date = excluded.expiry_date`,
+  );
   const setClocks = db.prepare<[string]>(
     `INSERT INTO sync_clock (tbl, row_ref, col, hlc) SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3 FROM json_each(?) WHERE true
      ON CONFLICT (tbl, row_ref, col) DO UPDATE SET hlc = excluded.hlc WHERE excluded.hlc > sync_clock.hlc`,
@@ -169,6 +180,8 @@ export const syncStore = perDatabase((db: Db) => {
     /** A change of `node` for `branch` made at `at` was pulled or acknowledged at `received`; the newest is kept. */
     heard: (node: number, branch: number, at: string, received: string) => heard.run({ node, branch, at, received }),
     seen: (node: number, at: string) => seen.run({ node, at }),
+    /** Another branch's stock of an item and batch, as the hub sent it: it stands as given. */
+    setLevel: (level: StockLevel) => setLevel.run(level),
     /** The newest last contact the hub told of (a pull asks only for newer ones), or null. */
     newestSeen: () => newestSeen.get()?.at ?? null,
     deadLetterCount: () => deadCount.get()!.n,

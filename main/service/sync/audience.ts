@@ -12,8 +12,10 @@
  *   this PC's own bookkeeping (class local)   nobody ([]: the hub keeps it for the sequence)
  *   everything else (customers, prescriptions, merges, master data, users, settings)   everyone (null)
  *
- * Stock movements and transfers go to everyone: every PC shows an item's stock at every branch
- * (Stock, and the counter's "2 at Adajan"), sellable, on hand and in transit, from them.
+ * A stock movement goes to its branch and its owner branch: a branch PC adds up only its own
+ * branches' stock from movements, and shows the others' (Stock, the counter's "2 at Adajan") from
+ * the levels the hub adds up from theirs (hub/sync/stock-levels.ts). Transfers go to everyone:
+ * what is in transit to a branch is read from them.
  *
  * A row whose parent is not in this store (deleted since) goes to everyone: when in doubt, a PC
  * holds a row too many rather than miss one it needs. `orderId` names the order a change belongs
@@ -58,6 +60,7 @@ export const AUDIENCE_RULES: Readonly<Record<string, Rule>> = {
   price_approval: OWN,
   eye_checkup_recall: OWN,
   recall_contact: ofParent('recall_id', 'eye_checkup_recall', ['branch_id']),
+  stock_movement: { branches: ['branch_id', 'owner_branch_id'] },
 };
 
 export interface Audience {

@@ -131,23 +131,23 @@ export function startSyncWorker(options: SyncWorkerOptions): SyncWorker {
   }
 
   async function pull(): Promise<void> {
-    type Asked = { after: number; page: Promise<PullResponse> };
-    const fetchPage = (after: number): Asked => {
+    type Asked = { after: number; levelsAfter: string; page: Promise<PullResponse> };
+    const fetchPage = (after: number, levelsAfter: string): Asked => {
       // The newest last contact the hub told of: it sends only the nodes seen since.
       const seenAfter = store.newestSeen();
-      const query = `nodeId=${nodeId}&after=${after}&limit=${PULL_PAGE}${seenAfter ? `&seenAfter=${encodeURIComponent(seenAfter)}` : ''}`;
+      const query = `nodeId=${nodeId}&after=${after}&limit=${PULL_PAGE}&levelsAfter=${encodeURIComponent(levelsAfter)}${seenAfter ? `&seenAfter=${encodeURIComponent(seenAfter)}` : ''}`;
       // A good page is taken as it is (the written-out check); any other is the schema's to refuse, or to copy.
       const page = call(`${SYNC_PATHS.pull}?${query}`, { method: 'GET' }, (b) => readPullResponse(b) ?? PullResponse.parse(b));
       page.catch(() => undefined); // awaited below, or dropped when applying the page before it failed
-      return { after, page };
+      return { after, levelsAfter, page };
     };
     let ahead: Asked | null = null;
     let unrefreshed = 0;
     try {
       for (let more = true; more && !closed; ) {
-        const { pull_cursor, head_office } = store.state();
+        const { pull_cursor, head_office, levels_after } = store.state();
         // The page asked for while the one before it was applied, when it starts where that one ended.
-        const asked: Asked = ahead?.after === pull_cursor ? ahead : fetchPage(pull_cursor);
+        const asked: Asked = ahead?.after === pull_cursor && ahead.levelsAfter === levels_after ? ahead : fetchPage(pull_cursor, levels_after);
         const page: PullResponse = await asked.page;
         if (closed) return;
         // Pushing came first, so the hub holds nothing of ours we do not count as sent, unless this
@@ -161,7 +161,7 @@ export function startSyncWorker(options: SyncWorkerOptions): SyncWorker {
           );
         }
         // The next page travels while this one is applied.
-        ahead = page.more ? fetchPage(page.next) : null;
+        ahead = page.more ? fetchPage(page.next, page.levelsNext ?? levels_after) : null;
         // A page in transactions of at most APPLY_CHUNK changes, each moving the cursor to its last
         // change (the last to the page's `next`), the counter's requests let in between them.
         const headOffice = JSON.parse(head_office) as number[];
@@ -178,6 +178,14 @@ export function startSyncWorker(options: SyncWorkerOptions): SyncWorker {
           await new Promise((resolve) => setImmediate(resolve));
         }
         if (page.seen) db.transaction(() => page.seen!.forEach((s) => store.seen(s.nodeId, new Date(s.at).toISOString()))).immediate();
+        // Other branches' stock (a PC of some branches holds only their movements), after the
+        // changes they stand for: each level as the hub gives it.
+        if (page.levelsNext !== undefined && (page.levels?.length || page.levelsNext !== levels_after)) {
+          db.transaction(() => {
+            for (const level of page.levels ?? []) store.setLevel(level);
+            store.setState({ levels_after: page.levelsNext! });
+          }).immediate();
+        }
         more = page.more;
       }
     } finally {

@@ -37,8 +37,9 @@ import { syncHeard } from './039-sync-heard.js';
 import { stockTotals } from './040-stock-totals.js';
 import { notSameAndSettled } from './041-not-same-and-settled.js';
 import { nodeSeen } from './042-node-seen.js';
+import { stockLevels } from './043-stock-levels.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
 
-export const migrations: readonly Migration[] = [foundation, customers, keratometry, catalog, counter, insuranceClaims, saleKey, deliveryPromise, placeOfSupply, jobChargesTax, priceApprovals, lensAddRange, cartTill, orderFigures, journal, userAdmin, syncableData, sync, tillSessions, optometristDay, wordSearch, wordStarts, foreignKeyIndexes, tillWindowIndexes, stockDocuments, catalogue, purchasing, reorderLevel, transfers, stockTake, returns, anyBranch, customerMerge, dailyTotals, syncHeard, stockTotals, notSameAndSettled, nodeSeen];
+export const migrations: readonly Migration[] = [foundation, customers, keratometry, catalog, counter, insuranceClaims, saleKey, deliveryPromise, placeOfSupply, jobChargesTax, priceApprovals, lensAddRange, cartTill, orderFigures, journal, userAdmin, syncableData, sync, tillSessions, optometristDay, wordSearch, wordStarts, foreignKeyIndexes, tillWindowIndexes, stockDocuments, catalogue, purchasing, reorderLevel, transfers, stockTake, returns, anyBranch, customerMerge, dailyTotals, syncHeard, stockTotals, notSameAndSettled, nodeSeen, stockLevels];
