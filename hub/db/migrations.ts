@@ -249,8 +249,8 @@ CREATE TABLE row_state_merge_row (
  * (sync/stock-levels.ts, store/stock-level.ts):
  *
  *   stock_level   per item, branch and batch: the sum of the branch's movements folded into
- *             row_state and the expiry they last stated, as a PC's own \`stock\` row keeps them;
- *             \`version\` the fold mark at which the row last changed (a branch PC pulls the levels
+ *             row_state and the expiry they last stated, as a PC's own `stock` row keeps them;
+ *             `version` the fold mark at which the row last changed (a branch PC pulls the levels
  *             changed since the last it has, in (version, key) order)
  *
  * The movements already held are given their branch as audience, in row_state (what a joining PC

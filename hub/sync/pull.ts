@@ -41,7 +41,7 @@ export async function answerPull(pool: pg.Pool, query: PullQuery): Promise<strin
   const scanned = !page.more && page.scannedTo !== null && page.scannedTo < page.top;
   const next = page.more ? last : scanned ? Math.max(last, page.scannedTo!, query.after) : Math.max(last, page.top, query.after);
   // With the last page, to a PC of some branches: the other branches' stock levels changed since
-  // the last it has, standing for no change past \`next\` (sync/stock-levels.ts).
+  // the last it has, standing for no change past `next` (sync/stock-levels.ts).
   const levels = page.more || scanned ? null : await otherBranchesLevels(pool, node, query.levelsAfter, next);
   const more = page.more || scanned || levels?.full === true;
   // With the last page, when each node last reached the hub (the chain dashboard's "last sync"):

@@ -179,12 +179,19 @@ export function startSyncWorker(options: SyncWorkerOptions): SyncWorker {
         }
         if (page.seen) db.transaction(() => page.seen!.forEach((s) => store.seen(s.nodeId, new Date(s.at).toISOString()))).immediate();
         // Other branches' stock (a PC of some branches holds only their movements), after the
-        // changes they stand for: each level as the hub gives it.
+        // changes they stand for: each level as the hub gives it, APPLY_CHUNK to a transaction,
+        // the place moved with the last (a level set twice after a stop is the same level).
         if (page.levelsNext !== undefined && (page.levels?.length || page.levelsNext !== levels_after)) {
-          db.transaction(() => {
-            for (const level of page.levels ?? []) store.setLevel(level);
-            store.setState({ levels_after: page.levelsNext! });
-          }).immediate();
+          const levels = page.levels ?? [];
+          for (let i = 0; i < levels.length || i === 0; i += APPLY_CHUNK) {
+            if (closed) return;
+            const last = i + APPLY_CHUNK >= levels.length;
+            db.transaction(() => {
+              for (const level of levels.slice(i, i + APPLY_CHUNK)) store.setLevel(level);
+              if (last) store.setState({ levels_after: page.levelsNext! });
+            }).immediate();
+            await new Promise((resolve) => setImmediate(resolve));
+          }
         }
         more = page.more;
       }
