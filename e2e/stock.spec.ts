@@ -83,6 +83,8 @@ test('the counter says where else an item is; Stock shows it at every branch, it
   await expect(branches.getByRole('row').filter({ hasText: 'Navrangpura (here)' })).toContainText('0');
   await expect(branches.getByRole('row').filter({ hasText: 'Adajan' })).toContainText(String(adajan.sellable));
   await page.getByRole('link', { name: /^Stock(?!-take)/ }).click();
+  // The page starts again with no item: typed before that, the code would be cleared with it.
+  await expect(page.getByText('Find an item to see its stock at every branch.')).toBeVisible();
   const again = page.getByRole('combobox', { name: 'Find item' });
   await again.fill(item.code);
   await again.press('Enter');
