@@ -21,10 +21,9 @@
  * memory (PSS summed over the postmaster and its backends, so shared buffers count once), sampled
  * every second, and the CPU each took.
  */
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Agent, fetch } from 'undici';
@@ -34,6 +33,7 @@ import { makeJoinCode } from '../hub/sync/join.js';
 import { enrollNode } from '../hub/sync/nodes.js';
 import { loadOrCreateCa } from '../hub/tls/ca.js';
 import { SYNC_PATHS } from '../shared/sync.js';
+import { freePort, startHubProcess, stopHubProcess } from './hub-process.js';
 import type { ChildMessage, ChildResult, LoadGo, LoadSetup, NodeSeat } from './load-node.js';
 import { ENTRIES_PER_SALE, installationSecretChange, pushBatch, simJournal } from './load-sale.js';
 import { lagStats, statsOf, type LagStats, type Stats } from './stats.js';
@@ -95,7 +95,7 @@ export async function measureLoad(options: LoadOptions, log: (line: string) => v
   let store: Awaited<ReturnType<typeof openHubStore>> | undefined;
   try {
     const port = await freePort();
-    const started = await startHubProcess(dataDir, port);
+    const started = await startHubProcess(dataDir, port, { tls: true });
     hub = started.child;
     const hubUrl = `https://127.0.0.1:${port}`;
     log(`hub: pid ${hub.pid} at ${hubUrl}`);
@@ -181,7 +181,7 @@ export async function measureLoad(options: LoadOptions, log: (line: string) => v
   } finally {
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
     await store?.close();
-    if (hub) await stopHub(hub);
+    if (hub) await stopHubProcess(hub);
     rmSync(temp, { recursive: true, force: true });
   }
 }
@@ -225,61 +225,6 @@ async function pushOnce(hubUrl: string, tls: { ca: string; cert: string; key: st
   } finally {
     await dispatcher.close();
   }
-}
-
-/** `npm run hub -- --tls --port P --data-dir D`, as its own process; resolves when it listens. */
-function startHubProcess(dataDir: string, port: number): Promise<{ child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'hub/main.ts', '--tls', '--port', String(port), '--data-dir', dataDir], {
-    cwd: root,
-    env: process.env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    let listening = false;
-    const early = (code: number | null) => {
-      clearTimeout(timer);
-      reject(new Error(`the hub exited (${code}): ${output}`));
-    };
-    const timer = setTimeout(() => reject(new Error(`the hub did not start: ${output}`)), 120_000);
-    const read = (chunk: Buffer) => {
-      // Its request log goes on being read (and dropped) so the pipe never fills.
-      if (listening) return;
-      output += chunk.toString();
-      if (output.includes('Hub listening on')) {
-        listening = true;
-        clearTimeout(timer);
-        child.off('exit', early);
-        resolve({ child });
-      }
-    };
-    child.stdout!.on('data', read);
-    child.stderr!.on('data', read);
-    child.on('exit', early);
-  });
-}
-
-function stopHub(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 // ---- /proc readings (Linux) ----

@@ -1,6 +1,6 @@
 /**
- * Sync throughput (issue 15) for `npm run bench`: a real hub (hub/hub.ts over its embedded
- * PostgreSQL, durable settings, on loopback) and two stores in this process, each with the sync
+ * Sync throughput (issue 15) for `npm run bench`: a real hub (`npm run hub` in its own process,
+ * over its embedded PostgreSQL, durable settings, on loopback) and two stores in this process, each with the sync
  * worker the service runs (main/service/sync/worker.ts): head office (the demo company, node 1)
  * and a branch PC that joins by code. The branch sells `orders` orders with the seed's machinery
  * (through its journal, like any sale), then:
@@ -20,7 +20,10 @@
 import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startHub, type Hub } from '../hub/hub.js';
+import type pg from 'pg';
+import { openHubStore } from '../hub/hub.js';
+import { enrollNode } from '../hub/sync/nodes.js';
+import { freePort, startHubProcess, stopHubProcess } from './hub-process.js';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { from as copyFrom } from 'pg-copy-streams';
@@ -53,24 +56,39 @@ export const SYNC_FLOORS = {
   pull: "the same rows written into head office's store by prepared statements in one transaction",
 };
 
+/** The hub as a bench reaches it: its address, its database, and a wait for its current rows. */
+export interface BenchHub {
+  url: string;
+  pool: pg.Pool;
+  /** Answers once row_state is folded up to the log's top as it was when asked. */
+  rowStateCaughtUp(): Promise<void>;
+}
+
 /**
- * A company for a bench: a real hub in a temporary folder, head office's new store enrolled as its
- * node 1 (opened, not served), and `close()` that closes every store in `opened`, the hub, and
- * removes the folder.
+ * A company for a bench: a real hub (`npm run hub` in its own process, bench/hub-process.ts) in a
+ * temporary folder, head office's new store enrolled as its node 1 (opened, not served), and
+ * `close()` that closes every store in `opened`, stops the hub, and removes the folder.
  */
-export async function benchCompany(prefix: string): Promise<{ temp: string; hub: Hub; ho: OpenStore; opened: OpenStore[]; close(): Promise<void> }> {
+export async function benchCompany(prefix: string): Promise<{ temp: string; hub: BenchHub; ho: OpenStore; opened: OpenStore[]; close(): Promise<void> }> {
   const temp = mkdtempSync(path.join(os.tmpdir(), prefix));
   // Run as root, the embedded PostgreSQL runs as `postgres`, which must be able to enter the folder.
   chmodSync(temp, 0o755);
-  const hub = await startHub({ dataDir: path.join(temp, 'hub'), port: 0 });
+  const dataDir = path.join(temp, 'hub');
+  const port = await freePort();
+  const { child } = await startHubProcess(dataDir, port);
   const opened: OpenStore[] = [];
+  let store: Awaited<ReturnType<typeof openHubStore>> | undefined;
   const close = async () => {
-    for (const store of opened) store.db.close();
-    await hub.close();
+    for (const open of opened) open.db.close();
+    await store?.close();
+    await stopHubProcess(child);
     rmSync(temp, { recursive: true, force: true });
   };
   try {
-    await hub.enroll('Head office');
+    store = await openHubStore({ dataDir, whenRunning: 'attach' });
+    const pool = store.pool;
+    const hub: BenchHub = { url: `http://127.0.0.1:${port}`, pool, rowStateCaughtUp: () => rowStateCaughtUp(pool) };
+    await enrollNode(pool, 'Head office');
     const hoDir = path.join(temp, 'ho');
     await (await openService({ dataDir: hoDir })).close();
     const ho = openStoreFile(hoDir);
@@ -79,6 +97,17 @@ export async function benchCompany(prefix: string): Promise<{ temp: string; hub:
   } catch (err) {
     await close();
     throw err;
+  }
+}
+
+/** Waits until the hub process's folder has folded the log up to its top as it is now. */
+async function rowStateCaughtUp(pool: pg.Pool): Promise<void> {
+  const { rows } = await pool.query<{ top: string | null }>('SELECT max(cursor) AS top FROM change');
+  const top = Number(rows[0]!.top ?? 0);
+  for (;;) {
+    const mark = await pool.query<{ cursor: string }>('SELECT cursor FROM row_state_mark');
+    if (Number(mark.rows[0]!.cursor) >= top) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 

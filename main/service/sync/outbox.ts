@@ -41,16 +41,24 @@ export function nextBatch(db: Db, nodeId: number, limit = PUSH_BATCH): OutgoingB
     const pending = readPushRequest(json) ?? PushRequest.safeParse(json).data;
     if (pending && pending.firstSeq === state.acked_seq + 1 && pending.nodeId === nodeId) return { batch: pending, body: state.pending_batch };
   }
-  const rows = store.outbox(state.acked_seq, Math.min(limit, MAX_BATCH_CHANGES));
+  const next = batchAfter(db, nodeId, state.acked_seq, limit);
+  if (next) store.setState({ pending_batch: next.body });
+  return next;
+}
+
+/**
+ * The batch of the entries after `afterSeq`, not kept: the worker reads the next one while the one
+ * before it travels, and keeps it as the pending batch when that one is acknowledged.
+ */
+export function batchAfter(db: Db, nodeId: number, afterSeq: number, limit = PUSH_BATCH): OutgoingBatch | null {
+  const rows = syncStore(db).outbox(afterSeq, Math.min(limit, MAX_BATCH_CHANGES));
   if (rows.length === 0) return null;
   const audienceOf = audienceReader(db);
   audienceOf.readAhead(rows.map((row) => ({ tbl: row.tbl, rowId: row.row_id })));
   const changes = rows.map((row) => toChange(db, row, nodeId, audienceOf));
   const content = { nodeId, firstSeq: rows[0]!.seq, lastSeq: rows.at(-1)!.seq, changes };
   const batch: PushRequest = extend(content, { hash: createHash('sha256').update(batchHashText(content)).digest('hex') });
-  const body = JSON.stringify(batch);
-  store.setState({ pending_batch: body });
-  return { batch, body };
+  return { batch, body: JSON.stringify(batch) };
 }
 
 function toChange(db: Db, row: OutboxRow, nodeId: number, audienceOf: AudienceReader): SyncChange {

@@ -16,7 +16,7 @@ import { syncStore } from '../store/sync.js';
 import { MAX_PULL_LIMIT, OrderResponse, PullResponse, PushResponse, readPullResponse, SYNC_PATHS } from '../../../shared/sync.js';
 import { applyPulledPage, noteHeard } from './apply.js';
 import { hubFetch, type HubTls } from './hub-tls.js';
-import { nextBatch, type OutgoingBatch } from './outbox.js';
+import { batchAfter, nextBatch, type OutgoingBatch } from './outbox.js';
 import { extend } from '../../../shared/extend.js';
 
 export interface SyncWorkerOptions {
@@ -119,14 +119,22 @@ export function startSyncWorker(options: SyncWorkerOptions): SyncWorker {
   }
 
   async function push(): Promise<void> {
-    for (let next: OutgoingBatch | null; !closed && (next = nextBatch(db, nodeId)); ) {
+    let next: OutgoingBatch | null = closed ? null : nextBatch(db, nodeId);
+    while (next && !closed) {
       const { batch, body } = next;
-      const answer = await call(SYNC_PATHS.push, { method: 'POST', headers: { 'content-type': 'application/json' }, body }, (b) => PushResponse.parse(b));
+      const answering = call(SYNC_PATHS.push, { method: 'POST', headers: { 'content-type': 'application/json' }, body }, (b) => PushResponse.parse(b));
+      answering.catch(() => undefined); // awaited below
+      // The following batch is read and hashed while this one travels and the hub appends it; it
+      // becomes the pending batch (what a resend sends again) only with this one's acknowledgement.
+      const following = batchAfter(db, nodeId, batch.lastSeq);
+      const answer = await answering;
       if (answer.acknowledged !== batch.lastSeq) throw new Error(`The hub acknowledged entry ${answer.acknowledged}, not ${batch.lastSeq}`);
       db.transaction(() => {
-        store.setState({ acked_seq: answer.acknowledged, pending_batch: null });
+        store.setState({ acked_seq: answer.acknowledged, pending_batch: following?.body ?? null });
         noteHeard(db, batch.changes.map((c) => ({ nodeId, branchId: c.branchId, at: c.at })), now());
       }).immediate();
+      // Entries journaled since the following batch was read go in the one after it, or the next round.
+      next = following ?? (closed ? null : nextBatch(db, nodeId));
     }
   }
 
