@@ -54,11 +54,9 @@ export async function addToLevels(client: pg.PoolClient, changes: readonly Level
 /** Where a PC's copy of the levels stands: the (version, item, branch, batch) of the last level it has. */
 type LevelKey = [version: number, itemId: number, branchId: number, batchNo: string];
 
-const START: LevelKey = [-1, 0, 0, ''];
-
 /** A `levelsAfter` as the PC sent it back ('' from the start); null when it is not one this hub wrote. */
 export function readLevelKey(text: string): LevelKey | null {
-  if (text === '') return START;
+  if (text === '') return [-1, 0, 0, ''];
   try {
     const key = JSON.parse(text) as unknown;
     if (Array.isArray(key) && key.length === 4 && key.slice(0, 3).every(Number.isSafeInteger) && typeof key[3] === 'string') return key as LevelKey;
@@ -70,7 +68,7 @@ export function readLevelKey(text: string): LevelKey | null {
 
 /**
  * The levels of branches other than `branches` changed after `after` and standing for no change
- * past `upto`, in (version, key) order, at most `limit`; `next` the key of the last (or `after`).
+ * past `upto`, in (version, key) order, at most `limit`; `next` the place after the last (null: none came).
  */
 export async function levelsPage(
   db: Queryable,
@@ -78,7 +76,7 @@ export async function levelsPage(
   upto: number,
   branches: readonly number[],
   limit: number,
-): Promise<{ levels: StockLevel[]; next: string; full: boolean }> {
+): Promise<{ levels: StockLevel[]; next: string | null; full: boolean }> {
   const { rows } = await db.query<{ item_id: string; branch_id: string; batch_no: string; on_hand: string; expiry_date: string | null; version: string }>(
     `SELECT item_id, branch_id, batch_no, on_hand, expiry_date, version FROM stock_level
       WHERE (version, item_id, branch_id, batch_no) > ($1::bigint, $2::bigint, $3::bigint, $4::text) AND version <= $5
@@ -88,6 +86,6 @@ export async function levelsPage(
   );
   const levels = rows.map((r) => ({ itemId: Number(r.item_id), branchId: Number(r.branch_id), batchNo: r.batch_no, onHand: Number(r.on_hand), expiryDate: r.expiry_date }));
   const last = rows.at(-1);
-  const next = last ? JSON.stringify([Number(last.version), Number(last.item_id), Number(last.branch_id), last.batch_no]) : after === START ? '' : JSON.stringify(after);
+  const next = last ? JSON.stringify([Number(last.version), Number(last.item_id), Number(last.branch_id), last.batch_no]) : null;
   return { levels, next, full: rows.length === limit };
 }

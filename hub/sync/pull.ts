@@ -53,13 +53,15 @@ export async function answerPull(pool: pg.Pool, query: PullQuery): Promise<strin
 }
 
 /** Levels sent in one answer at most: a PC joining a chain of 50 branches takes them in a few dozen. */
-export const LEVELS_PAGE = 10_000;
+const LEVELS_PAGE = 10_000;
 
 async function otherBranchesLevels(pool: pg.Pool, node: NodeRow, levelsAfter: string | undefined, upto: number) {
   if (node.branches === null || levelsAfter === undefined) return null;
   const after = readLevelKey(levelsAfter);
   if (after === null) throw new HubError('invalid', 'BAD_LEVELS_AFTER', 'levelsAfter is not a place in the stock levels this hub gave', { levelsAfter: ['must be a levelsNext this hub gave'] });
-  return levelsPage(pool, after, upto, node.branches, LEVELS_PAGE);
+  const page = await levelsPage(pool, after, upto, node.branches, LEVELS_PAGE);
+  // None came: the PC's place stands.
+  return { ...page, next: page.next ?? levelsAfter };
 }
 
 /** Head office revoked the node (`npm run hub -- revoke N`): it syncs no more. */

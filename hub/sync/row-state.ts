@@ -80,7 +80,8 @@ export async function foldIntoRowState(client: pg.PoolClient, changes: readonly 
     const redirected = merges.redirect(change);
     // A movement adds to its level once, when its row first goes in (a PC's trigger is on insert).
     const rowKey = change.tbl === 'stock_movement' ? rowKeyOf(change) : null;
-    const fresh = rowKey !== null && !(rows.get(ref(change.tbl, rowKey))?.deleted === false);
+    const before = rowKey === null ? undefined : rows.get(ref(change.tbl, rowKey));
+    const fresh = rowKey !== null && (before === undefined || before.deleted);
     const keys = foldChange(rows, redirected.change, HEAD_OFFICE_NODES);
     for (const key of keys) changed.add(key);
     if (keys.length > 0 && fresh) movements.push(redirected.change);
