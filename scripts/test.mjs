@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { preflight } from './prerequisites.mjs';
+import { buildTests } from './test-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -89,12 +90,20 @@ const suites = {
     else await build();
     mkdirSync(path.join(root, 'test-results'), { recursive: true });
     const files = longestFirst(testFiles(path.join(root, 'test')));
+    // The test files bundled into plain JavaScript (scripts/test-build.mjs): a test process then
+    // loads in about a third of the time it takes through tsx, in each of the 150 files.
+    let built;
+    try {
+      built = await buildTests(root, files);
+    } catch (error) {
+      return { passed: 0, failed: 1, recap: `The test files did not bundle: ${error instanceof Error ? error.message : String(error)}` };
+    }
     // What the test files would each make alike and only once per run need (the migrated empty
     // store, test/helpers/service.ts) is kept here for the run, and removed after it.
     const runDir = mkdtempSync(path.join(os.tmpdir(), 'optical-pos-test-run-'));
     const { code, output } = await run(process.execPath, [
-      '--import',
-      'tsx',
+      // A failure's stack names the sources' lines.
+      '--enable-source-maps',
       '--test',
       '--test-concurrency=2',
       // A test that hangs fails after five minutes (unless it says otherwise). Not
@@ -106,7 +115,7 @@ const suites = {
       // Each file's seconds, for the order of the next runs (longestFirst, below).
       `--test-reporter=${path.join(root, 'scripts', 'file-durations.mjs')}`,
       `--test-reporter-destination=${path.join(root, 'test-results', 'unit-durations.json')}`,
-      ...files,
+      ...files.map((f) => built.get(f)),
     ], { POS_TEST_RUN_DIR: runDir, POS_TEST_LOW_KDF: '1' });
     rmSync(runDir, { recursive: true, force: true });
     const count = (label) => Number(new RegExp(`^[^\\w\\n]*${label} (\\d+)$`, 'm').exec(output)?.[1] ?? NaN);

@@ -4,9 +4,10 @@
  * template has one row per document and rate, the taxable value and cess; the tool computes the
  * tax itself. The same documents and figures as the JSON (reports/gstr1.ts).
  */
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { rupees } from '../../../shared/domain/money.js';
 import { docSeries, sectionOf, type Gstr1, type GstDocument } from './gstr1.js';
+import { newWorkbook } from './files.js';
 
 const dmy = (date: string) => {
   const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -29,7 +30,7 @@ function sheet(book: ExcelJS.Workbook, name: string, header: string[], rows: Arr
 }
 
 export async function gstr1Workbook(r: Gstr1): Promise<Uint8Array> {
-  const book = new ExcelJS.Workbook();
+  const book = await newWorkbook();
   const of = (s: string) => r.documents.filter((d) => sectionOf(d) === s);
   const perRate = (docs: GstDocument[], row: (d: GstDocument, rate: number, txval: number) => Array<string | number>) =>
     docs.flatMap((d) => rates(d).map((x) => row(d, x.rate, rupees(x.txval))));
