@@ -11,6 +11,7 @@
  * longer holds what this store lacks: it joins again).
  * State (acknowledged entry, cursor, last success, last error, why stopped) is in sync_state.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { refreshStatistics, type Db } from '../db/database.js';
 import { syncStore } from '../store/sync.js';
 import { MAX_PULL_LIMIT, OrderResponse, PullResponse, PushResponse, readPullResponse, SYNC_PATHS } from '../../../shared/sync.js';
@@ -126,6 +127,10 @@ export function startSyncWorker(options: SyncWorkerOptions): SyncWorker {
       answering.catch(() => undefined); // awaited below
       // The following batch is read and hashed while this one travels and the hub appends it; it
       // becomes the pending batch (what a resend sends again) only with this one's acknowledgement.
+      // Two turns of the event loop first let the request be written: reading ahead holds the
+      // thread for some tens of milliseconds, and the hub should not wait for it to start.
+      await nextTurn();
+      await nextTurn();
       const following = batchAfter(db, nodeId, batch.lastSeq);
       const answer = await answering;
       if (answer.acknowledged !== batch.lastSeq) throw new Error(`The hub acknowledged entry ${answer.acknowledged}, not ${batch.lastSeq}`);
