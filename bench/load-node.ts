@@ -4,7 +4,8 @@
  * hub answers: main/service/sync/join.ts), then, as the sync worker does (worker.ts), syncs over
  * its own kept-alive mutual-TLS connection (hub-tls.ts hubFetch: undici with the PC's certificate,
  * trusting only the hub's CA): push every entry after the last acknowledged (batches of the
- * worker's size), then pull pages of the worker's size until no more wait, then wait the interval after the
+ * worker's size), then pull pages of the worker's size until no more wait (a PC of a branch with
+ * its place in the other branches' stock levels, as the worker sends it), then wait the interval after the
  * round ends, jittered; after a failure it retries from 1 s, doubling, as the worker does. Sales
  * are made at random (a Poisson process of the given rate) into the node's journal
  * (bench/load-sale.ts). No SQLite: what is pulled is parsed and counted, not applied.
@@ -22,12 +23,18 @@ import { PUSH_BATCH } from '../main/service/sync/outbox.js';
 import { JoinResponse } from '../shared/sync.js';
 import { isSaleMark, pushBatch, saleChanges, simJournal, type SimJournal } from './load-sale.js';
 
-/** The simulated node's share of a setup: a join code, or (head office) its certificate and next entry. */
+/**
+ * The simulated node's share of a setup: a join code, or (head office) its certificate and next
+ * entry; `branchId` for a PC of one branch (it pulls that branch's changes and the other
+ * branches' stock levels); `sells: false` for head office when the chain has branches.
+ */
 export interface NodeSeat {
   id: number;
   code?: string;
   tls?: { cert: string; key: string };
   nextSeq?: number;
+  branchId?: number;
+  sells?: boolean;
 }
 
 export interface LoadSetup {
@@ -56,6 +63,10 @@ export interface ChildResult {
   /** For every sale made here in the window: acknowledged by the hub (ms since epoch) − made. */
   atHubMs: number[];
   salesInWindow: number;
+  /** The window's sales by the node that made them (its PC's id). */
+  salesByNode: Record<number, number>;
+  /** Other branches' stock levels pulled (PCs of a branch only). */
+  pulledLevels: number;
   pushedChanges: number;
   pulledChanges: number;
   /** Bytes of the pull answers' bodies (the JSON). */
@@ -81,12 +92,15 @@ interface SimNode {
   cursor: number;
   /** The newest last contact (`seen[].at`) the hub told of. */
   seenAfter: string | null;
+  /** A PC of a branch: its place in the other branches' stock levels ('' none yet); null: head office's kind, sent none. */
+  levelsAfter: string | null;
+  sells: boolean;
   failures: number;
 }
 
 let setup: LoadSetup;
 const nodes: SimNode[] = [];
-const result: ChildResult = { pushMs: [], pullMs: [], lagMs: [], atHubMs: [], salesInWindow: 0, pushedChanges: 0, pulledChanges: 0, pulledBytes: 0, rounds: 0, errors: 0, errorSamples: [], cpuMs: 0 };
+const result: ChildResult = { pushMs: [], pullMs: [], lagMs: [], atHubMs: [], salesInWindow: 0, salesByNode: {}, pulledLevels: 0, pushedChanges: 0, pulledChanges: 0, pulledBytes: 0, rounds: 0, errors: 0, errorSamples: [], cpuMs: 0 };
 
 const say = (message: ChildMessage) => process.send!(message);
 
@@ -110,7 +124,18 @@ async function prepare(message: LoadSetup): Promise<void> {
         const t0 = performance.now();
         const tls = seat.tls ? { ca: setup.ca, ...seat.tls } : await join(seat.code!);
         joinMs.push(performance.now() - t0);
-        nodes.push({ id: seat.id, send: hubFetch(tls), journal: simJournal(seat.id, seat.nextSeq ?? 1), outbox: [], pending: null, cursor: 0, seenAfter: null, failures: 0 });
+        nodes.push({
+          id: seat.id,
+          send: hubFetch(tls),
+          journal: simJournal(seat.id, seat.nextSeq ?? 1, seat.branchId),
+          outbox: [],
+          pending: null,
+          cursor: 0,
+          seenAfter: null,
+          levelsAfter: seat.branchId === undefined ? null : '',
+          sells: seat.sells ?? true,
+          failures: 0,
+        });
       }
     }),
   );
@@ -154,10 +179,13 @@ async function run(go: LoadGo): Promise<void> {
         const now = Date.now();
         const changes = saleChanges(node.journal, now);
         node.outbox.push(...changes);
-        if (inWindow(now)) result.salesInWindow++;
+        if (inWindow(now)) {
+          result.salesInWindow++;
+          result.salesByNode[node.id] = (result.salesByNode[node.id] ?? 0) + 1;
+        }
         setTimeout(sell, -Math.log(1 - Math.random()) * meanGapMs);
       };
-      setTimeout(sell, -Math.log(1 - Math.random()) * meanGapMs);
+      if (node.sells) setTimeout(sell, -Math.log(1 - Math.random()) * meanGapMs);
       // The PC started at some moment in the interval, as a chain's PCs do.
       await sleep(Math.random() * setup.intervalMs);
       while (Date.now() < go.stopAt) {
@@ -218,8 +246,13 @@ async function round(node: SimNode, inWindow: (ms: number) => boolean): Promise<
     const at = Date.now();
     // As the worker does: the newest last contact it was told of, so `seen` lists only those since.
     const seenAfter = node.seenAfter ? `&seenAfter=${encodeURIComponent(node.seenAfter)}` : '';
-    const { ms, body, bytes } = await request(node, `${SYNC_PATHS.pull}?nodeId=${node.id}&after=${node.cursor}&limit=${MAX_PULL_LIMIT}${seenAfter}`);
+    const levelsAfter = node.levelsAfter === null ? '' : `&levelsAfter=${encodeURIComponent(node.levelsAfter)}`;
+    const { ms, body, bytes } = await request(node, `${SYNC_PATHS.pull}?nodeId=${node.id}&after=${node.cursor}&limit=${MAX_PULL_LIMIT}${seenAfter}${levelsAfter}`);
     const page = body as PullResponse;
+    if (node.levelsAfter !== null && page.levelsNext !== undefined) {
+      node.levelsAfter = page.levelsNext;
+      if (inWindow(at)) result.pulledLevels += page.levels?.length ?? 0;
+    }
     for (const s of page.seen ?? []) if (node.seenAfter === null || s.at > node.seenAfter) node.seenAfter = s.at;
     const seenAt = Date.now();
     if (inWindow(at)) {

@@ -11,7 +11,11 @@ import { createHash } from 'node:crypto';
 import { formatHlc, hlcSend, type Hlc } from '../shared/domain/hlc.js';
 import { batchHashText, type PushRequest, type SyncChange } from '../shared/sync.js';
 
-/** A simulated node's journal: its next sequence, its clock and its row ids. */
+/**
+ * A simulated node's journal: its next sequence, its clock and its row ids; `branchId` when it is
+ * a PC of one branch of the chain's (its sales are that branch's, and carry the audience a PC gives
+ * them), none when it stands for a PC that receives everything (its sales at a branch of its own).
+ */
 export interface SimJournal {
   nodeId: number;
   nextSeq: number;
@@ -19,13 +23,29 @@ export interface SimJournal {
   nextRow: number;
   orderNo: number;
   receiptNo: number;
+  branchId?: number;
 }
 
 export const ENTRIES_PER_SALE = 9;
 
-export function simJournal(nodeId: number, nextSeq = 1): SimJournal {
-  return { nodeId, nextSeq, clock: { wallMs: 0, counter: 0, node: nodeId }, nextRow: 1, orderNo: 1, receiptNo: 1 };
+export function simJournal(nodeId: number, nextSeq = 1, branchId?: number): SimJournal {
+  return { nodeId, nextSeq, clock: { wallMs: 0, counter: 0, node: nodeId }, nextRow: 1, orderNo: 1, receiptNo: 1, ...(branchId === undefined ? {} : { branchId }) };
 }
+
+/** A chain's branch for the bench: head office's row (id minted under node 1), as its first push carries it. */
+export function branchChange(j: SimJournal, index: number, nowMs: number): SyncChange {
+  j.clock = hlcSend(j.clock, nowMs);
+  const id = benchBranchId(index);
+  return {
+    seq: j.nextSeq++, hlc: formatHlc(j.clock), at: new Date(nowMs).toISOString(), userId: null, branchId: null, till: '', source: 'setup',
+    tbl: 'branch', rowId: id, rowKey: null, op: 'insert', oldValues: null,
+    newValues: { id, company_id: 2 ** 32 + 1, code: benchBranchCode(index), name: `Load branch ${index + 1}`, state_id: 24, active: 1 },
+  };
+}
+
+/** The bench chain's branch ids and codes, by index from 0 (above head office's own row ids). */
+export const benchBranchId = (index: number) => 2 ** 32 + 2 ** 31 + index;
+export const benchBranchCode = (index: number) => `LB${String(index + 1).padStart(3, '0')}`;
 
 const LINES = [
   { item_type_id: 1, name: 'Titan Rectangle TW7381 Brown', code: 'FR-TW7381-01', hsn_code: '90031900', qty: 1, mrp: 399000, discount_bp: 1000, stock: true },
@@ -37,19 +57,28 @@ const LINES = [
 export function saleChanges(j: SimJournal, nowMs: number): SyncChange[] {
   const base = j.nodeId * 2 ** 32;
   const id = () => base + j.nextRow++;
-  const branch = base + 1;
+  const branch = j.branchId ?? base + 1;
   const company = 2 ** 32 + 1;
   const year = 1672972026;
   const user = base + 1;
   const at = new Date(nowMs).toISOString();
   const day = at.slice(0, 10);
   const out: SyncChange[] = [];
+  // A branch's PC sends each change with its audience, as main/service/sync/audience.ts gives it: the
+  // branch (a number series is the PC's own: nobody), and the order a row belongs to.
+  let orderOf: number | null = null;
   const entry = (tbl: string, op: SyncChange['op'], rowId: number | null, rowKey: string | null, oldValues: SyncChange['oldValues'], newValues: SyncChange['newValues']) => {
     j.clock = hlcSend(j.clock, nowMs);
-    out.push({ seq: j.nextSeq++, hlc: formatHlc(j.clock), at, userId: user, branchId: branch, till: 'T1', source: 'api', tbl, rowId, rowKey, op, oldValues, newValues });
+    const change: SyncChange = { seq: j.nextSeq++, hlc: formatHlc(j.clock), at, userId: user, branchId: branch, till: 'T1', source: 'api', tbl, rowId, rowKey, op, oldValues, newValues };
+    if (j.branchId !== undefined) {
+      const local = tbl === 'number_series';
+      Object.assign(change, { audience: local ? [] : [branch], orderId: local || tbl === 'stock_movement' ? null : orderOf });
+    }
+    out.push(change);
   };
   const series = (kind: string, next: number) => entry('number_series', 'update', null, JSON.stringify([branch, '1', year, kind]), { next }, { next: next + 1 });
   const orderId = id();
+  orderOf = orderId;
   const customerId = base + 1000 + (j.orderNo % 500);
   const lines = LINES.map((l, i) => {
     const discount = Math.round((l.mrp * l.qty * l.discount_bp) / 10_000);

@@ -35,20 +35,26 @@ import { loadOrCreateCa } from '../hub/tls/ca.js';
 import { SYNC_PATHS } from '../shared/sync.js';
 import { freePort, startHubProcess, stopHubProcess } from './hub-process.js';
 import type { ChildMessage, ChildResult, LoadGo, LoadSetup, NodeSeat } from './load-node.js';
-import { ENTRIES_PER_SALE, installationSecretChange, pushBatch, simJournal } from './load-sale.js';
+import { benchBranchCode, benchBranchId, branchChange, ENTRIES_PER_SALE, installationSecretChange, pushBatch, simJournal } from './load-sale.js';
 import { lagStats, statsOf, type LagStats, type Stats } from './stats.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 
 export interface LoadOptions {
   nodes: number;
+  /**
+   * 0: every PC receives every change, as head office's does (the most the hub sends). N: the
+   * chain has N branches, head office's PC (it makes no sales) and the others, each a PC of one
+   * branch in turn, receiving its branch's changes and the other branches' stock levels.
+   */
+  branches: number;
   minutes: number;
   intervalMs: number;
   salesPerMinute: number;
   workers: number;
 }
 
-export const LOAD_DEFAULTS: LoadOptions = { nodes: 200, minutes: 3, intervalMs: 5_000, salesPerMinute: 1, workers: 2 };
+export const LOAD_DEFAULTS: LoadOptions = { nodes: 200, branches: 0, minutes: 3, intervalMs: 5_000, salesPerMinute: 1, workers: 2 };
 const JITTER = 0.1;
 
 /** min, peak and last of a sampled figure (MiB). */
@@ -72,8 +78,10 @@ export interface LoadBench {
   pulledPerSecond: number;
   /** Pull answers' JSON, KiB a second (the hub's traffic out, before TLS). */
   pulledKiBPerSecond: number;
-  /** Sale made at one PC → its order pulled at another, over every (PC, sale) pair; seconds. */
+  /** Sale made at one PC → its order pulled at another that receives it, over every such (PC, sale) pair; seconds. */
   lag: LagStats;
+  /** Other branches' stock levels pulled, a second (PCs of a branch only). */
+  levelsPerSecond: number;
   /** Sale made → acknowledged by the hub (its own PC's next push), over every sale; seconds. */
   atHub: LagStats;
   rounds: number;
@@ -103,15 +111,25 @@ export async function measureLoad(options: LoadOptions, log: (line: string) => v
     const ca = await loadOrCreateCa(path.join(dataDir, 'tls'));
 
     // Head office's PC: node 1, enrolled with a certificate, pushes the installation secret first.
+    // With branches, its first push carries them too: a join code names the branches its PC serves.
     const head = await enrollNode(store.pool, 'Head office');
     const issued = await issueNodeCertificate(store.pool, ca, head.id);
     const headJournal = simJournal(head.id);
-    await pushOnce(hubUrl, { ca: ca.cert, cert: issued.cert, key: issued.key }, pushBatch(head.id, [installationSecretChange(headJournal, randomBytes(32).toString('base64'), Date.now())]));
-    const seats: NodeSeat[] = [{ id: head.id, tls: { cert: issued.cert, key: issued.key }, nextSeq: headJournal.nextSeq }];
+    const first = [installationSecretChange(headJournal, randomBytes(32).toString('base64'), Date.now())];
+    for (let b = 0; b < options.branches; b++) first.push(branchChange(headJournal, b, Date.now()));
+    await pushOnce(hubUrl, { ca: ca.cert, cert: issued.cert, key: issued.key }, pushBatch(head.id, first));
+    const seats: NodeSeat[] = [{ id: head.id, tls: { cert: issued.cert, key: issued.key }, nextSeq: headJournal.nextSeq, sells: options.branches === 0 }];
+    const branchOf = new Map<number, number>();
     for (let i = 2; i <= options.nodes; i++) {
-      const made = await makeJoinCode(store.pool, `Load branch ${i}`, 24, ca);
-      seats.push({ id: made.nodeId, code: made.code });
+      const b = options.branches > 0 ? (i - 2) % options.branches : null;
+      const made = await makeJoinCode(store.pool, `Load PC ${i}`, 24, ca, b === null ? [] : [benchBranchCode(b)]);
+      if (b !== null) branchOf.set(made.nodeId, b);
+      seats.push({ id: made.nodeId, code: made.code, ...(b === null ? {} : { branchId: benchBranchId(b) }) });
     }
+    // Who pulls a node's sale: every other PC; with branches, the other PCs of its branch and head office's.
+    const perBranch = new Map<number, number>();
+    for (const b of branchOf.values()) perBranch.set(b, (perBranch.get(b) ?? 0) + 1);
+    const receivers = (nodeId: number) => (options.branches === 0 ? options.nodes - 1 : perBranch.get(branchOf.get(nodeId)!)!);
     await store.close();
     store = undefined;
 
@@ -151,10 +169,10 @@ export async function measureLoad(options: LoadOptions, log: (line: string) => v
     const loadAfter = os.loadavg();
 
     const all = <K extends 'pushMs' | 'pullMs' | 'lagMs' | 'atHubMs'>(key: K) => results.flatMap((r) => r[key]);
-    const sum = (key: 'salesInWindow' | 'pushedChanges' | 'pulledChanges' | 'pulledBytes' | 'rounds' | 'errors' | 'cpuMs') => results.reduce((s, r) => s + r[key], 0);
+    const sum = (key: 'salesInWindow' | 'pushedChanges' | 'pulledChanges' | 'pulledBytes' | 'pulledLevels' | 'rounds' | 'errors' | 'cpuMs') => results.reduce((s, r) => s + r[key], 0);
     const sales = sum('salesInWindow');
     const lags = all('lagMs');
-    const pairs = sales * (options.nodes - 1);
+    const pairs = results.reduce((s, r) => s + Object.entries(r.salesByNode).reduce((t, [node, n]) => t + n * receivers(Number(node)), 0), 0);
     const seconds = windowMs / 1000;
     const share = (ms: number) => Math.round((ms / windowMs) * 100) / 100;
     return {
@@ -170,6 +188,7 @@ export async function measureLoad(options: LoadOptions, log: (line: string) => v
       pulledPerSecond: Math.round(sum('pulledChanges') / seconds),
       pulledKiBPerSecond: Math.round(sum('pulledBytes') / 1024 / seconds),
       lag: lagStats(lags, pairs),
+      levelsPerSecond: Math.round(sum('pulledLevels') / seconds),
       atHub: lagStats(all('atHubMs'), sales),
       rounds: sum('rounds'),
       errors: sum('errors'),
@@ -301,13 +320,19 @@ const sec = (s: number | null) => (s === null ? 'not seen by the end' : `${s} s`
 /** A lag figure, or why there is none. */
 const lagText = (r: LoadBench, s: number | null) => (r.lag.pairs === 0 ? 'no sales in the window' : sec(s));
 
+/** Who receives what, in words. */
+const chainText = (o: LoadOptions) =>
+  o.branches === 0
+    ? 'every PC receiving every change (as head office’s does)'
+    : `${o.branches} branches: head office’s PC (no sales) receiving everything, each other PC one branch’s, receiving its changes and the other branches’ stock levels`;
+
 export function loadLines(r: LoadBench): string[] {
   const o = r.options;
   return [
-    `${o.nodes} PCs, ${o.salesPerMinute} sale/min each (${r.entriesPerSale} entries), sync every ${o.intervalMs / 1000} s ±${JITTER * 100} %, ${r.seconds} s measured: ${r.sales} sales, ${r.rounds} rounds, ${r.errors} failed requests`,
+    `${o.nodes} PCs, ${chainText(o)}, ${o.salesPerMinute} sale/min each (${r.entriesPerSale} entries), sync every ${o.intervalMs / 1000} s ±${JITTER * 100} %, ${r.seconds} s measured: ${r.sales} sales, ${r.rounds} rounds, ${r.errors} failed requests`,
     `push  p50 ${r.push.p50.toFixed(1)} / p99 ${r.push.p99.toFixed(1)} ms (${r.push.n} batches); pull p50 ${r.pull.p50.toFixed(1)} / p99 ${r.pull.p99.toFixed(1)} ms (${r.pull.n} pages)`,
-    `through the hub: ${r.pushedPerSecond} changes/s in, ${r.pulledPerSecond} changes/s out (${r.pulledKiBPerSecond} KiB/s of pull answers)`,
-    `sale visible at another PC: p50 ${lagText(r, r.lag.p50)}, p95 ${lagText(r, r.lag.p95)}, p99 ${lagText(r, r.lag.p99)}, max ${lagText(r, r.lag.max)} (${r.lag.seen} of ${r.lag.pairs} pairs seen)`,
+    `through the hub: ${r.pushedPerSecond} changes/s in, ${r.pulledPerSecond} changes/s out (${r.pulledKiBPerSecond} KiB/s of pull answers)${o.branches > 0 ? `, ${r.levelsPerSecond} other branches' stock levels/s` : ''}`,
+    `sale visible at another PC${o.branches > 0 ? ' that receives it' : ''}: p50 ${lagText(r, r.lag.p50)}, p95 ${lagText(r, r.lag.p95)}, p99 ${lagText(r, r.lag.p99)}, max ${lagText(r, r.lag.max)} (${r.lag.seen} of ${r.lag.pairs} pairs seen)`,
     `  of which at the hub (its own PC's push acknowledged): p50 ${lagText(r, r.atHub.p50)}, p99 ${lagText(r, r.atHub.p99)} (${r.atHub.seen} of ${r.atHub.pairs} sales)`,
     `memory: hub RSS ${r.memory.hubRssMiB.start} → peak ${r.memory.hubRssMiB.peak} → ${r.memory.hubRssMiB.end} MiB; PostgreSQL PSS ${r.memory.postgresPssMiB.start} → peak ${r.memory.postgresPssMiB.peak} → ${r.memory.postgresPssMiB.end} MiB (${r.memory.postgresProcesses} processes)`,
     `CPU (cores): hub ${r.cpu.hub}, PostgreSQL ${r.cpu.postgres}, the simulated PCs ${r.cpu.simulatedPcs}; load average ${r.loadAverage.before.join(' ')} before, ${r.loadAverage.after.join(' ')} after`,
@@ -319,13 +344,13 @@ export function loadMarkdown(r: LoadBench): string[] {
   const o = r.options;
   const ms = (s: Stats) => `${s.p50.toFixed(1)} / ${s.p99.toFixed(1)}`;
   return [
-    `Sync load: ${o.nodes} PCs on one hub (its own process, embedded PostgreSQL, mutual TLS), each making ${o.salesPerMinute} sale a minute (${r.entriesPerSale} journal entries) and syncing every ${o.intervalMs / 1000} s ±${JITTER * 100} % (push, then pull every page); ${r.seconds} s measured after a warm-up, ${r.drainSeconds} s of drain; ${r.sales} sales, ${r.errors} failed requests.`,
+    `Sync load: ${o.nodes} PCs on one hub (its own process, embedded PostgreSQL, mutual TLS), ${chainText(o)}, each making ${o.salesPerMinute} sale a minute (${r.entriesPerSale} journal entries) and syncing every ${o.intervalMs / 1000} s ±${JITTER * 100} % (push, then pull every page); ${r.seconds} s measured after a warm-up, ${r.drainSeconds} s of drain; ${r.sales} sales, ${r.errors} failed requests.`,
     '',
     '| figure | value |',
     '|---|---|',
     `| push p50 / p99 ms | ${ms(r.push)} (${r.push.n} batches) |`,
     `| pull p50 / p99 ms | ${ms(r.pull)} (${r.pull.n} pages) |`,
-    `| changes/s into the hub / out of it | ${r.pushedPerSecond} / ${r.pulledPerSecond} (${r.pulledKiBPerSecond} KiB/s of pull answers) |`,
+    `| changes/s into the hub / out of it | ${r.pushedPerSecond} / ${r.pulledPerSecond} (${r.pulledKiBPerSecond} KiB/s of pull answers)${o.branches > 0 ? `; ${r.levelsPerSecond} other branches' stock levels/s` : ''} |`,
     `| sale made → visible at another PC, p50 / p99 | ${lagText(r, r.lag.p50)} / ${lagText(r, r.lag.p99)} (${r.lag.seen} of ${r.lag.pairs} pairs) |`,
     `| sale made → at the hub (its PC's push acknowledged), p50 / p99 | ${lagText(r, r.atHub.p50)} / ${lagText(r, r.atHub.p99)} |`,
     `| hub RSS MiB, start / peak / end | ${r.memory.hubRssMiB.start} / ${r.memory.hubRssMiB.peak} / ${r.memory.hubRssMiB.end} |`,

@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- --quick] [-- --record] [-- --soak-minutes N] [-- --branches N] [-- --reports-only] [-- --sync-only]
- * [-- --load-only [--nodes N] [--load-minutes M]]`: speed and memory of the real
+ * [-- --load-only [--nodes N] [--load-minutes M] [--load-branches B]]`: speed and memory of the real
  * service at chain scale, measured, never asserted by tests (README "Benchmark").
  *
  * Builds or reuses stores of 10k, 100k and 1M orders (bench/stores.ts; --quick: 10k only), starts
@@ -13,7 +13,8 @@
  * by git); --record, for a full run only, writes the committed bench/results/latest.json and
  * latest.md instead (bench/output.ts). The reports (bench/chain.ts, its REPORT_READS) are timed on a
  * store of the largest size grown to --branches branches (default 50). `--load-only` runs only the sync
- * load (bench/load.ts): --nodes PCs (default 200) against one real hub for --load-minutes (default 3).
+ * load (bench/load.ts): --nodes PCs (default 200) against one real hub for --load-minutes (default 3),
+ * each receiving everything, or with --load-branches B, head office's and PCs of B branches in turn.
  * `--branch-store-only` measures a branch PC's store in a chain of --branches branches (default 50)
  * that sold --sync-orders orders (default 20000) against a PC that holds everything (bench/branch-store.ts).
  * `--join-only` times a new PC joining the company of the largest --sizes to its first sale (bench/join.ts).
@@ -55,6 +56,7 @@ const { values: flags } = parseArgs({
     'join-only': { type: 'boolean', default: false },
     nodes: { type: 'string' },
     'load-minutes': { type: 'string' },
+    'load-branches': { type: 'string' },
     'load-interval': { type: 'string' },
     'sales-per-minute': { type: 'string' },
     'load-workers': { type: 'string' },
@@ -747,6 +749,7 @@ function loadOptions(): LoadOptions {
   };
   return {
     nodes: number('nodes', LOAD_DEFAULTS.nodes, 2, 2000, true),
+    branches: number('load-branches', LOAD_DEFAULTS.branches, 0, 1000, true),
     minutes: number('load-minutes', LOAD_DEFAULTS.minutes, 0.05, 120, false),
     intervalMs: number('load-interval', LOAD_DEFAULTS.intervalMs / 1000, 0.5, 600, false) * 1000,
     salesPerMinute: number('sales-per-minute', LOAD_DEFAULTS.salesPerMinute, 0.01, 600, false),
