@@ -20,7 +20,7 @@ import type { SnapshotOpened, SnapshotQuery } from '../../shared/sync.js';
 import { classOf } from '../../shared/sync-rules.js';
 import { HubError } from '../errors.js';
 import { findNode, notePull, type NodeRow } from '../store/node.js';
-import { beginSnapshot, snapshotPage, type SnapshotPageJson } from '../store/snapshot.js';
+import { analyzeIfStale, beginSnapshot, snapshotPage, type SnapshotPageJson } from '../store/snapshot.js';
 
 export const SNAPSHOT_IDLE_MS = 5 * 60_000;
 export const MAX_SNAPSHOTS = 3;
@@ -50,6 +50,8 @@ export class Snapshots {
     if (this.sessions.size >= MAX_SNAPSHOTS) {
       throw new HubError('unavailable', 'SNAPSHOTS_BUSY', `${MAX_SNAPSHOTS} PCs are joining just now: try again in a few minutes`);
     }
+    // The planner's figures first, where a large push left them stale (store/snapshot.ts).
+    await analyzeIfStale(this.pool);
     const client = await this.pool.connect();
     try {
       const begun = await beginSnapshot(client);

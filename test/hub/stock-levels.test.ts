@@ -4,6 +4,7 @@
  * a date sets it; the rest keep it), sends a PC of some branches the levels of the other branches
  * with its pull's last page, only those changed since the last it has and only for changes it has
  * been sent, in pages; a head-office PC is sent none. An upgraded hub adds them up from row_state.
+ * A join after a large push analyzes row_state and the levels first, where their statistics are stale.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -12,6 +13,7 @@ import type { PullResponse, PushRequest, StockLevel, SyncChange } from '../../sh
 import { STOCK_LEVELS_FROM_ROWS } from '../../hub/db/migrations.js';
 import { setNodeBranches } from '../../hub/store/audience.js';
 import { levelsPage, readLevelKey } from '../../hub/store/stock-level.js';
+import { analyzeIfStale } from '../../hub/store/snapshot.js';
 import { batchHash } from '../../hub/sync/push.js';
 import { push, startTestHub, type TestHub } from './hub-helpers.js';
 
@@ -141,4 +143,33 @@ test('an upgraded hub adds the levels up from row_state, to what the fold added'
   await hub.pool.query('DELETE FROM stock_level');
   await hub.pool.query(STOCK_LEVELS_FROM_ROWS);
   assert.deepEqual(await read(), folded);
+});
+
+test('a join right after a large push finds the planner’s figures current: row_state and the levels are analyzed first, when stale, and only then', async () => {
+  // Autovacuum would analyze them too, in its own time: kept out, so what is seen is the join's doing.
+  for (const table of ['row_state', 'stock_level']) await hub.pool.query(`ALTER TABLE ${table} SET (autovacuum_enabled = false)`);
+  const stats = async () =>
+    (
+      await hub.pool.query<{ relname: string; stale: boolean; analyzed: boolean }>(
+        `SELECT relname, n_mod_since_analyze > 50 + 0.1 * n_live_tup AS stale, last_analyze IS NOT NULL AS analyzed
+           FROM pg_stat_user_tables WHERE relname IN ('row_state', 'stock_level') ORDER BY relname`,
+      )
+    ).rows;
+  await moved(...Array.from({ length: 300 }, (_, i) => ({ item: 5000 + i, branch: A, delta: 1 })));
+  // The folder's counts reach the statistics a moment after its commit.
+  for (const until = Date.now() + 20_000; !(await stats()).every((s) => s.stale) && Date.now() < until; ) await new Promise((resolve) => setTimeout(resolve, 200));
+  assert.deepEqual(await stats(), [
+    { relname: 'row_state', stale: true, analyzed: false },
+    { relname: 'stock_level', stale: true, analyzed: false },
+  ]);
+  const opened = await hub.app.inject({ method: 'POST', url: '/hub/v1/snapshot', payload: { nodeId: b } });
+  assert.equal(opened.statusCode, 200, opened.body);
+  assert.deepEqual(await stats(), [
+    { relname: 'row_state', stale: false, analyzed: true },
+    { relname: 'stock_level', stale: false, analyzed: true },
+  ]);
+  // Current now: the next join does not analyze again.
+  assert.deepEqual(await analyzeIfStale(hub.pool), []);
+  await hub.app.inject({ method: 'DELETE', url: `/hub/v1/snapshot/${(opened.json() as { id: string }).id}?nodeId=${b}` });
+  for (const table of ['row_state', 'stock_level']) await hub.pool.query(`ALTER TABLE ${table} RESET (autovacuum_enabled)`);
 });
