@@ -12,8 +12,9 @@
  * `import.meta.filename` are written into each module as its source file's, so what a module
  * finds beside itself (the app root, a fixture, a script it starts) is found as when it runs from
  * the sources. Except the worker threads: as in the service's own bundle (dist/main/bundle), their
- * entries are bundled too and sit beside the code that starts them, where db/threads.ts
- * besideModule() looks (so a worker does not load the sources through tsx either).
+ * entries are bundled too, at the top of TEST_BUILD, and the modules that start them are given
+ * that place, where db/threads.ts besideModule() then looks (so a worker does not load the
+ * sources through tsx either).
  */
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -26,26 +27,30 @@ export const TEST_BUILD = path.join('test-results', 'build');
 /** The worker threads' entries, bundled under their own names at the top of TEST_BUILD with the shared chunks. */
 const WORKERS = ['main/service/reads/read-worker.ts', 'main/service/db/checkpoint-worker.ts', 'main/service/backup/check-worker.ts'];
 
-/** A module that finds its worker beside itself keeps its bundle's own place. */
+/**
+ * A module that finds its worker beside itself is placed at the top of TEST_BUILD, with the
+ * workers, whichever bundle or chunk its code lands in.
+ */
 const FINDS_WORKER = 'besideModule(import.meta.url';
 
 const LOADERS = { '.ts': 'ts', '.mts': 'ts', '.tsx': 'tsx', '.mjs': 'js', '.js': 'js' };
 
-const sourcePlace = {
+/** `import.meta.url` and its kin written into each module as its source's (or, for FINDS_WORKER, beside the workers). */
+const sourcePlace = (outdir) => ({
   name: 'source-place',
   setup(build) {
     build.onLoad({ filter: /\.(ts|tsx|mts|mjs|js)$/ }, async (args) => {
       const text = await readFile(args.path, 'utf8');
-      const contents = text.includes('import.meta.') && !text.includes(FINDS_WORKER)
-        ? text
-            .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href))
-            .replaceAll('import.meta.dirname', JSON.stringify(path.dirname(args.path)))
-            .replaceAll('import.meta.filename', JSON.stringify(args.path))
-        : text;
+      if (!text.includes('import.meta.')) return { contents: text, loader: LOADERS[path.extname(args.path)] };
+      const place = text.includes(FINDS_WORKER) ? path.join(outdir, `${path.basename(args.path, path.extname(args.path))}.js`) : args.path;
+      const contents = text
+        .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(place).href))
+        .replaceAll('import.meta.dirname', JSON.stringify(path.dirname(place)))
+        .replaceAll('import.meta.filename', JSON.stringify(place));
       return { contents, loader: LOADERS[path.extname(args.path)] };
     });
   },
-};
+});
 
 /**
  * Bundles the test files (paths relative to `root`) into `root`/TEST_BUILD; answers each test
@@ -69,7 +74,7 @@ export async function buildTests(root, files) {
     jsx: 'automatic',
     sourcemap: 'linked',
     logLevel: 'error',
-    plugins: [sourcePlace],
+    plugins: [sourcePlace(outdir)],
   });
   return new Map(files.map((f) => [f, path.join(TEST_BUILD, f.replace(/\.tsx?$/, '.js'))]));
 }
