@@ -74,7 +74,7 @@ export function buildHubApp(options: HubAppOptions): FastifyInstance {
     return answerOrder(options.pool, options.clock, query);
   });
   // A joining PC's snapshot of the current rows (sync/snapshot.ts), node-authenticated as a pull.
-  const snapshots = new Snapshots(options.pool);
+  const snapshots = new Snapshots(options.pool, undefined, (message) => app.log.warn(message));
   app.addHook('onClose', () => snapshots.closeAll());
   app.post(SYNC_PATHS.snapshot, async (request) => {
     const body = parse(SnapshotOpen, request.body, 'snapshot request');

@@ -43,6 +43,8 @@ export class Snapshots {
   constructor(
     private readonly pool: pg.Pool,
     private readonly idleMs = SNAPSHOT_IDLE_MS,
+    /** A fault the join goes on without (the statistics refreshed before it), for the hub's log. */
+    private readonly warn: (message: string) => void = () => {},
   ) {}
 
   async open(nodeId: number): Promise<SnapshotOpened> {
@@ -50,8 +52,11 @@ export class Snapshots {
     if (this.sessions.size >= MAX_SNAPSHOTS) {
       throw new HubError('unavailable', 'SNAPSHOTS_BUSY', `${MAX_SNAPSHOTS} PCs are joining just now: try again in a few minutes`);
     }
-    // The planner's figures first, where a large push left them stale (store/snapshot.ts).
-    await analyzeIfStale(this.pool);
+    // The planner's figures first, where a large push left them stale (store/snapshot.ts). They
+    // only make the pages quicker: a join goes on without them (a user that may not ANALYZE).
+    await analyzeIfStale(this.pool).catch((error: unknown) =>
+      this.warn(`the join's statistics were not refreshed: ${error instanceof Error ? error.message : String(error)}`),
+    );
     const client = await this.pool.connect();
     try {
       const begun = await beginSnapshot(client);

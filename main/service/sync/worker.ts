@@ -131,7 +131,7 @@ export function startSyncWorker(options: SyncWorkerOptions): SyncWorker {
       // thread for some tens of milliseconds, and the hub should not wait for it to start.
       await nextTurn();
       await nextTurn();
-      const following = batchAfter(db, nodeId, batch.lastSeq);
+      const following = closed ? null : batchAfter(db, nodeId, batch.lastSeq);
       const answer = await answering;
       if (answer.acknowledged !== batch.lastSeq) throw new Error(`The hub acknowledged entry ${answer.acknowledged}, not ${batch.lastSeq}`);
       db.transaction(() => {
